@@ -1,0 +1,30 @@
+# The README's two commands: `make run` and `make test`. Both set up .venv first.
+VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+APP_STAMP := $(VENV)/.voxdesk-app
+TEST_STAMP := $(VENV)/.voxdesk-test
+INSTALL_INPUTS := pyproject.toml packaging/install.sh
+
+.PHONY: setup run test benchmark clean
+
+setup: $(APP_STAMP)
+
+$(APP_STAMP): $(INSTALL_INPUTS)
+	bash packaging/install.sh --venv $(VENV)
+	touch $@
+
+$(TEST_STAMP): $(INSTALL_INPUTS)
+	bash packaging/install.sh --venv $(VENV) --extras test
+	touch $@ $(APP_STAMP)
+
+run: setup
+	$(VENV)/bin/voxdesk
+
+test: $(TEST_STAMP)
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+benchmark: $(TEST_STAMP)
+	$(PYTHON) benchmarks/run_benchmarks.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info
