@@ -1,0 +1,67 @@
+"""The user's choices, declared once with their defaults, stored with QSettings.
+
+Created by the composition root (app.py) or the launcher, never at import time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    default: Any
+    choices: tuple | None = None  # allowed values, when the option is a closed list
+
+
+_OPTIONS = (
+    Option("transcribe/model", "base"),
+    Option("transcribe/language", "auto"),
+    Option("transcribe/task", "transcribe", ("transcribe", "translate")),
+    Option("transcribe/initial_prompt", ""),
+    Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
+    Option("transcribe/export_folder", ""),  # empty: next to each source file
+    Option("engine/choice", "auto", ("auto", "torch", "ct2")),
+    Option("device/choice", "auto", ("auto", "gpu", "cpu")),
+    # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
+    Option("gpu/hsa_override_gfx_version", ""),
+    Option("ui/language", ""),  # empty: follow the system locale
+)
+OPTIONS = {option.key: option for option in _OPTIONS}
+
+
+class Settings:
+    """Typed access to the options above; unknown keys are a programming error."""
+
+    def __init__(self, store: QSettings | None = None):
+        self._store = store if store is not None else QSettings()
+
+    def get(self, key: str) -> Any:
+        option = OPTIONS[key]
+        value = self._store.value(key, option.default)
+        if isinstance(option.default, bool):
+            value = value in (True, "true", "1", 1)
+        elif isinstance(option.default, int):
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                value = option.default
+        elif value is None:
+            value = option.default
+        else:
+            value = str(value)
+        if option.choices and value not in option.choices:
+            return option.default
+        return value
+
+    def set(self, key: str, value: Any) -> None:
+        option = OPTIONS[key]
+        if option.choices and value not in option.choices:
+            raise ValueError(f"{value!r} is not one of {option.choices} for {key}")
+        self._store.setValue(key, value)
+
+    def sync(self) -> None:
+        self._store.sync()
