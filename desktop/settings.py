@@ -65,3 +65,10 @@ class Settings:
 
     def sync(self) -> None:
         self._store.sync()
+
+
+def open_settings() -> Settings:
+    """The user's settings store, usable before (or without) a QApplication."""
+    from desktop import APP_NAME, ORG_NAME
+
+    return Settings(QSettings(ORG_NAME, APP_NAME))

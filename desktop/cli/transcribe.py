@@ -1,0 +1,129 @@
+"""`voxdesk transcribe FILE...`: the window's transcription path, headless."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from desktop.core.errors import Cancelled, UserFacingError
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "transcribe",
+        help="transcribe audio or video files to subtitles",
+        description="Transcribe audio or video files and write subtitles next to them (or into --output-dir).",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="audio or video files")
+    parser.add_argument("--model", default="base", help="model name (tiny … large-v3, turbo, or an imported one) or a path to a .pt file / CTranslate2 folder (default: base)")
+    parser.add_argument("--engine", choices=("auto", "torch", "ct2"), default="auto", help="auto: openai-whisper on a GPU, faster-whisper on the CPU")
+    parser.add_argument("--device", choices=("auto", "gpu", "cpu"), default="auto")
+    parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
+    parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
+    parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style")
+    parser.add_argument("--beam-size", type=int, default=5)
+    parser.add_argument("--format", default="srt", help="comma-separated: srt,vtt,txt,json (default: srt)")
+    parser.add_argument("--output-dir", type=Path, default=None, help="where to write (default: next to each file)")
+    parser.add_argument("--overwrite", action="store_true", help="replace files that already exist")
+    parser.set_defaults(run=run)
+
+
+def _formats(text: str) -> list[str]:
+    from desktop.core.subtitles import FORMATS
+
+    formats = [f.strip().lower() for f in text.split(",") if f.strip()]
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown or not formats:
+        raise SystemExit(f"voxdesk: unknown format {', '.join(unknown) or text!r}; choose from {', '.join(FORMATS)}")
+    return formats
+
+
+def _unique(paths: list[str]) -> list[Path]:
+    seen, result = set(), []
+    for name in paths:
+        path = Path(name)
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            result.append(path)
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    from desktop.cli.progress import ProgressLine
+    from desktop.core import subtitles
+    from desktop.core.atomic import ExportExists
+    from desktop.core.fallback import FallbackLog
+    from desktop.core.models import ModelStore
+    from desktop.core.paths import models_dir
+    from desktop.engines.transcriber import TranscribeSettings, Transcriber
+
+    formats = _formats(args.format)
+    if args.output_dir is not None and not args.output_dir.is_dir():
+        print(f"voxdesk: the output folder {args.output_dir} does not exist.", file=sys.stderr)
+        return 2
+    settings = TranscribeSettings(
+        model=args.model,
+        engine=args.engine,
+        device=args.device,
+        language=None if args.language in ("auto", "") else args.language,
+        task=args.task,
+        initial_prompt=args.initial_prompt,
+        beam_size=args.beam_size,
+    )
+    fallbacks = FallbackLog()
+    fallbacks.subscribe(lambda e: print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr))
+    store = ModelStore(models_dir())
+    transcriber = Transcriber(store, fallbacks)
+
+    try:
+        missing = transcriber.missing_model(settings)
+        if missing:
+            name, fmt = missing
+            bar = ProgressLine(f"Downloading the {name} model")
+            store.download(name, fmt, progress=bar.bytes)
+            bar.done("downloaded")
+    except UserFacingError as error:
+        print(f"voxdesk: {error.message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nDownload cancelled.", file=sys.stderr)
+        return 130
+
+    files = _unique(args.files)
+    failed = 0
+    for number, path in enumerate(files, 1):
+        line = ProgressLine(f"[{number}/{len(files)}] {path.name}")
+        try:
+            transcript = transcriber.transcribe_file(
+                path, settings, on_progress=line.update, on_note=lambda note: print(f"Note: {note}", file=sys.stderr)
+            )
+            if transcript.is_empty:
+                line.done("no speech found; nothing written")
+                continue
+            written = [
+                subtitles.export(
+                    transcript,
+                    subtitles.default_export_path(path, fmt, args.output_dir),
+                    fmt,
+                    overwrite=args.overwrite,
+                )
+                for fmt in formats
+            ]
+            line.done("written " + ", ".join(str(p) for p in written))
+        except ExportExists as error:
+            failed += 1
+            line.done(f"failed: {error.message} Use --overwrite to replace it.")
+        except UserFacingError as error:
+            failed += 1
+            line.done(f"failed: {error.message}")
+        except Cancelled:
+            line.done("cancelled")
+            return 130
+        except KeyboardInterrupt:
+            line.done("cancelled")
+            return 130
+    transcriber.release()
+    if failed:
+        print(f"{failed} of {len(files)} files failed.", file=sys.stderr)
+    return 1 if failed else 0

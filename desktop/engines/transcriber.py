@@ -1,0 +1,306 @@
+"""Transcribe one file end to end: the single code path behind the window and the CLI.
+
+Chooses engine and device, keeps the model loaded between files, reads long recordings in bounded
+chunks, and retries on the CPU when the GPU fails (recording the fallback so the user sees it).
+No Qt here.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from desktop.core import audio
+from desktop.core.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
+from desktop.core.languages import WHISPER_LANGUAGES
+from desktop.core.models import LocalModel, ModelStore
+from desktop.core.transcript import Segment, Transcript, Word
+from desktop.engines.base import TranscribeOptions, WhisperEngine
+
+log = logging.getLogger(__name__)
+
+ENGINE_CHOICES = ("auto", "torch", "ct2")
+DEVICE_CHOICES = ("auto", "gpu", "cpu")
+
+# Which on-disk formats each engine can load, best first; the first is what a download fetches.
+_FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
+
+NO_GPU_FOR_FORCED_CHOICE = (
+    "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. "
+    "Choose \"Automatic\" or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
+)
+
+
+@dataclass
+class TranscribeSettings:
+    model: str = "base"  # a catalog or imported name, or a path to a .pt file / CTranslate2 folder
+    engine: str = "auto"  # auto | torch | ct2
+    device: str = "auto"  # auto | gpu | cpu
+    language: str | None = None  # None: detect
+    task: str = "transcribe"  # or "translate" (to English)
+    initial_prompt: str | None = None
+    beam_size: int = 5
+
+    def options(self) -> TranscribeOptions:
+        return TranscribeOptions(
+            language=self.language,
+            task=self.task,
+            initial_prompt=self.initial_prompt or None,
+            beam_size=self.beam_size,
+        )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    engine: str  # torch | ct2
+    device: str  # cuda | cpu
+
+
+def _torch_gpu_works() -> bool:
+    import torch  # lazy: a heavy import, only ever on a worker thread or in the CLI
+
+    return bool(torch.cuda.is_available())
+
+
+def _ct2_gpu_count() -> int:
+    import ctranslate2
+
+    try:
+        return int(ctranslate2.get_cuda_device_count())
+    except Exception:  # noqa: BLE001 - a build without GPU support may raise instead of answering 0
+        return 0
+
+
+class Transcriber:
+    """Owns the loaded Whisper model; one job at a time (the queue guarantees it)."""
+
+    def __init__(
+        self,
+        store: ModelStore,
+        fallback_log: FallbackLog,
+        *,
+        gpu_available: Callable[[], bool] = _torch_gpu_works,
+        ct2_gpu_count: Callable[[], int] = _ct2_gpu_count,
+        chunk_seconds: float = 600.0,
+    ):
+        self._store = store
+        self._fallbacks = fallback_log
+        self._gpu_available = gpu_available
+        self._ct2_gpu_count = ct2_gpu_count
+        self._chunk_seconds = chunk_seconds
+        self._engine: WhisperEngine | None = None
+        self._engine_key: tuple | None = None
+        self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
+        self._lock = threading.Lock()
+
+    # -- choices -------------------------------------------------------------------------------
+
+    @staticmethod
+    def language_names() -> list[tuple[str, str]]:
+        return list(WHISPER_LANGUAGES.items())
+
+    def plan(self, settings: TranscribeSettings) -> _Plan:
+        """Which engine on which device, from the user's choices and what this machine has."""
+        if settings.engine not in ENGINE_CHOICES or settings.device not in DEVICE_CHOICES:
+            raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
+        if settings.device == "cpu":
+            wants_gpu = False
+        elif settings.device == "gpu":
+            if not self._gpu_available():
+                raise UserFacingError(NO_GPU_FOR_FORCED_CHOICE)
+            wants_gpu = True
+        else:
+            wants_gpu = not self._gpu_broken and self._gpu_available()
+
+        engine = settings.engine
+        if engine == "auto":
+            # openai-whisper in fp16 on torch's GPU (HIP on ROCm); CTranslate2 int8 is fastest on a CPU.
+            engine = "torch" if wants_gpu else "ct2"
+        if engine == "ct2" and wants_gpu and self._ct2_gpu_count() == 0:
+            # CTranslate2's wheels have no ROCm code: never hand it "cuda" because torch has a GPU.
+            return _Plan("ct2", "cpu")
+        return _Plan(engine, "cuda" if wants_gpu else "cpu")
+
+    def _resolve_model(self, name: str, engine: str) -> LocalModel | None:
+        path = Path(name).expanduser()
+        if path.exists():
+            fmt = "ct2" if path.is_dir() else "pt"
+            return LocalModel(name=path.stem if fmt == "pt" else path.name, format=fmt, path=path, imported=True)
+        available = {model.format: model for model in self._store.local(name)}
+        for fmt in _FORMATS_FOR_ENGINE[engine]:
+            if fmt in available:
+                return available[fmt]
+        return None
+
+    def missing_model(self, settings: TranscribeSettings) -> tuple[str, str] | None:
+        """The (name, format) to download before this job can run, or None when it is on disk."""
+        plan = self.plan(settings)
+        if self._resolve_model(settings.model, plan.engine) is not None:
+            return None
+        if settings.model not in self._store.names():
+            raise ModelError(
+                f"There is no model called \"{settings.model}\". Choose one from the list, "
+                "or import it with File → Import model…"
+            )
+        return settings.model, _FORMATS_FOR_ENGINE[plan.engine][0]
+
+    # -- the model -----------------------------------------------------------------------------
+
+    def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
+        if plan.engine == "torch":
+            from desktop.engines.whisper_torch import load_torch_engine
+
+            return load_torch_engine(model, plan.device)
+        from desktop.engines.whisper_ct2 import load_ct2_engine
+
+        return load_ct2_engine(model, plan.device)
+
+    def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
+        key = (settings.model, plan.engine, plan.device)
+        if self._engine is not None and self._engine_key == key:
+            return self._engine
+        self.release()
+        model = self._resolve_model(settings.model, plan.engine)
+        if model is None:
+            raise ModelError(
+                f"The model \"{settings.model}\" is not on this computer yet. "
+                "Download it from the model list, or import it with File → Import model…"
+            )
+        if on_status:
+            where = "GPU" if plan.device == "cuda" else "CPU"
+            on_status(f"Loading the {settings.model} model on the {where}…")
+        self._engine = self._load(model, plan)
+        self._engine_key = key
+        return self._engine
+
+    def release(self) -> None:
+        """Free the loaded model (GPU memory too); the next job loads it again."""
+        engine, self._engine, self._engine_key = self._engine, None, None
+        self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
+        if engine is not None:
+            engine.close()
+
+    @property
+    def loaded(self) -> str | None:
+        if self._engine is None:
+            return None
+        name, engine, device = self._engine_key
+        return f"{name} ({engine}, {'GPU' if device == 'cuda' else 'CPU'})"
+
+    # -- the job -------------------------------------------------------------------------------
+
+    def transcribe_file(
+        self,
+        path: str | Path,
+        settings: TranscribeSettings,
+        *,
+        on_progress: Callable[[float], None] | None = None,
+        on_segment: Callable[[Segment], None] | None = None,
+        on_status: Callable[[str], None] | None = None,
+        on_note: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Transcript:
+        """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled."""
+        with self._lock:
+            return self._transcribe(Path(path), settings, on_progress, on_segment, on_status, on_note, cancelled)
+
+    def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
+        is_cancelled = cancelled or (lambda: False)
+        if on_status:
+            on_status("Reading the file…")
+        info = audio.probe(path)
+        duration = max(info.duration, 1e-6)
+        plan = self.plan(settings)
+        engine = self._engine_for(settings, plan, on_status)
+        options = settings.options()
+
+        segments: list[Segment] = []
+        language = settings.language
+        warnings = SlowPathWarnings()
+        with warnings:
+            for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds):
+                if is_cancelled():
+                    raise Cancelled()
+                chunk_seconds = len(samples) / audio.SAMPLE_RATE
+                if on_status:
+                    on_status("Transcribing…")
+
+                def chunk_progress(fraction: float, offset=offset, chunk_seconds=chunk_seconds) -> None:
+                    if on_progress:
+                        on_progress(min(1.0, (offset + fraction * chunk_seconds) / duration))
+
+                def emit(segment: Segment, offset=offset) -> None:
+                    shifted = _shifted(segment, offset)
+                    if segments and shifted.start < segments[-1].end:
+                        shifted.start = segments[-1].end  # chunks must not overlap in time
+                        shifted.end = max(shifted.end, shifted.start)
+                    segments.append(shifted)
+                    if on_segment:
+                        on_segment(shifted)
+
+                # Once the language is known, later chunks keep it (a meeting does not switch).
+                chunk_options = TranscribeOptions(**{**options.__dict__, "language": language})
+                result, engine = self._run_chunk(
+                    engine, settings, plan, samples, chunk_options, chunk_progress, emit, is_cancelled,
+                    job=path.name, on_status=on_status,
+                )
+                language = language or result.language
+        for note in warnings.notes:
+            if on_note:
+                on_note(note)
+        if on_progress:
+            on_progress(1.0)
+        return Transcript(segments=segments, language=language, duration=info.duration, source=str(path))
+
+    def _run_chunk(self, engine, settings, plan, samples, options, progress, emit, cancelled, *, job, on_status):
+        """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so."""
+        emitted: list[Segment] = []
+
+        def collect(segment: Segment) -> None:
+            emitted.append(segment)
+            emit(segment)
+
+        def on_gpu():
+            return engine.transcribe(samples, options, on_progress=progress, on_segment=collect, cancelled=cancelled), engine
+
+        if engine.device == "cpu":
+            return on_gpu()
+
+        def on_cpu():
+            if emitted:
+                # Segments of this chunk already shown came from the GPU run; the CPU run redoes the chunk.
+                raise UserFacingError(
+                    "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU."
+                )
+            if on_status:
+                on_status("The GPU failed; continuing on the CPU…")
+            cpu_settings = TranscribeSettings(**{**settings.__dict__, "device": "cpu"})
+            cpu_plan = _Plan(plan.engine if settings.engine != "auto" else "ct2", "cpu")
+            cpu_engine = self._engine_for(cpu_settings, cpu_plan, on_status)
+            result = cpu_engine.transcribe(samples, options, on_progress=progress, on_segment=emit, cancelled=cancelled)
+            return result, cpu_engine
+
+        def free_memory():
+            import torch
+
+            torch.cuda.empty_cache()
+
+        result, used = run_with_gpu_fallback(job, "transcribe", on_gpu, on_cpu, self._fallbacks, free_memory=free_memory)
+        if used.device == "cpu":
+            # It would fail again on the next file: stay on the CPU until the model is switched.
+            self._gpu_broken = True
+        return result, used
+
+
+def _shifted(segment: Segment, offset: float) -> Segment:
+    if offset == 0:
+        return segment
+    return Segment(
+        start=segment.start + offset,
+        end=segment.end + offset,
+        text=segment.text,
+        words=[Word(w.start + offset, w.end + offset, w.text, w.probability) for w in segment.words],
+    )
