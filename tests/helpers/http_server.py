@@ -1,0 +1,187 @@
+"""A small real HTTP server on 127.0.0.1 for download tests.
+
+It serves a dict of ``path -> bytes`` and can:
+
+- answer ``Range`` requests with 206 (or ignore them, like a server without Range support),
+- drop the connection after a number of body bytes (``drop_after``), to simulate a broken line,
+- redirect one path to another (``redirects``), the way a model hub sends files to its CDN,
+- record every request, so a test can check what was asked and how many bytes were sent.
+
+Usage::
+
+    with FileServer({"/a.bin": data}) as server:
+        download_file(server.url("/a.bin"), dest)
+        assert server.requests_for("/a.bin")[0].status == 200
+"""
+from __future__ import annotations
+
+import re
+import socket
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class RequestRecord:
+    path: str
+    range: str | None  # the Range header as sent, or None
+    status: int = 0
+    bytes_sent: int = 0  # body bytes actually written to the socket
+
+
+class FileServer:
+    """A threaded HTTP server on 127.0.0.1 and a free port; use it as a context manager."""
+
+    def __init__(
+        self,
+        files: dict[str, bytes] | None = None,
+        *,
+        range_support: bool = True,
+        redirects: dict[str, str] | None = None,
+    ) -> None:
+        self.files: dict[str, bytes] = dict(files or {})
+        self.redirects: dict[str, str] = dict(redirects or {})
+        self.range_support = range_support
+        # Close the connection after this many body bytes of the next responses (None: never).
+        self.drop_after: int | None = None
+        self.requests: list[RequestRecord] = []
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # --- lifecycle ---
+
+    def start(self) -> "FileServer":
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
+        self._httpd.daemon_threads = True
+        # A short poll interval keeps shutdown() quick between tests.
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, args=(0.05,), name="test-http", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self._thread = None
+
+    def __enter__(self) -> "FileServer":
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    # --- addresses and records ---
+
+    @property
+    def port(self) -> int:
+        assert self._httpd is not None, "server not started"
+        return self._httpd.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def requests_for(self, path: str) -> list[RequestRecord]:
+        with self._lock:
+            return [r for r in self.requests if r.path == path]
+
+    def request_count(self, path: str | None = None) -> int:
+        with self._lock:
+            return len(self.requests) if path is None else sum(r.path == path for r in self.requests)
+
+    def bytes_sent(self, path: str | None = None) -> int:
+        with self._lock:
+            return sum(r.bytes_sent for r in self.requests if path is None or r.path == path)
+
+    def _record(self, record: RequestRecord) -> None:
+        with self._lock:
+            self.requests.append(record)
+
+
+def closed_port_url(path: str = "/") -> str:
+    """A URL on 127.0.0.1 where nothing listens, so connecting is refused at once."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}{path}"
+
+
+def _make_handler(server: FileServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+            pass  # keep test output clean
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server naming
+            path = self.path.split("?", 1)[0]
+            record = RequestRecord(path=path, range=self.headers.get("Range"))
+            server._record(record)
+
+            if path in server.redirects:
+                record.status = 302
+                self.send_response(302)
+                self.send_header("Location", server.redirects[path])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+
+            body = server.files.get(path)
+            if body is None:
+                record.status = 404
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+
+            total = len(body)
+            start, end = 0, total - 1
+            status = 200
+            match = re.fullmatch(r"bytes=(\d+)-(\d*)", record.range or "")
+            if server.range_support and match:
+                start = int(match.group(1))
+                end = min(int(match.group(2)), total - 1) if match.group(2) else total - 1
+                if start >= total or start > end:
+                    record.status = 416
+                    self.send_response(416)
+                    self.send_header("Content-Range", f"bytes */{total}")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                status = 206
+
+            payload = body[start : end + 1]
+            record.status = status
+            self.send_response(status)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(payload)))
+            if server.range_support:
+                self.send_header("Accept-Ranges", "bytes")
+            if status == 206:
+                self.send_header("Content-Range", f"bytes {start}-{end}/{total}")
+            self.end_headers()
+
+            limit = server.drop_after
+            if limit is not None and limit < len(payload):
+                payload = payload[:limit]
+                self.close_connection = True
+            try:
+                for i in range(0, len(payload), 64 * 1024):
+                    piece = payload[i : i + 64 * 1024]
+                    self.wfile.write(piece)
+                    record.bytes_sent += len(piece)
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the client hung up (a cancelled download)
+
+    return Handler
