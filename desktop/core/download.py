@@ -101,7 +101,10 @@ def download_file(
         if total is not None and offset == total:
             # 416 answer: the .part already held the whole file.
             return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
-        hasher = _hash_file(part, offset, cancelled) if offset else (hashlib.sha256() if expected_sha else None)
+        if offset:
+            hasher = _hash_file(part, offset, cancelled)  # continue the checksum of the kept bytes
+        else:
+            hasher = hashlib.sha256() if expected_sha else None
         done = _stream(response, part, offset, total, hasher, progress, cancelled, label, url)
 
     if total is not None and done < total:

@@ -72,7 +72,9 @@ def test_cancel_midway_keeps_only_the_part_file_and_a_resume_fetches_just_the_mi
     stop = CancelAfter(300 * 1024)
 
     with pytest.raises(Cancelled):
-        download_file(server.url("/model.bin"), dest, sha256=PAYLOAD_SHA, progress=stop.progress, cancelled=stop)
+        download_file(
+            server.url("/model.bin"), dest, sha256=PAYLOAD_SHA, progress=stop.progress, cancelled=stop
+        )
 
     assert not dest.exists()
     kept = part_path(dest).stat().st_size

@@ -1,0 +1,715 @@
+"""The Whisper model store: the catalog of official models, their folders on disk, downloads, imports.
+
+Layout under the store root::
+
+    openai/<name>.pt                 openai-whisper checkpoints (the GPU engine's format)
+    ct2/<name>/                      CTranslate2 folders from Hugging Face (faster-whisper's format)
+    imported/<name>/                 models the user brought: model.pt, or a CTranslate2 folder's files,
+                                     plus voxdesk-model.json (name, format, source)
+
+Everything that appears under one of these names is complete: downloads and imports are assembled
+in a hidden folder or ``.part`` file beside the target and renamed into place at the end.
+Heavy libraries (torch) are imported only inside the functions that need them.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import secrets
+import shutil
+import struct
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any, Iterable, Literal
+
+from desktop.core.download import (
+    CancelCheck,
+    ProgressCallback,
+    download_file,
+    fetch_json,
+    fsync_dir,
+    part_path,
+)
+from desktop.core.errors import ModelError
+
+ModelFormat = Literal["pt", "ct2"]
+FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
+
+OPENAI_URL_BASE = "https://openaipublic.azureedge.net/main/whisper/models"
+HF_ENDPOINT = "https://huggingface.co"
+METADATA_FILE = "voxdesk-model.json"
+
+# The files faster-whisper itself takes from a CTranslate2 repository (its utils.download_model).
+CT2_FILE_PATTERNS = ("config.json", "preprocessor_config.json", "model.bin", "tokenizer.json", "vocabulary.*")
+# openai-whisper's ModelDimensions fields, kept here so checking a checkpoint needs no whisper import.
+WHISPER_DIM_FIELDS = (
+    "n_mels", "n_audio_ctx", "n_audio_state", "n_audio_head", "n_audio_layer",
+    "n_vocab", "n_text_ctx", "n_text_state", "n_text_head", "n_text_layer",
+)
+# English-only Whisper models have 51864 tokens; multilingual ones have more.
+_MULTILINGUAL_MIN_VOCAB = 51865
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """One official Whisper model."""
+
+    name: str
+    size_mb: int  # approximate download size (the two formats are within a few percent)
+    english_only: bool
+    memory_mb: int  # approximate memory needed to run it (openai's published figures)
+    pt_url: str  # openai-whisper checkpoint; the second-to-last path part is its SHA-256
+    ct2_repo: str  # Hugging Face repository of the CTranslate2 conversion used by faster-whisper
+
+    @property
+    def pt_sha256(self) -> str:
+        return self.pt_url.rsplit("/", 2)[-2]
+
+    @property
+    def pt_filename(self) -> str:
+        return self.pt_url.rsplit("/", 1)[-1]
+
+
+def _official(name: str, size_mb: int, memory_mb: int, sha256: str, ct2_repo: str,
+              filename: str | None = None) -> ModelInfo:
+    return ModelInfo(
+        name=name,
+        size_mb=size_mb,
+        english_only=name.endswith(".en"),
+        memory_mb=memory_mb,
+        pt_url=f"{OPENAI_URL_BASE}/{sha256}/{filename or name + '.pt'}",
+        ct2_repo=ct2_repo,
+    )
+
+
+# URLs as listed in openai-whisper's whisper/__init__.py (_MODELS); repository ids as listed in
+# faster-whisper's faster_whisper/utils.py (_MODELS).
+OFFICIAL_MODELS: tuple[ModelInfo, ...] = (
+    _official("tiny", 75, 1000, "65147644a518d12f04e32d6f3b26facc3f8dd46e5390956a9424a650c0ce22b9",
+              "Systran/faster-whisper-tiny"),
+    _official("tiny.en", 75, 1000, "d3dd57d32accea0b295c96e26691aa14d8822fac7d9d27d5dc00b4ca2826dd03",
+              "Systran/faster-whisper-tiny.en"),
+    _official("base", 145, 1000, "ed3a0b6b1c0edf879ad9b11b1af5a0e6ab5db9205f891f668f8b0e6c6326e34e",
+              "Systran/faster-whisper-base"),
+    _official("base.en", 145, 1000, "25a8566e1d0c1e2231d1c762132cd20e0f96a85d16145c3a00adf5d1ac670ead",
+              "Systran/faster-whisper-base.en"),
+    _official("small", 484, 2000, "9ecf779972d90ba49c06d968637d720dd632c55bbf19d441fb42bf17a411e794",
+              "Systran/faster-whisper-small"),
+    _official("small.en", 484, 2000, "f953ad0fd29cacd07d5a9eda5624af0f6bcf2258be67c92b79389873d91e0872",
+              "Systran/faster-whisper-small.en"),
+    _official("medium", 1528, 5000, "345ae4da62f9b3d59415adc60127b97c714f32e89e936602e85993674d08dcb1",
+              "Systran/faster-whisper-medium"),
+    _official("medium.en", 1528, 5000, "d7440d1dc186f76616474e0ff0b3b6b879abc9d1a4926b7adfa41db2d497ab4f",
+              "Systran/faster-whisper-medium.en"),
+    _official("large-v1", 3087, 10000, "e4b87e7e0bf463eb8e6956e646f1e277e901512310def2c24bf0e11bd3c28e9a",
+              "Systran/faster-whisper-large-v1"),
+    _official("large-v2", 3087, 10000, "81f7c96c852ee8fc832187b0132e569d6c3065a3252ed18e56effd0b6a73e524",
+              "Systran/faster-whisper-large-v2"),
+    _official("large-v3", 3088, 10000, "e5b1a55b89c1367dacf97e3e19bfd829a01529dbfdeefa8caeb59b3f1b81dadb",
+              "Systran/faster-whisper-large-v3"),
+    _official("turbo", 1618, 6000, "aff26ae408abcba5fbf8813c21e62b0941638c5f6eebfb145be0c9839262a19a",
+              "mobiuslabsgmbh/faster-whisper-large-v3-turbo", filename="large-v3-turbo.pt"),
+)
+
+
+@dataclass
+class LocalModel:
+    """A model that is on this computer in one format."""
+
+    name: str
+    format: ModelFormat
+    path: Path  # the .pt file, or the CTranslate2 folder
+    imported: bool
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One line of the model list: an official model, or one the user imported."""
+
+    name: str
+    size_mb: int  # download size for official models, size on disk for imported ones
+    english_only: bool | None  # None: not known (an imported model that did not tell)
+    memory_mb: int | None
+    imported: bool
+    downloaded: dict[str, bool]  # format -> present on this computer
+    info: ModelInfo | None  # None for imported models
+
+
+@dataclass(frozen=True)
+class _RemoteFile:
+    path: str
+    size: int
+    sha256: str | None  # only Git LFS files carry one
+
+
+class ModelStore:
+    """All Whisper models on this computer, and the way to get more.
+
+    ``openai_url_base`` and ``hf_endpoint`` replace the download servers (tests use a local server);
+    ``catalog`` replaces the list of official models.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        openai_url_base: str | None = None,
+        hf_endpoint: str = HF_ENDPOINT,
+        catalog: Iterable[ModelInfo] = OFFICIAL_MODELS,
+    ) -> None:
+        self.root = Path(root)
+        self._openai_url_base = openai_url_base.rstrip("/") if openai_url_base else None
+        self._hf_endpoint = hf_endpoint.rstrip("/")
+        self._catalog = {info.name: info for info in catalog}
+
+    # --- what there is ---------------------------------------------------------------------------
+
+    def info(self, name: str) -> ModelInfo | None:
+        """The catalog entry of an official model, or None."""
+        return self._catalog.get(name)
+
+    def names(self) -> list[str]:
+        """Official names in catalog order, then imported names in alphabetical order."""
+        return list(self._catalog) + self._imported_names()
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Every model with the formats that are on disk."""
+        entries = []
+        for info in self._catalog.values():
+            present = {model.format for model in self.local(info.name)}
+            entries.append(CatalogEntry(
+                name=info.name, size_mb=info.size_mb, english_only=info.english_only,
+                memory_mb=info.memory_mb, imported=False,
+                downloaded={fmt: fmt in present for fmt in FORMATS}, info=info,
+            ))
+        for name in self._imported_names():
+            meta = self._read_metadata(name)
+            if meta is None:
+                continue
+            folder = self._imported_dir / name
+            entries.append(CatalogEntry(
+                name=name, size_mb=max(1, round(_folder_size(folder) / 1e6)),
+                english_only=meta.get("english_only"), memory_mb=None, imported=True,
+                downloaded={fmt: fmt == meta["format"] for fmt in FORMATS}, info=None,
+            ))
+        return entries
+
+    def local(self, name: str) -> list[LocalModel]:
+        """Every format of ``name`` that is on this computer (empty when none is)."""
+        if name in self._catalog:
+            found = []
+            pt = self._pt_path(name)
+            if pt.is_file():
+                found.append(LocalModel(name, "pt", pt, imported=False))
+            folder = self._ct2_dir / name
+            if (folder / "model.bin").is_file() and (folder / "config.json").is_file():
+                found.append(LocalModel(name, "ct2", folder, imported=False))
+            return found
+        meta = self._read_metadata(name) if _valid_name(name) else None
+        if meta is None:
+            return []
+        folder = self._imported_dir / name
+        if meta["format"] == "pt":
+            return [LocalModel(name, "pt", folder / "model.pt", imported=True)]
+        return [LocalModel(name, "ct2", folder, imported=True)]
+
+    def pt_url(self, name: str) -> str:
+        """Where the openai-whisper checkpoint of an official model is downloaded from."""
+        info = self._official_info(name)
+        if self._openai_url_base is None:
+            return info.pt_url
+        return f"{self._openai_url_base}/{info.pt_sha256}/{info.pt_filename}"
+
+    # --- downloads ---------------------------------------------------------------------------
+
+    def download(
+        self,
+        name: str,
+        fmt: ModelFormat,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> LocalModel:
+        """Download an official model in one format and return it (at once when it is already here).
+
+        ``progress(done, total)`` counts bytes over all files of the model. ``cancelled`` is asked
+        before every chunk; on a cancel :class:`~desktop.core.errors.Cancelled` is raised, nothing
+        appears under the model's name, and what was fetched so far is kept for the next try.
+        """
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown model format {fmt!r}")
+        info = self._official_info(name)
+        for model in self.local(name):
+            if model.format == fmt:
+                return model
+        label = f'the "{name}" model'
+        if fmt == "pt":
+            path = download_file(
+                self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
+                progress=progress, cancelled=cancelled, label=label,
+            )
+            return LocalModel(name, "pt", path, imported=False)
+        return self._download_ct2(info, label, progress, cancelled)
+
+    def discard_partial(self, name: str, fmt: ModelFormat) -> None:
+        """Delete what an unfinished download of ``name`` left for resuming."""
+        self._official_info(name)
+        if fmt == "pt":
+            _remove_file(part_path(self._pt_path(name)))
+        else:
+            _remove_tree(self._ct2_staging(name))
+
+    def remove_download(self, name: str, fmt: ModelFormat) -> None:
+        """Delete a downloaded official model in one format (a no-op when it is not here)."""
+        self._official_info(name)
+        try:
+            if fmt == "pt":
+                _remove_file(self._pt_path(name))
+            elif (self._ct2_dir / name).exists():
+                # Renamed first, so a half-deleted folder never looks like a model.
+                trash = self._ct2_dir / f".{name}.removing-{secrets.token_hex(4)}"
+                os.rename(self._ct2_dir / name, trash)
+                _remove_tree(trash)
+        except OSError as exc:
+            raise ModelError(
+                f'VoxDesk could not delete the "{name}" model; close any program that uses it and try again.',
+                detail=repr(exc),
+            ) from exc
+
+    def _download_ct2(
+        self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
+    ) -> LocalModel:
+        files = self._list_ct2_repo(info, label)
+        total = sum(f.size for f in files)
+        staging = self._ct2_staging(info.name)
+        target = self._ct2_dir / info.name
+        try:
+            staging.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _copy_error(exc, label, self._ct2_dir) from exc
+
+        # Files finished by an earlier, cancelled run were verified when they were completed.
+        done = sum(f.size for f in files if _has_size(staging / f.path, f.size))
+        if progress:
+            progress(done, total)
+        for remote in files:
+            dest = staging / remote.path
+            if _has_size(dest, remote.size):
+                continue
+            download_file(
+                f"{self._hf_endpoint}/{info.ct2_repo}/resolve/main/{remote.path}",
+                dest,
+                sha256=remote.sha256,
+                size=remote.size,
+                progress=_shifted(progress, done, total),
+                cancelled=cancelled,
+                label=label,
+            )
+            done += remote.size
+
+        # Anything else in the staging folder (an older revision's file) stays out of the model.
+        wanted = {f.path for f in files}
+        for leftover in staging.iterdir():
+            if leftover.name not in wanted:
+                _remove_any(leftover)
+        try:
+            os.rename(staging, target)
+        except OSError as exc:
+            if exc.errno in (errno.EEXIST, errno.ENOTEMPTY) and (target / "model.bin").is_file():
+                _remove_tree(staging)  # another download of the same model finished first
+            else:
+                raise _copy_error(exc, label, self._ct2_dir) from exc
+        fsync_dir(self._ct2_dir)
+        return LocalModel(info.name, "ct2", target, imported=False)
+
+    def _list_ct2_repo(self, info: ModelInfo, label: str) -> list[_RemoteFile]:
+        """The model files of a Hugging Face repository, from its tree API."""
+        url = f"{self._hf_endpoint}/api/models/{info.ct2_repo}/tree/main"
+        listing = fetch_json(url)
+        files = []
+        try:
+            for entry in listing:
+                path = entry["path"]
+                if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
+                    continue
+                lfs = entry.get("lfs") or {}
+                size = int(lfs.get("size", entry["size"]))
+                sha = lfs.get("oid")
+                if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
+                    raise ValueError(f"bad sha256 {sha!r}")
+                files.append(_RemoteFile(path, size, sha))
+        except (TypeError, KeyError, ValueError) as exc:
+            raise ModelError(
+                "The download server sent an answer VoxDesk does not understand; please try again later.",
+                detail=f"{url}: {exc!r}",
+            ) from exc
+        names = {f.path for f in files}
+        if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
+            raise ModelError(
+                f"The download server does not have all the files of {label}; please try again later.",
+                detail=f"{url}: files listed: {sorted(names)}",
+            )
+        return files
+
+    # --- imports -----------------------------------------------------------------------------
+
+    def import_model(self, source: Path, name: str | None = None) -> LocalModel:
+        """Copy an openai-whisper ``.pt`` checkpoint or a CTranslate2 folder into the store.
+
+        The name defaults to the file name without ``.pt``, or the folder name. The source is checked
+        before anything is copied, and the copy appears under its name only once it is complete.
+        """
+        source = Path(source).expanduser()
+        if not source.exists():
+            raise ModelError(f'VoxDesk cannot find "{source}"; check that the file or folder is still there.')
+        if source.is_dir():
+            fmt: ModelFormat = "ct2"
+            default = Path(os.path.abspath(source)).name
+        else:
+            fmt = "pt"
+            default = source.name[:-3] if source.name.lower().endswith(".pt") else source.stem
+        name = (default if name is None else name).strip()
+        self._check_new_name(name)
+
+        if fmt == "pt":
+            english_only = _check_checkpoint(source)
+            copies = [(source, "model.pt")]
+        else:
+            files, english_only = _check_ct2_folder(source)
+            copies = [(source / f, f) for f in files]
+
+        label = f'the model "{name}"'
+        imported = self._imported_dir
+        try:
+            imported.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".importing", dir=imported))
+        except OSError as exc:
+            raise _copy_error(exc, label, imported) from exc
+        try:
+            for src, dest_name in copies:
+                _copy_file(src, staging / dest_name)
+            metadata = {
+                "name": name,
+                "format": fmt,
+                "source": str(source.resolve()),
+                "english_only": english_only,
+                "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            }
+            _write_json(staging / METADATA_FILE, metadata)
+            os.rename(staging, imported / name)
+        except OSError as exc:
+            _remove_tree(staging)
+            if exc.errno in (errno.EEXIST, errno.ENOTEMPTY):
+                raise _name_taken(name) from exc
+            raise _copy_error(exc, label, imported) from exc
+        except BaseException:
+            _remove_tree(staging)
+            raise
+        fsync_dir(imported)
+        return self.local(name)[0]
+
+    def remove_imported(self, name: str) -> None:
+        """Delete an imported model."""
+        if not _valid_name(name) or self._read_metadata(name) is None:
+            raise ModelError(f'There is no imported model called "{name}".')
+        target = self._imported_dir / name
+        # Renaming first makes the model disappear at once, even if deleting its files takes a while.
+        trash = self._imported_dir / f".{name}.removing-{secrets.token_hex(4)}"
+        try:
+            os.rename(target, trash)
+        except OSError as exc:
+            raise ModelError(
+                f'VoxDesk could not delete the model "{name}"; close any program that uses it and try again.',
+                detail=repr(exc),
+            ) from exc
+        _remove_tree(trash)
+
+    # --- paths and names ---------------------------------------------------------------------
+
+    @property
+    def _openai_dir(self) -> Path:
+        return self.root / "openai"
+
+    @property
+    def _ct2_dir(self) -> Path:
+        return self.root / "ct2"
+
+    @property
+    def _imported_dir(self) -> Path:
+        return self.root / "imported"
+
+    def _pt_path(self, name: str) -> Path:
+        return self._openai_dir / f"{name}.pt"
+
+    def _ct2_staging(self, name: str) -> Path:
+        return self._ct2_dir / f".{name}.download"
+
+    def _official_info(self, name: str) -> ModelInfo:
+        info = self._catalog.get(name)
+        if info is not None:
+            return info
+        if _valid_name(name) and self._read_metadata(name) is not None:
+            raise ModelError(f'"{name}" is a model you imported, so there is nothing to download for it.')
+        raise ModelError(f'There is no Whisper model called "{name}"; choose one from the model list.')
+
+    def _imported_names(self) -> list[str]:
+        try:
+            folders = [p.name for p in self._imported_dir.iterdir() if p.is_dir()]
+        except OSError:
+            return []
+        names = [n for n in folders if _valid_name(n) and self._read_metadata(n) is not None]
+        return sorted(names, key=str.casefold)
+
+    def _read_metadata(self, name: str) -> dict[str, Any] | None:
+        """The voxdesk-model.json of an imported model, or None when it is missing or damaged."""
+        try:
+            meta = json.loads((self._imported_dir / name / METADATA_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(meta, dict) or meta.get("format") not in FORMATS:
+            return None
+        return meta
+
+    def _check_new_name(self, name: str) -> None:
+        if not _valid_name(name):
+            raise ModelError(
+                f'"{name}" cannot be used as a model name; use letters, digits, spaces, dots, '
+                "dashes or underscores, starting with a letter or digit."
+            )
+        folded = name.casefold()
+        if any(folded == official.casefold() for official in self._catalog):
+            raise ModelError(
+                f'"{name}" is the name of an official Whisper model; '
+                "choose another name for the imported model."
+            )
+        taken = self._imported_dir / name
+        if os.path.lexists(taken) or any(folded == n.casefold() for n in self._imported_names()):
+            raise _name_taken(name)
+
+
+# --- checking what the user imports ----------------------------------------------------------
+
+
+def _check_checkpoint(path: Path) -> bool | None:
+    """Check that ``path`` is an openai-whisper checkpoint; return whether it is English-only.
+
+    The file is read with torch's weights-only loader, which refuses any pickled object other than
+    tensors and plain containers, so a file carrying program code is never run.
+    """
+    import pickle
+
+    import torch
+
+    shown = path.name
+
+    def not_whisper(exc: BaseException) -> ModelError:
+        return ModelError(
+            f'"{shown}" is not an openai-whisper model file; choose a Whisper .pt checkpoint or a '
+            "CTranslate2 folder.",
+            detail=repr(exc),
+        )
+
+    try:
+        # A zip checkpoint (every torch >= 1.6 file) can be mapped instead of read into memory.
+        checkpoint = torch.load(path, map_location="cpu", weights_only=True, mmap=zipfile.is_zipfile(path))
+    except pickle.UnpicklingError as exc:
+        if "GLOBAL" in str(exc):
+            raise ModelError(
+                f'"{shown}" contains program code as well as model data, so VoxDesk refused to open it '
+                "to keep this computer safe.",
+                detail=str(exc),
+            ) from exc
+        raise not_whisper(exc) from exc
+    except Exception as exc:  # torch reports damaged files with many exception types
+        if isinstance(exc, OSError) and not isinstance(exc, zipfile.BadZipFile):
+            raise ModelError(f'VoxDesk could not read "{shown}"; check that the file is still there.',
+                             detail=repr(exc)) from exc
+        raise not_whisper(exc) from exc
+
+    try:
+        dims = checkpoint["dims"]
+        state = checkpoint["model_state_dict"]
+        values = {field: dims[field] for field in WHISPER_DIM_FIELDS}
+        if not all(isinstance(v, int) and v > 0 for v in values.values()):
+            raise ValueError(f"bad dims {dims!r}")
+        embedding = state["decoder.token_embedding.weight"]
+        if tuple(embedding.shape) != (values["n_vocab"], values["n_text_state"]):
+            raise ValueError(f"token embedding {tuple(embedding.shape)} does not match dims {values}")
+        if not all(isinstance(t, torch.Tensor) for t in state.values()):
+            raise ValueError("state dict holds something other than tensors")
+    except (TypeError, KeyError, IndexError, ValueError, AttributeError) as exc:
+        raise not_whisper(exc) from exc
+    return values["n_vocab"] < _MULTILINGUAL_MIN_VOCAB
+
+
+def _check_ct2_folder(folder: Path) -> tuple[list[str], bool | None]:
+    """Check a CTranslate2 Whisper folder; return the files to copy and whether it is English-only."""
+    shown = Path(os.path.abspath(folder)).name
+    try:
+        present = sorted(p.name for p in folder.iterdir() if p.is_file())
+    except OSError as exc:
+        raise ModelError(f'VoxDesk could not read the folder "{shown}"; check that it is still there.',
+                         detail=repr(exc)) from exc
+    missing = [n for n in ("config.json", "model.bin") if n not in present]
+    if not any(_is_vocabulary(n) for n in present):
+        missing.append("a tokenizer.json or vocabulary file")
+    if missing:
+        raise ModelError(
+            f'The folder "{shown}" is not a complete CTranslate2 Whisper model: '
+            f'it has no {" and no ".join(missing)}.'
+        )
+    try:
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        if not isinstance(config, dict):
+            raise ValueError("config.json is not an object")
+    except (OSError, ValueError) as exc:
+        raise ModelError(f'The config.json in "{shown}" is damaged, so VoxDesk cannot use this model.',
+                         detail=repr(exc)) from exc
+
+    spec = _ct2_spec_name(folder / "model.bin")
+    if spec is None:
+        raise ModelError(
+            f'The model.bin in "{shown}" is not a CTranslate2 model file, so VoxDesk cannot use this folder.'
+        )
+    if spec != "WhisperSpec":
+        raise ModelError(
+            f'The folder "{shown}" holds a CTranslate2 model for something other than speech recognition, '
+            "so VoxDesk cannot use it.",
+            detail=f"model spec: {spec}",
+        )
+    return [n for n in present if _is_ct2_file(n)], _ct2_english_only(folder)
+
+
+def _ct2_spec_name(model_bin: Path) -> str | None:
+    """The spec name in a CTranslate2 model.bin header, or None when the file is not one.
+
+    The header (ctranslate2/specs/model_spec.py, ``_serialize``) is a uint32 binary version, then
+    the spec name as a uint16 length (counting a final NUL) followed by the UTF-8 bytes and the NUL.
+    """
+    try:
+        with open(model_bin, "rb") as f:
+            head = f.read(4 + 2 + 256)
+    except OSError:
+        return None
+    if len(head) < 6:
+        return None
+    version, length = struct.unpack_from("<IH", head)
+    # Versions before 2 had no spec name; 6 is current. A large number means this is not a header.
+    if not 2 <= version <= 100 or not 2 <= length <= 256 or len(head) < 6 + length:
+        return None
+    raw = head[6 : 6 + length]
+    if raw[-1] != 0:
+        return None
+    try:
+        name = raw[:-1].decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    return name if name.isidentifier() else None
+
+
+def _ct2_english_only(folder: Path) -> bool | None:
+    """English-only Whisper vocabularies have 51864 entries; None when the folder has no vocabulary.txt."""
+    try:
+        with open(folder / "vocabulary.txt", "rb") as f:
+            count = sum(1 for _ in f)
+    except OSError:
+        return None
+    return count < _MULTILINGUAL_MIN_VOCAB
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def _valid_name(name: str) -> bool:
+    """Letters (any script), digits, spaces, dots, dashes, underscores; no path tricks."""
+    return bool(re.fullmatch(r"[^\W_](?:[\w .\-]{0,98}[\w])?", name))
+
+
+def _is_vocabulary(filename: str) -> bool:
+    return filename == "tokenizer.json" or fnmatch(filename, "vocabulary.*")
+
+
+def _is_ct2_file(filename: str) -> bool:
+    return any(fnmatch(filename, pattern) for pattern in CT2_FILE_PATTERNS)
+
+
+def _shifted(progress: ProgressCallback | None, start: int, total: int) -> ProgressCallback | None:
+    """One file's progress as progress over the whole model, whose earlier files hold ``start`` bytes."""
+    if progress is None:
+        return None
+    return lambda done, _file_total: progress(start + done, total)
+
+
+def _has_size(path: Path, size: int) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == size
+    except OSError:
+        return False
+
+
+def _folder_size(folder: Path) -> int:
+    total = 0
+    for path in folder.rglob("*"):
+        try:
+            if path.is_file():
+                total += path.stat().st_size
+        except OSError:
+            pass
+    return total
+
+
+def _copy_file(src: Path, dest: Path) -> None:
+    shutil.copyfile(src, dest)
+    fd = os.open(dest, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _remove_file(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _remove_any(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        _remove_tree(path)
+    else:
+        _remove_file(path)
+
+
+def _name_taken(name: str) -> ModelError:
+    return ModelError(
+        f'There is already a model called "{name}"; choose another name for the imported model.'
+    )
+
+
+def _copy_error(exc: OSError, label: str, folder: Path) -> ModelError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        message = f"There is not enough free disk space for {label}; free some space and try again."
+    else:
+        message = (
+            f"VoxDesk could not save {label} in the folder {folder}; "
+            "check that the folder exists and you are allowed to write to it."
+        )
+    return ModelError(message, detail=repr(exc))
