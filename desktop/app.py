@@ -1,0 +1,105 @@
+"""The composition root: the one place that builds the settings, services and the main window.
+
+Nothing here imports torch or whisper: the window must be on screen at once. The heavy libraries
+load on a worker thread when the first file is transcribed.
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from desktop import APP_NAME, ORG_NAME, __version__
+from desktop.resources import resource_path
+from desktop.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def _install_translations(app: QApplication, settings: Settings) -> None:
+    """Qt's own strings and VoxDesk's, in the chosen language (or the system's), when available."""
+    chosen = settings.get("ui/language")
+    locale = QLocale(chosen) if chosen else QLocale.system()
+    qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    ours = resource_path("translations")
+    for name, folder in (("qtbase", qt_folder), ("voxdesk", str(ours))):
+        translator = QTranslator(app)
+        if translator.load(locale, name, "_", folder):
+            app.installTranslator(translator)
+
+
+def _install_log_file() -> None:
+    """Errors and their tracebacks go to a log file the user can send; the window shows a sentence."""
+    from desktop.core.paths import log_dir
+
+    try:
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(folder / "voxdesk.log", maxBytes=2_000_000,
+                                                       backupCount=3, encoding="utf-8")
+    except OSError:
+        return  # no log file is no reason not to start
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    if root.level > logging.INFO or root.level == logging.NOTSET:
+        root.setLevel(logging.INFO)
+
+    def log_uncaught(kind, value, trace) -> None:
+        # An exception escaping a slot must be recorded, not shown as a crash dialog.
+        logging.getLogger("desktop").error("uncaught exception", exc_info=(kind, value, trace))
+
+    sys.excepthook = log_uncaught
+
+
+def create_app(argv: list[str], *, settings: Settings | None = None):
+    """The QApplication and the main window, wired to their services; the window is not shown yet.
+
+    settings: tests pass a Settings over their own QSettings file; the app uses the user's.
+    """
+    from desktop.core.fallback import FallbackLog
+    from desktop.core.models import ModelStore
+    from desktop.core.paths import models_dir
+    from desktop.engines.transcriber import Transcriber
+    from desktop.ui.main_window import MainWindow
+    from desktop.workers.job import JobRunner
+
+    app = QApplication.instance() or QApplication(argv)
+    app.setOrganizationName(ORG_NAME)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("voxdesk")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
+
+    if settings is None:
+        from desktop.settings import open_settings
+
+        settings = open_settings()
+    _install_translations(app, settings)
+
+    store = ModelStore(models_dir())
+    fallback_log = FallbackLog()
+    transcriber = Transcriber(store, fallback_log)
+    runner = JobRunner(app)
+    window = MainWindow(settings, store, transcriber, runner, fallback_log)
+    return app, window
+
+
+def run_gui(argv: list[str]) -> int:
+    """Open the window and run until it is closed; the exit status."""
+    _install_log_file()
+    app, window = create_app(argv)
+    window.show()
+    status = app.exec()
+    if not window.stopped_cleanly:
+        # A job is stuck inside a library call that cannot be interrupted; leaving its thread
+        # running would make Qt abort at exit. Everything the user saved is already on disk.
+        log.warning("exiting with a job still running")
+        logging.shutdown()
+        os._exit(status)
+    return status

@@ -1,0 +1,237 @@
+"""The main window: the tabs, the menu and the status bar."""
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QStatusBar, QTabWidget, QWidget
+
+from desktop import APP_NAME
+from desktop.core.fallback import FallbackEvent, FallbackLog
+from desktop.resources import resource_path
+from desktop.settings import Settings
+from desktop.ui.transcribe_tab import TranscribeTab, icon
+from desktop.workers.job import JobRunner
+
+log = logging.getLogger(__name__)
+
+# How long closing the window waits for a running job to reach its next cancel check.
+SHUTDOWN_WAIT_MS = 15000
+STATUS_MESSAGE_MS = 10000
+
+
+class _FallbackBridge(QObject):
+    """Carries fallback events, recorded on worker threads, to the GUI thread as a signal."""
+
+    happened = Signal(object)
+
+    def __call__(self, event: FallbackEvent) -> None:
+        self.happened.emit(event)
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        settings: Settings,
+        store,
+        transcriber,
+        runner: JobRunner,
+        fallback_log: FallbackLog,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self._settings = settings
+        self._store = store
+        self._transcriber = transcriber
+        self.runner = runner  # public: the launcher and tests check that no job is left
+        self._fallback_log = fallback_log
+        self.stopped_cleanly = True  # False when a job was still running after the wait at closing
+        self._closing = False
+
+        self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
+        self.setMinimumSize(760, 540)
+        self.resize(1100, 760)
+        self.setAcceptDrops(True)
+
+        self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, self)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.transcribe_tab, icon("app"), self.tr("Transcribe"))
+        self.setCentralWidget(self.tabs)
+
+        self._build_menu()
+        self._build_status_bar()
+        self.transcribe_tab.status_message.connect(self.show_message)
+        self.transcribe_tab.export_available.connect(self._on_export_available)
+
+        self._fallbacks = _FallbackBridge(self)
+        self._fallbacks.happened.connect(self._on_fallback)
+        fallback_log.subscribe(self._fallbacks)
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        tab = self.transcribe_tab
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.add_action = self._action(self.tr("&Add files…"), tab.choose_files, QKeySequence.StandardKey.Open, "add-files")
+        self.import_action = self._action(self.tr("&Import model…"), self.import_model)
+        self.export_action = self._action(self.tr("&Export…"), self.export_to_folder, QKeySequence("Ctrl+E"), "export")
+        self.export_all_action = self._action(self.tr("Export a&ll"), tab.export_all, QKeySequence("Ctrl+Shift+E"))
+        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        for action in (self.add_action, self.import_action, None, self.export_action, self.export_all_action,
+                       None, self.quit_action):
+            file_menu.addSeparator() if action is None else file_menu.addAction(action)
+        self.export_action.setEnabled(False)
+        self.export_all_action.setEnabled(False)
+
+        settings_menu = self.menuBar().addMenu(self.tr("&Settings"))
+        self.settings_action = self._action(self.tr("&Settings…"), self.open_settings, QKeySequence.StandardKey.Preferences)
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        settings_menu.addAction(self.settings_action)
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.doctor_action = self._doctor_action()
+        if self.doctor_action is not None:
+            help_menu.addAction(self.doctor_action)
+            help_menu.addSeparator()
+        self.about_action = self._action(self.tr("&About VoxDesk"), self.open_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addAction(self.about_action)
+
+    def _action(self, text: str, slot, shortcut=None, icon_name: str | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        if icon_name:
+            action.setIcon(icon(icon_name))
+        action.triggered.connect(slot)
+        return action
+
+    def _doctor_action(self) -> QAction | None:
+        try:
+            from desktop.ui.doctor_dialog import DoctorDialog  # noqa: F401 - only whether it is there
+        except ImportError:
+            return None
+        return self._action(self.tr("&Doctor…"), self.open_doctor)
+
+    def _build_status_bar(self) -> None:
+        bar = QStatusBar()
+        self.setStatusBar(bar)
+        self.device_status = None
+        # --- device status (GPU/CPU, fallbacks): the widget from desktop/ui/status_bar.py ---------
+        try:
+            from desktop.ui.status_bar import DeviceStatusWidget
+        except ImportError:
+            return
+        self.device_status = DeviceStatusWidget(self._fallback_log, self.runner, self)
+        bar.addPermanentWidget(self.device_status)
+        # -------------------------------------------------------------------------------------------
+
+    # -- actions -------------------------------------------------------------------------------
+
+    @Slot(str)
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
+
+    @Slot(bool, bool)
+    def _on_export_available(self, one: bool, any_: bool) -> None:
+        self.export_action.setEnabled(one)
+        self.export_all_action.setEnabled(any_)
+
+    @Slot(object)
+    def _on_fallback(self, event: FallbackEvent) -> None:
+        self.show_message(self.tr("The GPU failed on “{job}”, so VoxDesk continued on the CPU. {fix}").format(
+            job=event.job, fix=event.fix))
+
+    @Slot()
+    def export_to_folder(self) -> None:
+        """File → Export…: pick the folder, then export the selected file's transcript there."""
+        from PySide6.QtWidgets import QFileDialog
+
+        tab = self.transcribe_tab
+        item = tab.selected_item()
+        if item is None:
+            return
+        start = str(tab.export_folder() or item.path.parent)
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export the transcript to"), start)
+        if folder:
+            from pathlib import Path
+
+            tab.set_export_folder(Path(folder))
+            tab.export_selected()
+
+    @Slot()
+    def import_model(self) -> None:
+        from desktop.ui.model_dialogs import ImportModelDialog
+
+        dialog = ImportModelDialog(self._store, self.runner, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.imported.connect(self._on_model_imported)
+        dialog.open()
+
+    @Slot(str)
+    def _on_model_imported(self, name: str) -> None:
+        self.transcribe_tab.refresh_models(select=name)
+        self.transcribe_tab.queue.release_model()
+        self.show_message(self.tr("The model “{name}” was imported and is now chosen.").format(name=name))
+
+    @Slot()
+    def open_settings(self) -> None:
+        from desktop.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self._settings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._on_settings_changed(dialog.changed()))
+        dialog.open()
+
+    def _on_settings_changed(self, changed: set[str]) -> None:
+        if changed & {"engine/choice", "device/choice"}:
+            # The loaded model belongs to the old engine or device: free it before the next file.
+            self.transcribe_tab.queue.release_model()
+        if changed & {"ui/language", "gpu/hsa_override_gfx_version"}:
+            self.show_message(self.tr("Some changes take effect the next time VoxDesk starts."))
+
+    @Slot()
+    def open_about(self) -> None:
+        from desktop.ui.about import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    @Slot()
+    def open_doctor(self) -> None:
+        from desktop.ui.doctor_dialog import DoctorDialog
+
+        dialog = DoctorDialog(self._settings, self.runner, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    # -- drops anywhere on the window ----------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt naming
+        self.transcribe_tab.dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        self.transcribe_tab.dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt naming
+        self.tabs.setCurrentWidget(self.transcribe_tab)
+        self.transcribe_tab.dropEvent(event)
+
+    # -- closing -------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt naming
+        """Stop every job, wait a bounded time for its thread, then close."""
+        if not self._closing:
+            self._closing = True
+            self._fallback_log.unsubscribe(self._fallbacks)
+            self.hide()  # the user sees the window go at once, even while a job finishes its step
+            self.transcribe_tab.shutdown()
+            self.stopped_cleanly = self.runner.shutdown(SHUTDOWN_WAIT_MS)
+            if not self.stopped_cleanly:
+                log.warning("a job was still running %d ms after closing was asked for", SHUTDOWN_WAIT_MS)
+        event.accept()

@@ -1,0 +1,265 @@
+"""Getting Whisper models onto this computer: the download dialog and "Import model…"."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.workers.job import Job, JobReport, JobRunner
+
+_ERROR_STYLE = "color: #b3261e;"
+
+
+class DownloadDialog(QDialog):
+    """Downloads one model with a progress bar and a Cancel button; starts when opened.
+
+    Exactly one of downloaded, failed or cancelled is emitted, after which the dialog closes.
+    """
+
+    downloaded = Signal()
+    failed = Signal(str)  # the sentence saying what went wrong
+    cancelled = Signal()
+
+    def __init__(self, store, runner: JobRunner, name: str, fmt: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._store = store
+        self._runner = runner
+        self._name = name
+        self._fmt = fmt
+        self._job: Job | None = None
+        self._outcome: str | None = None
+        self.setWindowTitle(self.tr("Downloading a model"))
+        self.setMinimumWidth(440)
+
+        info = store.info(name)
+        size = self.tr(" ({size} MB)").format(size=info.size_mb) if info is not None else ""
+        explanation = QLabel(self.tr(
+            "VoxDesk needs the “{name}” model{size} to transcribe. It is downloaded once and then "
+            "kept on this computer."
+        ).format(name=name, size=size))
+        explanation.setWordWrap(True)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)  # until the size is known
+        self.bytes_label = QLabel(self.tr("Connecting…"))
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(explanation)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.bytes_label)
+        layout.addWidget(self.buttons)
+
+    def open(self) -> None:
+        super().open()
+        self._start()
+
+    def exec(self) -> int:
+        self._start()
+        return super().exec()
+
+    def _start(self) -> None:
+        if self._job is not None:
+            return
+        store, name, fmt = self._store, self._name, self._fmt
+
+        def work(report: JobReport) -> None:
+            last = [-1]
+
+            def progress(done: int, total: int | None) -> None:
+                # Tell the window once per percent, not once per chunk.
+                step = int(done * 100 / total) if total else done // 1_000_000
+                if step != last[0]:
+                    last[0] = step
+                    report.partial((done, total))
+
+            store.download(name, fmt, progress=progress, cancelled=report.cancelled)
+
+        job = Job(work, name=f"download {name}")
+        job.partial.connect(self._on_progress)
+        job.result.connect(self._on_done)
+        job.failed.connect(self._on_failed)
+        job.was_cancelled.connect(self._on_cancelled)
+        job.finished.connect(self._on_finished)
+        self._job = job
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_progress(self, value: tuple[int, int | None]) -> None:
+        done, total = value
+        if total:
+            self.bar.setRange(0, 1000)
+            self.bar.setValue(int(done * 1000 / total))
+            self.bytes_label.setText(self.tr("{done:.0f} of {total:.0f} MB").format(done=done / 1e6, total=total / 1e6))
+        else:
+            self.bytes_label.setText(self.tr("{done:.0f} MB").format(done=done / 1e6))
+
+    @Slot(object)
+    def _on_done(self, _value: object) -> None:
+        self._outcome = "done"
+        self.downloaded.emit()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._outcome = "failed"
+        self.failed.emit(message)
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self._outcome = "cancelled"
+        self.cancelled.emit()
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self._job = None
+        if self._outcome == "done":
+            self.accept()
+        else:
+            super().reject()
+
+    def reject(self) -> None:
+        """Cancel (the button, Esc or closing the dialog): stop the download; what came is kept."""
+        if self._job is None:
+            super().reject()
+            return
+        self._job.cancel()
+        self.buttons.setEnabled(False)
+        self.bytes_label.setText(self.tr("Cancelling…"))
+
+
+class ImportModelDialog(QDialog):
+    """Copy a model into VoxDesk: an openai-whisper .pt file or a CTranslate2 (faster-whisper) folder."""
+
+    imported = Signal(str)  # the name the model got
+
+    def __init__(self, store, runner: JobRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._store = store
+        self._runner = runner
+        self._job: Job | None = None
+        self.setWindowTitle(self.tr("Import a model"))
+        self.setMinimumWidth(520)
+
+        intro = QLabel(self.tr(
+            "Bring in a Whisper model copied from another computer: an openai-whisper “.pt” file, "
+            "or a faster-whisper (CTranslate2) folder holding config.json, model.bin and the vocabulary."
+        ))
+        intro.setWordWrap(True)
+        self.source_edit = QLineEdit()
+        self.source_edit.setReadOnly(True)
+        self.source_edit.setPlaceholderText(self.tr("No model chosen"))
+        file_button = QPushButton(self.tr("Choose a .pt file…"))
+        folder_button = QPushButton(self.tr("Choose a folder…"))
+        file_button.clicked.connect(self._choose_file)
+        folder_button.clicked.connect(self._choose_folder)
+        pick = QHBoxLayout()
+        pick.addWidget(self.source_edit, 1)
+        pick.addWidget(file_button)
+        pick.addWidget(folder_button)
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText(self.tr("The name shown in the model list"))
+
+        form = QFormLayout()
+        form.addRow(self.tr("Model:"), pick)
+        form.addRow(self.tr("Name:"), self.name_edit)
+
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.hide()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = self.buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setEnabled(False)
+        self.buttons.accepted.connect(self.start_import)
+        self.buttons.rejected.connect(self.reject)
+        self.name_edit.textChanged.connect(self._update_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.note)
+        layout.addWidget(self.buttons)
+
+    def set_source(self, path: Path) -> None:
+        self.source_edit.setText(str(path))
+        default = path.name[:-3] if path.is_file() and path.name.lower().endswith(".pt") else path.name
+        self.name_edit.setText(default)
+        self.note.clear()
+        self._update_button()
+
+    @Slot()
+    def _choose_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a Whisper model file"), "",
+                                              self.tr("Whisper models (*.pt);;All files (*)"))
+        if name:
+            self.set_source(Path(name))
+
+    @Slot()
+    def _choose_folder(self) -> None:
+        name = QFileDialog.getExistingDirectory(self, self.tr("Choose a CTranslate2 model folder"))
+        if name:
+            self.set_source(Path(name))
+
+    def _update_button(self) -> None:
+        ready = bool(self.source_edit.text()) and bool(self.name_edit.text().strip()) and self._job is None
+        self.import_button.setEnabled(ready)
+
+    @Slot()
+    def start_import(self) -> None:
+        if self._job is not None or not self.source_edit.text():
+            return
+        store = self._store
+        source, name = Path(self.source_edit.text()), self.name_edit.text().strip()
+
+        def work(report: JobReport) -> str:
+            # Checking a .pt file loads it with torch; copying a large model takes a while.
+            return store.import_model(source, name).name
+
+        job = Job(work, name=f"import {source.name}")
+        job.result.connect(self._on_imported)
+        job.failed.connect(self._on_failed)
+        job.finished.connect(self._on_finished)
+        self._job = job
+        self.busy.show()
+        self.note.setStyleSheet("")
+        self.note.setText(self.tr("Checking and copying the model…"))
+        self._update_button()
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_imported(self, name: str) -> None:
+        self.imported.emit(name)
+        self.accept()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.note.setStyleSheet(_ERROR_STYLE)
+        self.note.setText(message)
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self._job = None
+        self.busy.hide()
+        self._update_button()
+
+    def reject(self) -> None:
+        # An import cannot be stopped half-way safely from here; it finishes (or fails) on its own
+        # and leaves nothing half-copied, so closing simply waits for it.
+        if self._job is None:
+            super().reject()

@@ -1,0 +1,167 @@
+"""The Transcribe tab's queue: one row per file, with its length, state, progress and times."""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer, Slot
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionProgressBar, QStyleOptionViewItem
+
+from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("QueueModel", text)
+
+
+def format_clock(seconds: float | None) -> str:
+    """12:05 or 1:02:05; an em dash when unknown."""
+    if seconds is None:
+        return "—"
+    total = int(round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+class QueueModel(QAbstractTableModel):
+    FILE, DURATION, STATUS, PROGRESS, ELAPSED, LEFT = range(6)
+    ItemRole = Qt.ItemDataRole.UserRole + 1  # the QueueItem of a row
+    ProgressRole = Qt.ItemDataRole.UserRole + 2  # progress as 0..100
+
+    def __init__(self, queue: TranscriptionQueue, parent=None):
+        super().__init__(parent)
+        # A mirror of the queue's list, changed only between begin/end calls as Qt requires.
+        self._items: list[QueueItem] = list(queue.items)
+        queue.item_added.connect(self._on_added)
+        queue.item_removed.connect(self._on_removed)
+        queue.item_changed.connect(self._on_changed)
+        # Elapsed and time-left move on their own while a file runs.
+        self._clock = QTimer(self)
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._tick)
+
+    def item(self, row: int) -> QueueItem:
+        return self._items[row]
+
+    def row_of(self, item: QueueItem) -> int:
+        """The row of an item, or -1 when it is not listed."""
+        for row, candidate in enumerate(self._items):
+            if candidate is item:
+                return row
+        return -1
+
+    @Slot(object)
+    def _on_added(self, item: QueueItem) -> None:
+        row = len(self._items)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._items.append(item)
+        self.endInsertRows()
+
+    @Slot(object)
+    def _on_removed(self, item: QueueItem) -> None:
+        row = self.row_of(item)
+        if row >= 0:
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._items[row]
+            self.endRemoveRows()
+
+    @Slot(object)
+    def _on_changed(self, item: QueueItem) -> None:
+        row = self.row_of(item)
+        if row >= 0:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+        if any(i.state is ItemState.RUNNING for i in self._items):
+            if not self._clock.isActive():
+                self._clock.start()
+        else:
+            self._clock.stop()
+
+    @Slot()
+    def _tick(self) -> None:
+        for row, item in enumerate(self._items):
+            if item.state is ItemState.RUNNING:
+                self.dataChanged.emit(self.index(row, self.ELAPSED), self.index(row, self.LEFT))
+
+    # -- Qt model ------------------------------------------------------------------------------
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._items)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 6
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return (
+            _tr("File"), _tr("Length"), _tr("Status"), _tr("Progress"), _tr("Elapsed"), _tr("Time left"),
+        )[section]
+
+    def status_text(self, item: QueueItem) -> str:
+        if item.state is ItemState.WAITING:
+            return _tr("Waiting")
+        if item.state is ItemState.RUNNING:
+            return _tr("Cancelling…") if item.cancelling else (item.status or _tr("Starting…"))
+        if item.state is ItemState.DONE:
+            if item.transcript is not None and item.transcript.is_empty:
+                return _tr("Done: no speech found in this file")
+            return _tr("Done")
+        if item.state is ItemState.CANCELLED:
+            return _tr("Cancelled")
+        return item.status  # FAILED: the sentence that says what went wrong
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        item = self._items[index.row()]
+        column = index.column()
+        if role == self.ItemRole:
+            return item
+        if role == self.ProgressRole:
+            return int(round(item.progress * 100))
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == self.FILE:
+                return item.path.name
+            if column == self.DURATION:
+                return format_clock(item.duration)
+            if column == self.STATUS:
+                return self.status_text(item)
+            if column == self.PROGRESS:
+                return f"{int(round(item.progress * 100))} %"
+            if column == self.ELAPSED:
+                return format_clock(item.elapsed)
+            if column == self.LEFT:
+                return format_clock(item.time_left)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == self.FILE:
+                return str(item.path)
+            if column == self.STATUS:
+                return self.status_text(item)
+        if role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS and item.state is ItemState.FAILED:
+            return QBrush(QColor("#b3261e"))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DURATION, self.ELAPSED, self.LEFT):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class ProgressDelegate(QStyledItemDelegate):
+    """Draws the progress column as a progress bar."""
+
+    def paint(self, painter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        value = index.data(QueueModel.ProgressRole)
+        if value is None:
+            super().paint(painter, option, index)
+            return
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.highlight())
+        bar = QStyleOptionProgressBar()
+        bar.rect = option.rect.adjusted(3, 3, -3, -3)
+        bar.minimum = 0
+        bar.maximum = 100
+        bar.progress = int(value)
+        bar.text = f"{int(value)} %"
+        bar.textVisible = True
+        bar.state = QStyle.StateFlag.State_Enabled | QStyle.StateFlag.State_Horizontal
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, option.widget)

@@ -1,0 +1,208 @@
+"""The segments of one transcript as an editable table: start, end, text.
+
+Edits go straight into the Transcript, so what the user sees is what gets exported.
+"""
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+
+from desktop.core.transcript import Segment, Transcript
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SegmentsModel", text)
+
+
+def format_timestamp(seconds: float) -> str:
+    """00:01:02.345 — the way the table shows and accepts times."""
+    millis = int(round(max(0.0, seconds) * 1000))
+    hours, rest = divmod(millis, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    secs, millis = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{secs:02d}.{millis:03d}"
+
+
+_TIME = re.compile(r"^\s*(?:(\d+):)?(?:(\d+):)?(\d+(?:[.,]\d*)?)\s*$")
+
+
+def parse_timestamp(text: str) -> float | None:
+    """Seconds from '1:02:03.5', '02:03,5', '123.5'; None when it is not a time."""
+    match = _TIME.match(text)
+    if not match:
+        return None
+    first, second, secs = match.groups()
+    if first is not None and second is not None:
+        hours, minutes = int(first), int(second)
+    elif first is not None:
+        hours, minutes = 0, int(first)
+    else:
+        hours, minutes = 0, 0
+    seconds = float(secs.replace(",", "."))
+    if (first is not None and seconds >= 60) or (second is not None and minutes >= 60):
+        return None
+    return hours * 3600 + minutes * 60 + seconds
+
+
+class SegmentsModel(QAbstractTableModel):
+    START, END, TEXT = range(3)
+    SegmentRole = Qt.ItemDataRole.UserRole + 1
+
+    edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
+    edited = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._segments: list[Segment] = []
+        # The live list is shared with the queue, which appends to it; only rows announced to the
+        # views through segment_added() count.
+        self._rows = 0
+        self._transcript: Transcript | None = None
+
+    @property
+    def transcript(self) -> Transcript | None:
+        return self._transcript
+
+    @property
+    def editable(self) -> bool:
+        return self._transcript is not None
+
+    def show_transcript(self, transcript: Transcript | None) -> None:
+        """Show a finished transcript; its segments can be edited."""
+        self.beginResetModel()
+        self._transcript = transcript
+        self._segments = transcript.segments if transcript is not None else []
+        self._rows = len(self._segments)
+        self.endResetModel()
+
+    def show_live(self, segments: list[Segment]) -> None:
+        """Show the segments of a file still being transcribed; read-only until it is done."""
+        self.beginResetModel()
+        self._transcript = None
+        self._segments = segments
+        self._rows = len(segments)
+        self.endResetModel()
+
+    def segment_added(self) -> None:
+        """The live list grew by one at its end."""
+        count = len(self._segments)
+        if count > self._rows:
+            self.beginInsertRows(QModelIndex(), self._rows, count - 1)
+            self._rows = count
+            self.endInsertRows()
+
+    def segment(self, row: int) -> Segment:
+        return self._segments[row]
+
+    # -- Qt model ------------------------------------------------------------------------------
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 3
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            return str(section + 1)
+        return (_tr("Start"), _tr("End"), _tr("Text"))[section]
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and self.editable:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        segment = self._segments[index.row()]
+        column = index.column()
+        if role == self.SegmentRole:
+            return segment
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if column == self.START:
+                return format_timestamp(segment.start)
+            if column == self.END:
+                return format_timestamp(segment.end)
+            return segment.text.strip()
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != self.TEXT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
+            return segment.text.strip()
+        return None
+
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole or self._transcript is None:
+            return False
+        row, column = index.row(), index.column()
+        segment = self._segments[row]
+        if column == self.TEXT:
+            text = str(value).strip()
+            if text == segment.text.strip():
+                return False
+            # Keep Whisper's leading space for Latin text so joined text reads the same.
+            if segment.text.startswith(" ") and text:
+                text = " " + text
+            self._transcript.edit_text(row, text)
+        else:
+            seconds = parse_timestamp(str(value))
+            if seconds is None:
+                self.edit_rejected.emit(_tr("Type a time like 00:01:02.500."))
+                return False
+            start = seconds if column == self.START else segment.start
+            end = seconds if column == self.END else segment.end
+            error = self._check_times(row, start, end)
+            if error:
+                self.edit_rejected.emit(error)
+                return False
+            if (start, end) == (segment.start, segment.end):
+                return False
+            segment.start, segment.end = start, end
+            # Word timings were measured for the old stretch; subtitles fall back to the segment's.
+            segment.words = []
+        self.dataChanged.emit(self.index(row, 0), self.index(row, 2))
+        self.edited.emit()
+        return True
+
+    def _check_times(self, row: int, start: float, end: float) -> str | None:
+        """Subtitles must run forward and never overlap: keep each segment between its neighbours."""
+        if end <= start:
+            return _tr("A segment must end after it starts.")
+        if row > 0 and start < self._segments[row - 1].end - 1e-6:
+            return _tr("A segment cannot start before the previous one ends ({time}).").format(
+                time=format_timestamp(self._segments[row - 1].end)
+            )
+        if row + 1 < len(self._segments) and end > self._segments[row + 1].start + 1e-6:
+            return _tr("A segment cannot end after the next one starts ({time}).").format(
+                time=format_timestamp(self._segments[row + 1].start)
+            )
+        duration = self._transcript.duration if self._transcript is not None else 0.0
+        if duration and end > duration + 0.5:
+            return _tr("A segment cannot end after the recording does ({time}).").format(
+                time=format_timestamp(duration)
+            )
+        return None
+
+
+class SegmentSearchModel(QSortFilterProxyModel):
+    """Shows only the segments whose text contains the search words (any case)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(SegmentsModel.TEXT)
+
+    def search(self, text: str) -> None:
+        self.setFilterFixedString(text.strip())

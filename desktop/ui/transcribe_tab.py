@@ -1,0 +1,758 @@
+"""The Transcribe tab: drop recordings in, watch them run one at a time, edit the text, export subtitles."""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.errors import UserFacingError
+from desktop.core.languages import WHISPER_LANGUAGES
+from desktop.core.transcript import Transcript
+from desktop.engines.transcriber import TranscribeSettings
+from desktop.resources import resource_path
+from desktop.settings import Settings
+from desktop.ui.audio_player import AudioPlayer
+from desktop.ui.queue_model import ProgressDelegate, QueueModel
+from desktop.ui.segments_model import SegmentSearchModel, SegmentsModel
+from desktop.workers.job import Job, JobReport, JobRunner
+from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
+
+log = logging.getLogger(__name__)
+
+EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
+_FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "txt": "Text", "json": "JSON"}
+_LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
+_NATIVE_NAMES = {"zh": "中文", "en": "English"}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TranscribeTab", text)
+
+
+def icon(name: str) -> QIcon:
+    return QIcon(str(resource_path("icons", f"{name}.svg")))
+
+
+def ask_replace(parent: QWidget, paths: list[Path]) -> bool:
+    """Ask before replacing existing files; True to replace them."""
+    names = "\n".join(f"• {p.name}" for p in paths[:8])
+    if len(paths) > 8:
+        names += "\n" + _tr("…and {count} more").format(count=len(paths) - 8)
+    if len(paths) == 1:
+        text = _tr("“{name}” already exists in {folder}. Replace it?").format(
+            name=paths[0].name, folder=paths[0].parent)
+    else:
+        text = _tr("These files already exist:\n{names}\n\nReplace them?").format(names=names)
+    box = QMessageBox(QMessageBox.Icon.Question, _tr("Replace existing files?"), text,
+                      QMessageBox.StandardButton.NoButton, parent)
+    replace = box.addButton(_tr("Replace"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(_tr("Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(replace)
+    box.exec()
+    return box.clickedButton() is replace
+
+
+def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """Files as they are; folders (and their sub-folders) replaced by the audio and video files in them.
+
+    Returns (files, folders in which nothing playable was found). Hidden files and folders are skipped.
+    """
+    from desktop.core.audio import is_media_file
+
+    files: list[Path] = []
+    empty: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = []
+        for root, dirs, names in os.walk(path):
+            dirs[:] = sorted((d for d in dirs if not d.startswith(".")), key=str.casefold)
+            found.extend(Path(root) / n for n in sorted(names, key=str.casefold)
+                         if not n.startswith(".") and is_media_file(n))
+        if not found:
+            empty.append(path)
+        files.extend(found)
+    return files, empty
+
+
+@dataclass
+class _ExportTask:
+    transcript: Transcript
+    fmt: str
+    path: Path
+
+
+@dataclass
+class _ExportOutcome:
+    written: list[Path] = field(default_factory=list)
+    existing: list[_ExportTask] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def _run_exports(tasks: list[_ExportTask], overwrite: bool, report: JobReport) -> _ExportOutcome:
+    from desktop.core import subtitles
+    from desktop.core.atomic import ExportExists
+
+    outcome = _ExportOutcome()
+    for number, task in enumerate(tasks):
+        if report.cancelled():
+            break
+        try:
+            subtitles.export(task.transcript, task.path, task.fmt, overwrite=overwrite)
+            outcome.written.append(task.path)
+        except ExportExists:
+            outcome.existing.append(task)
+        except UserFacingError as error:
+            if error.message not in outcome.problems:
+                outcome.problems.append(error.message)
+        report.progress((number + 1) / len(tasks))
+    return outcome
+
+
+class TranscribeTab(QWidget):
+    status_message = Signal(str)  # a sentence for the window's status bar
+    export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
+
+    def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._settings = settings
+        self._store = store
+        self._runner = runner
+        self._shown: QueueItem | None = None  # the item whose transcript is in the lower table
+        self._export_job: Job | None = None
+        self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
+        self.queue = TranscriptionQueue(transcriber, runner, self.transcribe_settings, self)
+        self.player = AudioPlayer(runner, self)
+        self.setAcceptDrops(True)
+        self._build()
+        self._connect()
+        self._load_choices()
+        self.refresh_models()
+        self._update_title()
+        self._update_actions()
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        # Choices for the next file.
+        self.model_combo = QComboBox()
+        self.model_combo.setMinimumWidth(200)
+        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
+                                            "A model is downloaded the first time it is used."))
+        self.language_combo = QComboBox()
+        self.language_combo.setMinimumWidth(160)
+        self.language_combo.addItem(self.tr("Auto-detect"), "auto")
+        for code in _LANGUAGES_FIRST:
+            self.language_combo.addItem(_NATIVE_NAMES[code], code)
+        self.language_combo.insertSeparator(self.language_combo.count())
+        others = sorted(((name, code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST),
+                        key=lambda pair: pair[0])
+        for name, code in others:
+            self.language_combo.addItem(QCoreApplication.translate("Languages", name), code)
+        self.task_combo = QComboBox()
+        self.task_combo.addItem(self.tr("Transcribe"), "transcribe")
+        self.task_combo.addItem(self.tr("Translate to English"), "translate")
+        self.prompt_edit = QLineEdit()
+        self.prompt_edit.setClearButtonEnabled(True)
+        self.prompt_edit.setMinimumWidth(220)
+        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Model:")))
+        top.addWidget(self.model_combo)
+        top.addSpacing(12)
+        top.addWidget(QLabel(self.tr("Language:")))
+        top.addWidget(self.language_combo)
+        top.addSpacing(12)
+        top.addWidget(QLabel(self.tr("Task:")))
+        top.addWidget(self.task_combo)
+        top.addStretch(1)
+        prompt_row = QHBoxLayout()
+        prompt_label = QLabel(self.tr("Initial prompt:"))
+        prompt_label.setBuddy(self.prompt_edit)
+        prompt_row.addWidget(prompt_label)
+        prompt_row.addWidget(self.prompt_edit, 1)
+
+        # The queue.
+        self.add_button = QPushButton(icon("add-files"), self.tr("Add files…"))
+        self.cancel_button = QPushButton(icon("cancel"), self.tr("Cancel"))
+        self.cancel_all_button = QPushButton(self.tr("Cancel all"))
+        self.retry_button = QPushButton(icon("retry"), self.tr("Retry failed"))
+        self.remove_button = QPushButton(icon("remove"), self.tr("Remove"))
+        self.cancel_button.setToolTip(self.tr("Stop the selected files"))
+        self.remove_button.setToolTip(self.tr("Take the selected files off the list"))
+        self.queue_model = QueueModel(self.queue, self)
+        self.queue_view = QTableView()
+        self.queue_view.setModel(self.queue_model)
+        self.queue_view.setItemDelegateForColumn(QueueModel.PROGRESS, ProgressDelegate(self.queue_view))
+        self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.queue_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.queue_view.verticalHeader().hide()
+        self.queue_view.setAlternatingRowColors(True)
+        self.queue_view.setWordWrap(False)
+        self.queue_view.setMinimumHeight(140)
+        header = self.queue_view.horizontalHeader()
+        header.setSectionResizeMode(QueueModel.FILE, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(QueueModel.STATUS, QHeaderView.ResizeMode.Stretch)
+        for column in (QueueModel.DURATION, QueueModel.ELAPSED, QueueModel.LEFT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QueueModel.PROGRESS, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(QueueModel.FILE, 240)
+        header.resizeSection(QueueModel.PROGRESS, 110)
+        self.drop_hint = QLabel(self.tr("Drop recordings, videos or folders here, or click “Add files…”."))
+        self.drop_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.drop_hint.setStyleSheet("color: palette(mid); font-size: 11pt; padding: 8px;")
+
+        queue_buttons = QHBoxLayout()
+        queue_buttons.addWidget(self.add_button)
+        queue_buttons.addStretch(1)
+        for button in (self.cancel_button, self.cancel_all_button, self.retry_button, self.remove_button):
+            queue_buttons.addWidget(button)
+
+        queue_box = QWidget()
+        queue_layout = QVBoxLayout(queue_box)
+        queue_layout.setContentsMargins(0, 0, 0, 0)
+        queue_layout.addLayout(queue_buttons)
+        queue_layout.addWidget(self.drop_hint)
+        queue_layout.addWidget(self.queue_view, 1)
+
+        # The transcript of the selected file.
+        self.result_title = QLabel()
+        self.result_title.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.result_title.font()
+        font.setBold(True)
+        self.result_title.setFont(font)
+        self.search_edit = QLineEdit()
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
+        self.search_edit.setMinimumWidth(200)
+        self.search_count = QLabel()
+        self.stop_button = QToolButton()
+        self.stop_button.setIcon(icon("stop"))
+        self.stop_button.setToolTip(self.tr("Stop playing"))
+        self.stop_button.setEnabled(False)
+        self.segments_model = SegmentsModel(self)
+        self.search_model = SegmentSearchModel(self)
+        self.search_model.setSourceModel(self.segments_model)
+        self.segments_view = QTableView()
+        self.segments_view.setModel(self.search_model)
+        self.segments_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.segments_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.segments_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                           | QAbstractItemView.EditTrigger.EditKeyPressed
+                                           | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.segments_view.setWordWrap(True)
+        self.segments_view.setMinimumHeight(160)
+        self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
+        seg_header = self.segments_view.horizontalHeader()
+        seg_header.setSectionResizeMode(SegmentsModel.START, QHeaderView.ResizeMode.ResizeToContents)
+        seg_header.setSectionResizeMode(SegmentsModel.END, QHeaderView.ResizeMode.ResizeToContents)
+        seg_header.setSectionResizeMode(SegmentsModel.TEXT, QHeaderView.ResizeMode.Stretch)
+        self.segments_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+        result_bar = QHBoxLayout()
+        result_bar.addWidget(self.result_title, 1)
+        result_bar.addWidget(self.stop_button)
+        result_bar.addWidget(self.search_edit)
+        result_bar.addWidget(self.search_count)
+
+        # Export.
+        self.format_boxes: dict[str, QCheckBox] = {}
+        export_bar = QHBoxLayout()
+        export_bar.addWidget(QLabel(self.tr("Export as:")))
+        for fmt in EXPORT_FORMATS:
+            box = QCheckBox(_FORMAT_LABELS[fmt])
+            self.format_boxes[fmt] = box
+            export_bar.addWidget(box)
+        export_bar.addSpacing(12)
+        export_bar.addWidget(QLabel(self.tr("Save to:")))
+        self.folder_combo = QComboBox()
+        self.folder_combo.setMinimumWidth(220)
+        self.folder_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.folder_combo.setMinimumContentsLength(24)
+        export_bar.addWidget(self.folder_combo, 1)
+        self.export_button = QPushButton(icon("export"), self.tr("Export"))
+        self.export_all_button = QPushButton(self.tr("Export all"))
+        export_bar.addWidget(self.export_button)
+        export_bar.addWidget(self.export_all_button)
+        self.export_note = QLabel()
+        self.export_note.setWordWrap(True)
+        self.export_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.export_note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+
+        result_box = QWidget()
+        result_layout = QVBoxLayout(result_box)
+        result_layout.setContentsMargins(0, 0, 0, 0)
+        result_layout.addLayout(result_bar)
+        result_layout.addWidget(self.segments_view, 1)
+        result_layout.addLayout(export_bar)
+        result_layout.addWidget(self.export_note)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(queue_box)
+        splitter.addWidget(result_box)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(prompt_row)
+        layout.addWidget(splitter, 1)
+        self.setMinimumSize(720, 480)
+
+    def _connect(self) -> None:
+        self.add_button.clicked.connect(self.choose_files)
+        self.cancel_button.clicked.connect(lambda: self.queue.cancel(self.selected_items()))
+        self.cancel_all_button.clicked.connect(self.queue.cancel_all)
+        self.retry_button.clicked.connect(self.queue.retry_failed)
+        self.remove_button.clicked.connect(self.remove_selected)
+        remove_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.queue_view)
+        remove_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        remove_key.activated.connect(self.remove_selected)
+
+        self.queue_view.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.queue.item_changed.connect(self._on_item_changed)
+        self.queue.segment_added.connect(self._on_segment_added)
+        self.queue.item_finished.connect(self._on_item_finished)
+        self.queue.model_needed.connect(self._on_model_needed)
+        self.queue.notice.connect(self.status_message)
+        self.queue_model.rowsInserted.connect(self._update_hint)
+        self.queue_model.rowsRemoved.connect(self._update_hint)
+
+        self.model_combo.activated.connect(self._on_model_chosen)
+        self.language_combo.activated.connect(self._save_choices)
+        self.task_combo.activated.connect(self._save_choices)
+        self.prompt_edit.editingFinished.connect(self._save_choices)
+
+        self.search_edit.textChanged.connect(self._on_search)
+        self.segments_view.clicked.connect(self._on_segment_clicked)
+        self.segments_model.edit_rejected.connect(self.status_message)
+        self.segments_model.edited.connect(lambda: self.status_message.emit(self.tr("Change saved in the transcript.")))
+        self.stop_button.clicked.connect(self.player.stop)
+        self.player.playing_changed.connect(self.stop_button.setEnabled)
+        self.player.error.connect(self.status_message)
+
+        for box in self.format_boxes.values():
+            box.toggled.connect(self._save_formats)
+        self.folder_combo.activated.connect(self._on_folder_chosen)
+        self.export_button.clicked.connect(self.export_selected)
+        self.export_all_button.clicked.connect(self.export_all)
+
+    # -- the user's choices --------------------------------------------------------------------
+
+    def _load_choices(self) -> None:
+        settings = self._settings
+        model = settings.get("transcribe/model")
+        self.model_combo.addItem(model, model)  # until the full list is read
+        self._select_data(self.language_combo, settings.get("transcribe/language"))
+        self._select_data(self.task_combo, settings.get("transcribe/task"))
+        self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
+        chosen = {f.strip() for f in settings.get("transcribe/export_formats").split(",")}
+        for fmt, box in self.format_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(fmt in chosen)
+            box.blockSignals(False)
+        self._fill_folder_combo(settings.get("transcribe/export_folder"))
+
+    @staticmethod
+    def _select_data(combo: QComboBox, value) -> None:
+        index = combo.findData(value)
+        combo.setCurrentIndex(index if index >= 0 else 0)
+
+    @Slot()
+    def _save_choices(self) -> None:
+        self._settings.set("transcribe/language", self.language_combo.currentData())
+        self._settings.set("transcribe/task", self.task_combo.currentData())
+        self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
+
+    @Slot()
+    def _save_formats(self) -> None:
+        self._settings.set("transcribe/export_formats", ",".join(self.export_formats()))
+        self._update_actions()
+
+    def export_formats(self) -> list[str]:
+        return [fmt for fmt, box in self.format_boxes.items() if box.isChecked()]
+
+    def export_folder(self) -> Path | None:
+        """The folder chosen for exports; None means next to each recording."""
+        folder = self.folder_combo.currentData()
+        return Path(folder) if folder else None
+
+    def _fill_folder_combo(self, folder: str) -> None:
+        self.folder_combo.clear()
+        self.folder_combo.addItem(self.tr("Next to each recording"), "")
+        if folder:
+            self.folder_combo.addItem(folder, folder)
+            self.folder_combo.setItemData(1, folder, Qt.ItemDataRole.ToolTipRole)
+        self.folder_combo.addItem(self.tr("Choose a folder…"), None)
+        self.folder_combo.setCurrentIndex(1 if folder else 0)
+
+    def set_export_folder(self, folder: Path | None) -> None:
+        value = str(folder) if folder else ""
+        self._settings.set("transcribe/export_folder", value)
+        self._fill_folder_combo(value)
+
+    @Slot(int)
+    def _on_folder_chosen(self, index: int) -> None:
+        if self.folder_combo.itemData(index) is None:  # "Choose a folder…"
+            start = self._settings.get("transcribe/export_folder") or str(Path.home())
+            folder = QFileDialog.getExistingDirectory(self, self.tr("Save exports in"), start)
+            self.set_export_folder(Path(folder) if folder else self.export_folder())
+            return
+        self._settings.set("transcribe/export_folder", self.folder_combo.itemData(index))
+
+    def transcribe_settings(self) -> TranscribeSettings:
+        """The choices for the next file, as the Transcriber takes them."""
+        language = self.language_combo.currentData()
+        return TranscribeSettings(
+            model=self.model_combo.currentData() or self._settings.get("transcribe/model"),
+            engine=self._settings.get("engine/choice"),
+            device=self._settings.get("device/choice"),
+            language=None if language in (None, "auto") else language,
+            task=self.task_combo.currentData(),
+            initial_prompt=self.prompt_edit.text().strip() or None,
+        )
+
+    def refresh_models(self, select: str | None = None) -> None:
+        """Fill the model list (official and imported, marking what is on this computer)."""
+        store = self._store
+
+        def work(report: JobReport) -> list:
+            return store.catalog()
+
+        job = Job(work, name="list models")
+        if select is not None:
+            self._settings.set("transcribe/model", select)
+        job.result.connect(self._on_models_listed)
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_models_listed(self, entries: list) -> None:
+        current = self._settings.get("transcribe/model")
+        self.model_combo.clear()
+        for entry in entries:
+            if entry.imported:
+                text = self.tr("{name} (imported)").format(name=entry.name)
+            elif any(entry.downloaded.values()):
+                text = entry.name
+            else:
+                text = self.tr("{name} ({size} MB download)").format(name=entry.name, size=entry.size_mb)
+            self.model_combo.addItem(text, entry.name)
+        index = self.model_combo.findData(current)
+        if index < 0:
+            self.model_combo.addItem(current, current)
+            index = self.model_combo.count() - 1
+        self.model_combo.setCurrentIndex(index)
+
+    @Slot(int)
+    def _on_model_chosen(self, index: int) -> None:
+        name = self.model_combo.itemData(index)
+        if name and name != self._settings.get("transcribe/model"):
+            self._settings.set("transcribe/model", name)
+            # The loaded model would only hold memory (on the GPU too) that the new one needs.
+            self.queue.release_model()
+
+    # -- adding files --------------------------------------------------------------------------
+
+    @Slot()
+    def choose_files(self) -> None:
+        from desktop.core.audio import SUPPORTED_EXTENSIONS
+
+        patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
+        names, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Add recordings or videos"), "",
+            self.tr("Audio and video ({patterns});;All files (*)").format(patterns=patterns),
+        )
+        if names:
+            self.add_paths([Path(n) for n in names])
+
+    def add_paths(self, paths: list[Path | str]) -> None:
+        """Queue files and the media files inside folders; folders are read on a worker thread."""
+        paths = [Path(p) for p in paths]
+
+        def work(report: JobReport) -> tuple[list[Path], list[Path]]:
+            return expand_paths(paths)
+
+        job = Job(work, name="read dropped folders")
+        job.result.connect(self._on_paths_expanded)
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_paths_expanded(self, expanded: tuple[list[Path], list[Path]]) -> None:
+        files, empty = expanded
+        for folder in empty:
+            self.status_message.emit(self.tr("No audio or video files were found in “{name}”.").format(name=folder.name))
+        added = self.queue.add(files)
+        if files and not added:
+            self.status_message.emit(self.tr("These files are already in the list."))
+        if added and not self.selected_items():
+            self.queue_view.selectRow(self.queue_model.row_of(added[0]))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt naming
+        if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        event.acceptProposedAction() if event.mimeData().hasUrls() else event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt naming
+        paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.add_paths(paths)
+
+    # -- the queue -----------------------------------------------------------------------------
+
+    def selected_items(self) -> list[QueueItem]:
+        rows = sorted({index.row() for index in self.queue_view.selectionModel().selectedRows()})
+        return [self.queue_model.item(row) for row in rows]
+
+    def selected_item(self) -> QueueItem | None:
+        current = self.queue_view.selectionModel().currentIndex()
+        selected = self.selected_items()
+        if current.isValid() and self.queue_model.item(current.row()) in selected:
+            return self.queue_model.item(current.row())
+        return selected[0] if selected else None
+
+    @Slot()
+    def remove_selected(self) -> None:
+        items = self.selected_items()
+        if items:
+            self.queue.remove(items)
+
+    @Slot()
+    def _update_hint(self) -> None:
+        self.drop_hint.setVisible(self.queue_model.rowCount() == 0)
+        self._update_actions()
+
+    @Slot()
+    def _on_selection_changed(self) -> None:
+        self._show(self.selected_item())
+        self._update_actions()
+
+    @Slot(object)
+    def _on_item_changed(self, item: QueueItem) -> None:
+        if item is self._shown:
+            self._update_title()
+        self._update_actions()
+
+    @Slot(object)
+    def _on_segment_added(self, item: QueueItem) -> None:
+        if item is self._shown and not self.segments_model.editable:
+            self.segments_model.segment_added()
+            if not self.search_edit.text():
+                self.segments_view.scrollToBottom()
+            self._update_search_count()
+
+    @Slot(object)
+    def _on_item_finished(self, item: QueueItem) -> None:
+        if item is self._shown:
+            self._show(item, force=True)
+        self._update_actions()
+
+    def _show(self, item: QueueItem | None, force: bool = False) -> None:
+        """Put an item's transcript (or its segments so far) in the lower table."""
+        if item is self._shown and not force:
+            return
+        self._shown = item
+        if item is not None and item.state is ItemState.DONE and item.transcript is not None:
+            self.segments_model.show_transcript(item.transcript)
+        elif item is not None and item.state is ItemState.RUNNING:
+            self.segments_model.show_live(item.segments)
+        else:
+            self.segments_model.show_live([])
+        self._update_title()
+        self._update_search_count()
+
+    def _update_title(self) -> None:
+        item = self._shown
+        if item is None:
+            self.result_title.setText(self.tr("Select a file in the list to see its transcript."))
+        elif item.state is ItemState.DONE and item.transcript is not None and item.transcript.is_empty:
+            self.result_title.setText(
+                self.tr("No speech was found in “{name}”, so there is nothing to show or export.").format(
+                    name=item.path.name))
+        elif item.state is ItemState.DONE:
+            self.result_title.setText(self.tr("Transcript of “{name}”").format(name=item.path.name))
+        elif item.state is ItemState.RUNNING:
+            self.result_title.setText(self.tr("Transcribing “{name}”…").format(name=item.path.name))
+        elif item.state is ItemState.FAILED:
+            self.result_title.setText(self.tr("“{name}” could not be transcribed.").format(name=item.path.name))
+        else:
+            self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
+
+    def _update_actions(self) -> None:
+        selected = self.selected_items()
+        states = {item.state for item in selected}
+        self.cancel_button.setEnabled(bool(states & {ItemState.WAITING, ItemState.RUNNING}))
+        self.remove_button.setEnabled(bool(selected))
+        all_items = self.queue.items
+        self.cancel_all_button.setEnabled(any(i.state in (ItemState.WAITING, ItemState.RUNNING) for i in all_items))
+        self.retry_button.setEnabled(any(i.state is ItemState.FAILED for i in all_items))
+        formats = bool(self.export_formats())
+        idle = self._export_job is None
+        one = self._exportable(self.selected_item())
+        anything = any(self._exportable(i) for i in all_items)
+        self.export_button.setEnabled(formats and idle and one)
+        self.export_all_button.setEnabled(formats and idle and anything)
+        self.export_available.emit(idle and one, idle and anything)
+
+    @staticmethod
+    def _exportable(item: QueueItem | None) -> bool:
+        return (item is not None and item.state is ItemState.DONE and item.transcript is not None
+                and not item.transcript.is_empty)
+
+    # -- the transcript ------------------------------------------------------------------------
+
+    @Slot(str)
+    def _on_search(self, text: str) -> None:
+        self.search_model.search(text)
+        self._update_search_count()
+
+    def _update_search_count(self) -> None:
+        if self.search_edit.text().strip():
+            self.search_count.setText(self.tr("{found} of {total}").format(
+                found=self.search_model.rowCount(), total=self.segments_model.rowCount()))
+        else:
+            self.search_count.setText("")
+
+    @Slot(QModelIndex)
+    def _on_segment_clicked(self, index: QModelIndex) -> None:
+        if self._shown is None or not index.isValid():
+            return
+        segment = self.segments_model.segment(self.search_model.mapToSource(index).row())
+        self.player.play(self._shown.path, segment.start, segment.end)
+
+    def _on_model_needed(self, name: str, fmt: str) -> None:
+        from desktop.ui.model_dialogs import DownloadDialog
+
+        dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
+        dialog.downloaded.connect(self._on_model_downloaded)
+        dialog.failed.connect(self.queue.model_unavailable)
+        dialog.cancelled.connect(lambda: self.queue.model_unavailable(None))
+        dialog.open()
+
+    @Slot()
+    def _on_model_downloaded(self) -> None:
+        self.refresh_models()
+        self.queue.model_ready()
+
+    # -- export --------------------------------------------------------------------------------
+
+    @Slot()
+    def export_selected(self) -> None:
+        item = self.selected_item()
+        if self._exportable(item):
+            self._export([item])
+
+    @Slot()
+    def export_all(self) -> None:
+        done = self.queue.with_state(ItemState.DONE)
+        items = [item for item in done if self._exportable(item)]
+        skipped = len(done) - len(items)
+        if skipped:
+            self.status_message.emit(self.tr("{count} file(s) with no speech were skipped.").format(count=skipped))
+        if items:
+            self._export(items)
+
+    def _export(self, items: list[QueueItem]) -> None:
+        from desktop.core.subtitles import default_export_path
+
+        formats = self.export_formats()
+        if not formats or self._export_job is not None:
+            return
+        folder = self.export_folder()
+        tasks = []
+        for item in items:
+            # A copy: the user may go on editing while the files are written on another thread.
+            transcript = Transcript.from_dict(item.transcript.to_dict())
+            for fmt in formats:
+                tasks.append(_ExportTask(transcript, fmt, Path(default_export_path(item.path, fmt, folder))))
+        self._start_export(tasks, overwrite=False)
+
+    def _start_export(self, tasks: list[_ExportTask], overwrite: bool) -> None:
+        def work(report: JobReport) -> _ExportOutcome:
+            return _run_exports(tasks, overwrite, report)
+
+        job = Job(work, name="export")
+        job.result.connect(self._on_exported)
+        job.failed.connect(self._on_export_failed)
+        job.finished.connect(self._on_export_finished)
+        self._export_job = job
+        self.export_note.setText(self.tr("Saving…"))
+        self.export_note.setStyleSheet("")
+        self._update_actions()
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_exported(self, outcome: _ExportOutcome) -> None:
+        self._report_export(outcome.written, outcome.problems)
+        self._pending_replace = outcome.existing
+
+    @Slot(str)
+    def _on_export_failed(self, message: str) -> None:
+        self._report_export([], [message])
+
+    @Slot()
+    def _on_export_finished(self) -> None:
+        self._export_job = None
+        pending, self._pending_replace = self._pending_replace, []
+        self._update_actions()
+        if pending:
+            # Asked only after the job's thread is done, so the question never waits on a file.
+            if ask_replace(self, [task.path for task in pending]):
+                self._start_export(pending, overwrite=True)
+            else:
+                self.export_note.setText(self.tr("Existing files were kept."))
+
+    def _report_export(self, written: list[Path], problems: list[str]) -> None:
+        lines = []
+        if len(written) == 1:
+            lines.append(self.tr("Saved “{name}” in {folder}.").format(name=written[0].name, folder=written[0].parent))
+        elif written:
+            folders = {p.parent for p in written}
+            where = str(next(iter(folders))) if len(folders) == 1 else self.tr("next to the recordings")
+            lines.append(self.tr("Saved {count} files in {folder}.").format(count=len(written), folder=where))
+        lines.extend(problems)
+        self.export_note.setText("\n".join(lines))
+        self.export_note.setStyleSheet("color: #b3261e;" if problems else "")
+        if lines:
+            self.status_message.emit(lines[0] if not problems else problems[0])
+
+    # -- closing -------------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """The window is closing: stop transcribing, playing and exporting."""
+        self.queue.shutdown()
+        self.player.stop()
+        if self._export_job is not None:
+            self._export_job.cancel()

@@ -1,0 +1,99 @@
+"""The window with its real services: real Whisper tiny.en weights, real recordings, a settings file of its own."""
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import shutil
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+
+from desktop.settings import Settings
+from tests.helpers.weights import DATA_DIR, tiny_en_dir
+
+# Long enough for a whole tiny.en run on two shared cores, with room to spare.
+JOB_TIMEOUT_MS = 180_000
+TEST_MODEL = "tiny-en-test"  # official names are reserved, so the import gets a name of its own
+
+
+@pytest.fixture
+def settings_path(tmp_path) -> Path:
+    return tmp_path / "settings" / "voxdesk.ini"
+
+
+@pytest.fixture
+def settings(settings_path) -> Settings:
+    """The user's choices in an INI file of this test; the CPU, so no test waits on a GPU probe."""
+    settings = Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
+    settings.set("device/choice", "cpu")
+    settings.set("transcribe/language", "en")
+    return settings
+
+
+@pytest.fixture
+def tiny_model(settings) -> str:
+    """tiny.en imported into this test's model store (VOXDESK_DATA_DIR) and chosen in the settings."""
+    from desktop.core.models import ModelStore
+    from desktop.core.paths import models_dir
+
+    name = ModelStore(models_dir()).import_model(tiny_en_dir(), name=TEST_MODEL).name
+    settings.set("transcribe/model", name)
+    return name
+
+
+@pytest.fixture
+def window(qtbot, settings, tiny_model):
+    """The main window as the app builds it; closing it at the end stops whatever still runs."""
+    from desktop.app import create_app
+
+    _app, window = create_app([], settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+
+
+@pytest.fixture
+def tab(window):
+    return window.transcribe_tab
+
+
+@pytest.fixture
+def jfk(tmp_path) -> Path:
+    """A copy of the 11-second JFK recording in a folder of its own (exports land next to it)."""
+    folder = tmp_path / "recordings"
+    folder.mkdir(exist_ok=True)
+    return Path(shutil.copy(DATA_DIR / "jfk.flac", folder / "jfk.flac"))
+
+
+def write_wav(path: Path, samples: np.ndarray, rate: int = 16000) -> Path:
+    """Write mono float samples as 16-bit PCM WAV with PyAV."""
+    pcm = (np.clip(samples, -1, 1) * 32767).astype(np.int16).reshape(1, -1)
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("pcm_s16le", rate=rate, layout="mono")
+        frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout="mono")
+        frame.sample_rate = rate
+        for packet in stream.encode(frame):
+            container.mux(packet)
+        for packet in stream.encode(None):
+            container.mux(packet)
+    return path
+
+
+@pytest.fixture
+def long_recording(tmp_path) -> Path:
+    """JFK six times over (66 s): long enough to cancel part-way."""
+    from desktop.core.audio import decode
+
+    speech = decode(DATA_DIR / "jfk.flac")
+    return write_wav(tmp_path / "jfk six times.wav", np.concatenate([speech] * 6))
+
+
+@pytest.fixture
+def silence(tmp_path) -> Path:
+    return write_wav(tmp_path / "silence.wav", np.zeros(16000 * 3, dtype=np.float32))
