@@ -1,0 +1,860 @@
+"""Voice models for speech synthesis: the catalog, downloads, licence records and imported folders.
+
+The catalog is Coqui's own model list (the ``.models.json`` file inside the coqui-tts package, read
+as data so nothing heavy is imported), with a curated default per language shown first. Models live
+in one folder per model under the store's root:
+
+    <root>/models/<tts_models--en--ljspeech--vits>/   config.json, model file, speaker files,
+                                                       voxdesk-model.json (written last)
+    <root>/staging/<same name>/                        downloads and imports in progress
+    <root>/licences.json                               licences the user accepted, with the date
+
+A model folder appears under ``models/`` only by one rename of a complete, checked folder, so a
+half-downloaded or half-copied model is never loaded. An interrupted download keeps its ``.part``
+files in ``staging/`` and continues from there next time.
+
+Coqui asks for some licences (XTTS's CPML) on the terminal. VoxDesk never does: the window shows the
+terms, :meth:`TtsModelStore.accept_licence` records the answer, and the model folder gets the
+``tos_agreed.txt`` file Coqui's own tools look for.
+"""
+from __future__ import annotations
+
+import fnmatch
+import importlib.util
+import json
+import os
+import shutil
+import urllib.parse
+import zipfile
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from desktop.core.atomic import atomic_write_text
+from desktop.core.download import download_file, fetch_json, fsync_dir
+from desktop.core.errors import Cancelled, ModelError
+
+ProgressCallback = Callable[[int, int | None], None]
+CancelCheck = Callable[[], bool]
+
+MANIFEST = "voxdesk-model.json"
+TOS_FILE = "tos_agreed.txt"  # the file Coqui's ModelManager checks before it would ask on stdin
+IMPORTED_PREFIX = "imported/"
+HF_ENDPOINT = "https://huggingface.co"
+
+# Files Coqui accepts as the weights of a model (ModelManager._find_files), best first.
+MODEL_FILE_NAMES = ("model.pth", "model_file.pth", "model_file.pth.tar", "checkpoint.pth", "best_model.pth")
+# Config fields that name files next to the model; Coqui rewrites them the same way after a download.
+_PATH_FIELDS = {
+    "audio.stats_path": ("scale_stats.npy",),
+    "d_vector_file": ("speakers.json", "speakers.pth"),
+    "speakers_file": ("speaker_ids.json", "speaker_ids.pth"),
+    "language_ids_file": ("language_ids.json",),
+    "speaker_encoder_model_path": ("model_se.pth", "model_se.pth.tar"),
+    "speaker_encoder_config_path": ("config_se.json",),
+}
+
+# XTTS v2's languages, as Coqui's model card lists them.
+_XTTS_LANGUAGES = ("en", "es", "fr", "de", "it", "pt", "pl", "tr", "ru", "nl", "cs", "ar", "zh", "ja", "hu", "ko", "hi")
+
+
+@dataclass(frozen=True)
+class Curated:
+    title: str
+    languages: tuple[str, ...]
+    size_mb: int | None  # approximate download size
+    multi_speaker: bool
+    description: str
+
+
+# The models offered first, one default per need. Sizes are approximate download sizes.
+CURATED: dict[str, Curated] = {
+    "tts_models/en/ljspeech/vits": Curated(
+        "English, fast (VITS, LJSpeech)", ("en",), 146, False,
+        "A clear female English voice that is quick enough for the CPU.",
+    ),
+    "tts_models/en/vctk/vits": Curated(
+        "English, many voices (VITS, VCTK)", ("en",), 148, True,
+        "109 English voices with British and other accents; pick one in the voice list.",
+    ),
+    "tts_models/zh-CN/baker/tacotron2-DDC-GST": Curated(
+        "Chinese (Tacotron 2, Baker)", ("zh",), None, False,
+        "A female Mandarin voice. Latin letters in the text are not read.",
+    ),
+    "tts_models/multilingual/multi-dataset/xtts_v2": Curated(
+        "XTTS v2, 17 languages", _XTTS_LANGUAGES, 1900, True,
+        "Natural voices in 17 languages, including Chinese and English, with built-in speakers. "
+        "Large and slow on the CPU; free for non-commercial use only.",
+    ),
+}
+
+# The default model for each language the window offers; the first entry is used for anything else.
+DEFAULT_FOR_LANGUAGE: dict[str, str] = {
+    "en": "tts_models/en/ljspeech/vits",
+    "zh": "tts_models/zh-CN/baker/tacotron2-DDC-GST",
+}
+MULTI_SPEAKER_DEFAULT = "tts_models/en/vctk/vits"
+MULTILINGUAL_DEFAULT = "tts_models/multilingual/multi-dataset/xtts_v2"
+
+# Catalog entries the Synthesize tab cannot use: they need a reference recording (cloning),
+# or load in a way of their own.
+_NOT_FOR_SYNTHESIS = {"bark", "tortoise-v2", "your_tts", "xtts_v1.1"}
+
+
+@dataclass(frozen=True)
+class LicenceTerms:
+    licence: str
+    url: str | None
+    statements: tuple[str, ...]  # what the user confirms, shown as they are
+
+    @property
+    def text(self) -> str:
+        lines = ["To use this model you must confirm:"] + [f"• {s}" for s in self.statements]
+        if self.url:
+            lines.append(f"The full terms: {self.url}")
+        return "\n".join(lines)
+
+
+# Coqui's own wording for the CPML (ModelManager.ask_tos), shown in a dialog instead of on stdin.
+CPML_TERMS = LicenceTerms(
+    "CPML",
+    "https://tts-hub.github.io/cpml",
+    (
+        "I have purchased a commercial license from Coqui: licensing@coqui.ai",
+        "Otherwise, I agree to the terms of the non-commercial CPML: https://tts-hub.github.io/cpml",
+    ),
+)
+
+LICENCE_URLS = {
+    "apache 2.0": "https://www.apache.org/licenses/LICENSE-2.0",
+    "mpl": "https://www.mozilla.org/en-US/MPL/2.0/",
+    "mit": "https://opensource.org/licenses/MIT",
+    "bsd-3-clause": "https://opensource.org/licenses/BSD-3-Clause",
+    "cc by-nc-nd 4.0": "https://creativecommons.org/licenses/by-nc-nd/4.0/",
+    "cc-by-sa 4.0": "https://creativecommons.org/licenses/by-sa/4.0/",
+    "cc-by-4.0": "https://creativecommons.org/licenses/by/4.0/",
+    "cpml": CPML_TERMS.url,
+}
+
+
+@dataclass(frozen=True)
+class TtsModel:
+    name: str  # Coqui's name ("tts_models/en/vctk/vits") or "imported/<folder name>"
+    title: str
+    languages: tuple[str, ...]  # codes such as "en", "zh"
+    licence: str
+    size_mb: int | None = None
+    multi_speaker: bool = False
+    licence_required: bool = False  # terms must be accepted before the download
+    description: str = ""
+    imported: bool = False
+    downloaded: bool = False
+    vocoder: str | None = None  # a separate vocoder model Coqui pairs with this one
+    source: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def licence_url(self) -> str | None:
+        return LICENCE_URLS.get(self.licence.strip().lower())
+
+    @property
+    def folder_name(self) -> str:
+        return folder_name(self.name)
+
+    def speaks(self, language: str) -> bool:
+        return language in self.languages
+
+
+@dataclass(frozen=True)
+class FolderCheck:
+    """What an "Import model folder…" found in a Coqui model folder."""
+
+    folder: Path
+    config: dict[str, Any]
+    model_file: Path | None  # None for models that load from the folder (XTTS)
+    kind: str  # Coqui's model type from config.json, e.g. "vits", "xtts", "tacotron2"
+    languages: tuple[str, ...]
+    multi_speaker: bool
+
+
+def folder_name(name: str) -> str:
+    """Coqui's folder naming: "tts_models/en/vctk/vits" -> "tts_models--en--vctk--vits"."""
+    return name.replace("/", "--")
+
+
+def coqui_catalog_file() -> Path:
+    """Coqui's model list inside the installed coqui-tts package, found without importing it."""
+    spec = importlib.util.find_spec("TTS")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError(
+            "The speech synthesis part of VoxDesk is not installed. Run the installer again (make setup).",
+            detail="coqui-tts (import name TTS) not found",
+        )
+    return Path(next(iter(spec.submodule_search_locations))) / ".models.json"
+
+
+def default_model(language: str | None) -> str:
+    """The curated default model for a language code such as "en" or "zh"."""
+    return DEFAULT_FOR_LANGUAGE.get(language or "", DEFAULT_FOR_LANGUAGE["en"])
+
+
+class TtsModelStore:
+    """The voice models known to VoxDesk and which of them are on this computer."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        catalog_file: Path | None = None,
+        hf_endpoint: str = HF_ENDPOINT,
+        timeout: float = 30,
+    ) -> None:
+        self.root = Path(root)
+        self._catalog_file = catalog_file
+        self._hf_endpoint = hf_endpoint.rstrip("/")
+        self._timeout = timeout
+        self._catalog: dict[str, TtsModel] | None = None
+
+    # -- folders ------------------------------------------------------------------------------
+
+    @property
+    def models_root(self) -> Path:
+        return self.root / "models"
+
+    @property
+    def staging_root(self) -> Path:
+        return self.root / "staging"
+
+    def folder(self, name: str) -> Path:
+        """Where the model's files are (or will be) kept."""
+        return self.models_root / folder_name(name)
+
+    def is_downloaded(self, name: str) -> bool:
+        return (self.folder(name) / MANIFEST).is_file()
+
+    # -- the catalog --------------------------------------------------------------------------
+
+    def _coqui_models(self) -> dict[str, TtsModel]:
+        if self._catalog is None:
+            path = self._catalog_file or coqui_catalog_file()
+            try:
+                data = json.loads(Path(path).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise ModelError(
+                    "The list of voice models could not be read. Run the installer again (make setup).",
+                    detail=f"{path}: {exc}",
+                ) from exc
+            self._catalog = _parse_catalog(data)
+        return self._catalog
+
+    def catalog(self) -> list[TtsModel]:
+        """Every model on offer: the curated ones first, then the rest of Coqui's list, then imports."""
+        coqui = self._coqui_models()
+        curated = [coqui[name] for name in CURATED if name in coqui]
+        rest = sorted((m for n, m in coqui.items() if n not in CURATED and not n.startswith("vocoder_models/")),
+                      key=lambda m: (m.languages, m.name))
+        models = curated + rest + self.imported()
+        return [replace(m, downloaded=self.is_downloaded(m.name)) for m in models]
+
+    def imported(self) -> list[TtsModel]:
+        if not self.models_root.is_dir():
+            return []
+        models = []
+        for folder in sorted(self.models_root.iterdir()):
+            manifest = _read_manifest(folder)
+            if manifest and manifest.get("imported"):
+                models.append(_model_from_manifest(manifest, downloaded=True))
+        return models
+
+    def get(self, name: str) -> TtsModel:
+        """The catalog entry (or imported model) called name; ModelError when there is none."""
+        coqui = self._coqui_models()
+        if name in coqui:
+            return replace(coqui[name], downloaded=self.is_downloaded(name))
+        manifest = _read_manifest(self.folder(name))
+        if manifest is not None:
+            return _model_from_manifest(manifest, downloaded=True)
+        raise ModelError(
+            f"There is no voice model called “{name}”. Choose one from the model list, "
+            "or import its folder with “Import model folder…”.",
+        )
+
+    def manifest(self, name: str) -> dict[str, Any]:
+        """What VoxDesk recorded about a model on disk (its files, kind, vocoder)."""
+        manifest = _read_manifest(self.folder(name))
+        if manifest is None:
+            raise ModelError(
+                f"The voice model “{self.get(name).title}” is not on this computer yet. Download it first.",
+            )
+        return manifest
+
+    # -- licences -----------------------------------------------------------------------------
+
+    @property
+    def _licence_file(self) -> Path:
+        return self.root / "licences.json"
+
+    def licence_terms(self, name: str) -> LicenceTerms | None:
+        """The terms the user must accept before downloading this model, or None when there are none."""
+        model = self.get(name)
+        if not model.licence_required:
+            return None
+        if model.licence.strip().lower() == "cpml":
+            return CPML_TERMS
+        return LicenceTerms(model.licence, model.licence_url, (f"I agree to the terms of the {model.licence} licence.",))
+
+    def licence_accepted(self, name: str) -> bool:
+        if self.licence_terms(name) is None:
+            return True
+        return name in self._licence_records()
+
+    def accept_licence(self, name: str) -> None:
+        """Record that the user accepted the model's licence in the window (never asked on stdin)."""
+        terms = self.licence_terms(name)
+        if terms is None:
+            return
+        records = self._licence_records()
+        records[name] = {
+            "licence": terms.licence,
+            "statements": list(terms.statements),
+            "accepted": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        }
+        self.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self._licence_file, json.dumps(records, indent=2, ensure_ascii=False), overwrite=True)
+        if self.is_downloaded(name):
+            _write_tos_file(self.folder(name))
+
+    def _licence_records(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self._licence_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    # -- downloads ----------------------------------------------------------------------------
+
+    def download(
+        self,
+        name: str,
+        *,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> Path:
+        """Download a catalog model (and the vocoder it needs) and return its folder.
+
+        Raises ModelError for every failure, LicenceNotAccepted when its licence must be accepted first,
+        and Cancelled when cancelled() says so; unfinished files stay in staging/ for a later resume.
+        """
+        model = self.get(name)
+        if model.imported:
+            return self.folder(name)
+        if not self.licence_accepted(name):
+            raise LicenceNotAccepted(
+                f"The licence of “{model.title}” ({model.licence}) must be accepted before it can be downloaded.",
+            )
+        if not self.is_downloaded(name):
+            self._download_one(model, progress, cancelled)
+        if model.vocoder and not self.is_downloaded(model.vocoder):
+            self._download_one(self.get(model.vocoder), progress, cancelled)
+        return self.folder(name)
+
+    def _download_one(self, model: TtsModel, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
+        staging = self.staging_root / model.folder_name
+        files = staging / "files"
+        try:
+            files.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _folder_error(exc, self.root) from exc
+        source = model.source
+        urls = source.get("github_rls_url")
+        if isinstance(urls, str):
+            archive = download_file(urls, staging / "download.zip", progress=progress, cancelled=cancelled,
+                                    timeout=self._timeout, label=model.title)
+            _extract_zip(archive, files, model.title)
+            archive.unlink()
+        elif isinstance(urls, list):
+            for url in urls:
+                target = files / urllib.parse.unquote(url.rsplit("/", 1)[-1])
+                download_file(url, target, progress=progress, cancelled=cancelled, timeout=self._timeout,
+                              label=model.title)
+        elif "repo_id" in source:
+            self._download_from_hub(model, files, progress, cancelled)
+        else:
+            raise ModelError(
+                f"VoxDesk does not know where to download “{model.title}”. Import its folder instead.",
+                detail=f"no download source for {model.name}",
+            )
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        fix_config_paths(files, self.folder(model.name))
+        if model.name.startswith("vocoder_models/"):
+            manifest = _manifest_for(model, files, None)
+            manifest["model_file"] = _find_model_file(files).name
+        else:
+            manifest = _manifest_for(model, files, inspect_folder(files))
+        self._publish(files, model.name, manifest)
+        if model.licence_required:
+            _write_tos_file(self.folder(model.name))
+        shutil.rmtree(staging, ignore_errors=True)
+
+    def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> None:
+        repo = model.source["repo_id"]
+        listing = fetch_json(f"{self._hf_endpoint}/api/models/{repo}?blobs=true", timeout=self._timeout)
+        wanted = []
+        for sibling in listing.get("siblings", []):
+            path = sibling.get("rfilename", "")
+            if _hub_file_wanted(path, model.source.get("allow"), model.source.get("ignore")):
+                lfs = sibling.get("lfs") or {}
+                wanted.append((path, sibling.get("size") or lfs.get("size"), lfs.get("sha256")))
+        if not wanted:
+            raise ModelError(
+                f"The download server has no files for “{model.title}”; please try again later.",
+                detail=f"{repo}: empty listing",
+            )
+        total = sum(size or 0 for _, size, _ in wanted) or None
+        done_before = 0
+        for path, size, sha in wanted:
+            target = files / Path(*Path(path).parts)
+            if not _inside(target, files):
+                raise ModelError(f"The download of “{model.title}” was refused: it names a file outside its folder.",
+                                 detail=path)
+            url = f"{self._hf_endpoint}/{repo}/resolve/main/{urllib.parse.quote(path)}"
+
+            def step(done: int, _total: int | None, base=done_before) -> None:
+                if progress:
+                    progress(base + done, total)
+
+            # A file finished by an earlier, interrupted run was checked when it was moved into place.
+            if not (target.is_file() and (size is None or target.stat().st_size == size)):
+                download_file(url, target, sha256=sha, size=size, progress=step, cancelled=cancelled,
+                              timeout=self._timeout, label=model.title)
+            done_before += size or target.stat().st_size
+
+    # -- imports ------------------------------------------------------------------------------
+
+    def import_folder(
+        self,
+        path: str | os.PathLike[str],
+        name: str | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> TtsModel:
+        """Copy a Coqui model folder (config.json + model file + speaker/vocab files) into the store.
+
+        The folder is checked first (inspect_folder), so a folder without its config or with a damaged
+        file is refused with a sentence saying what is missing; nothing is added then.
+        """
+        source = Path(path).expanduser()
+        check = inspect_folder(source)
+        title = (name or source.resolve().name).strip() or "Imported model"
+        model_name = IMPORTED_PREFIX + _safe_name(title)
+        if self.is_downloaded(model_name):
+            raise ModelError(
+                f"A voice model called “{title}” is already imported. Give this one another name.",
+            )
+        staging = self.staging_root / folder_name(model_name)
+        shutil.rmtree(staging, ignore_errors=True)
+        files = staging / "files"
+        try:
+            _copy_tree(source, files, progress, cancelled)
+            fix_config_paths(files, self.folder(model_name))
+        except OSError as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise _folder_error(exc, self.root) from exc
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        model = TtsModel(
+            name=model_name,
+            title=title,
+            languages=check.languages,
+            licence="as given with the model",
+            multi_speaker=check.multi_speaker,
+            imported=True,
+        )
+        self._publish(files, model_name, _manifest_for(model, files, inspect_folder(files)))
+        shutil.rmtree(staging, ignore_errors=True)
+        return self.get(model_name)
+
+    def remove(self, name: str) -> None:
+        """Delete a downloaded or imported model's folder."""
+        folder = self.folder(name)
+        if folder.is_dir():
+            # Drop the manifest first: a folder interrupted half-way through deletion is not a model.
+            (folder / MANIFEST).unlink(missing_ok=True)
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def _publish(self, files: Path, name: str, manifest: dict[str, Any]) -> None:
+        """Write the manifest last, then move the finished folder into place with one rename."""
+        try:
+            atomic_write_text(files / MANIFEST, json.dumps(manifest, indent=2, ensure_ascii=False), overwrite=True)
+            self.models_root.mkdir(parents=True, exist_ok=True)
+            final = self.folder(name)
+            if final.exists():
+                shutil.rmtree(final)
+            os.replace(files, final)
+            fsync_dir(self.models_root)
+        except OSError as exc:
+            raise _folder_error(exc, self.root) from exc
+
+
+class LicenceNotAccepted(ModelError):
+    """The model's licence has to be accepted in the window before it can be downloaded."""
+
+
+# --- checking a model folder -------------------------------------------------------------------
+
+
+def inspect_folder(folder: str | os.PathLike[str]) -> FolderCheck:
+    """Check that folder holds a usable Coqui model; ModelError with what is missing otherwise."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ModelError(f"The folder {folder} does not exist. Choose the folder that holds the model files.")
+    config_path = folder / "config.json"
+    if not config_path.is_file():
+        raise ModelError(
+            f"The folder “{folder.name}” has no config.json, so it is not a complete Coqui model. "
+            "Choose the folder that holds both the model file and config.json.",
+        )
+    try:
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ModelError(
+            f"The config.json in “{folder.name}” is damaged, so the model cannot be used. "
+            "Copy the folder again from its source.",
+            detail=repr(exc),
+        ) from exc
+    kind = config.get("model") if isinstance(config, dict) else None
+    if not isinstance(kind, str) or not kind:
+        raise ModelError(
+            f"The config.json in “{folder.name}” is not a Coqui voice model configuration. "
+            "Choose the folder of a Coqui TTS model.",
+        )
+
+    if kind == "xtts":
+        model_file = None
+        for required in ("model.pth", "vocab.json"):
+            _check_file(folder / required, folder)
+        _check_weights(folder / "model.pth", folder)
+    else:
+        model_file = _find_model_file(folder)
+        _check_weights(model_file, folder)
+    for field_name, value in _referenced_files(config):
+        if not any(path.is_file() for path in _candidates(folder, field_name, value)):
+            raise ModelError(
+                f"The folder “{folder.name}” is missing the file {Path(str(value)).name} that the model needs "
+                f"({field_name.replace('_', ' ')}). Copy the whole folder again.",
+            )
+    return FolderCheck(
+        folder=folder,
+        config=config,
+        model_file=model_file,
+        kind=kind,
+        languages=_config_languages(config),
+        multi_speaker=_config_multi_speaker(config),
+    )
+
+
+def fix_config_paths(folder: Path, final: Path | None = None) -> None:
+    """Point the file paths in config.json at the model's folder (they name the trainer's machine).
+
+    The same rewrite Coqui's ModelManager does after a download, done on the JSON alone. The files
+    are looked for in folder; the paths written name final (where folder will be moved to), if given.
+    """
+    final = (final or folder).resolve()
+    config_path = folder / "config.json"
+    if not config_path.is_file():
+        return
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    changed = False
+    for field_name, defaults in _PATH_FIELDS.items():
+        for prefix in ("", "model_args."):
+            if field_name.startswith("audio.") and prefix:
+                continue
+            parent, key = _field(config, prefix + field_name)
+            if parent is None or key not in parent:
+                continue
+            current = parent[key]
+            for path in _candidates(folder, field_name, current, defaults):
+                if path.is_file():
+                    new = str(final / path.name)
+                    value: Any = [new] if isinstance(current, list) else new
+                    if current != value:
+                        parent[key] = value
+                        changed = True
+                    break
+    if changed:
+        atomic_write_text(config_path, json.dumps(config, indent=4, ensure_ascii=False), overwrite=True)
+
+
+def _field(config: dict, dotted: str) -> tuple[dict | None, str]:
+    node: Any = config
+    keys = dotted.split(".")
+    for key in keys[:-1]:
+        node = node.get(key) if isinstance(node, dict) else None
+        if node is None:
+            return None, keys[-1]
+    return (node if isinstance(node, dict) else None), keys[-1]
+
+
+def _candidates(folder: Path, field_name: str, value: Any, defaults: tuple[str, ...] = ()) -> list[Path]:
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    names = [Path(str(value)).name] if value else []
+    return [folder / n for n in [*names, *defaults] if n]
+
+
+def _referenced_files(config: dict) -> list[tuple[str, Any]]:
+    """Speaker and language files the config says the model needs (and so must be in the folder)."""
+    needed = []
+    args = config.get("model_args") if isinstance(config.get("model_args"), dict) else {}
+
+    def get(key: str) -> Any:
+        return config.get(key) or args.get(key)
+
+    if get("use_speaker_embedding") and not config.get("speakers") and get("speakers_file"):
+        needed.append(("speakers_file", get("speakers_file")))
+    if get("use_d_vector_file") and get("d_vector_file"):
+        needed.append(("d_vector_file", get("d_vector_file")))
+    if get("use_language_embedding") and get("language_ids_file") and not config.get("languages"):
+        needed.append(("language_ids_file", get("language_ids_file")))
+    return needed
+
+
+def _find_model_file(folder: Path) -> Path:
+    for name in MODEL_FILE_NAMES:
+        if (folder / name).is_file():
+            return folder / name
+    checkpoints = sorted(p for p in folder.glob("*.pth*") if p.is_file() and not p.name.startswith(("model_se", "speaker")))
+    if len(checkpoints) == 1:
+        return checkpoints[0]
+    if not checkpoints:
+        raise ModelError(
+            f"The folder “{folder.name}” has no model file (model.pth), only its settings. "
+            "Copy the whole model folder, including the .pth file.",
+        )
+    raise ModelError(
+        f"The folder “{folder.name}” holds several model files ({', '.join(p.name for p in checkpoints[:4])}). "
+        "Keep only the one to use, or rename it to model.pth.",
+    )
+
+
+def _check_file(path: Path, folder: Path) -> None:
+    if not path.is_file():
+        raise ModelError(f"The folder “{folder.name}” is missing {path.name}. Copy the whole model folder again.")
+
+
+def _check_weights(path: Path, folder: Path) -> None:
+    """A cheap check that a weights file is a PyTorch checkpoint, without loading it.
+
+    torch.save writes a zip archive (older versions a pickle starting with 0x80); anything else, or a
+    zip whose directory is unreadable (a cut-off copy), is damaged.
+    """
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except OSError as exc:
+        raise ModelError(f"VoxDesk cannot read the model file {path.name}. Check that the folder is readable.",
+                         detail=repr(exc)) from exc
+    damaged = ModelError(
+        f"The model file {path.name} in “{folder.name}” is damaged or incomplete. "
+        "Copy the model folder again from its source.",
+        detail=f"{path}: {size} bytes, starts with {head!r}",
+    )
+    if size < 64:
+        raise damaged
+    if head.startswith(b"PK"):
+        try:
+            with zipfile.ZipFile(path) as archive:
+                names = archive.namelist()
+        except (zipfile.BadZipFile, OSError) as exc:
+            raise damaged from exc
+        if not any(n.endswith("data.pkl") for n in names):
+            raise damaged
+    elif not head.startswith(b"\x80"):
+        raise damaged
+
+
+def _config_languages(config: dict) -> tuple[str, ...]:
+    languages: list[str] = []
+    if config.get("model") == "xtts":
+        languages = list(config.get("languages") or _XTTS_LANGUAGES)
+    elif config.get("languages"):
+        languages = list(config["languages"])
+    else:
+        for dataset in config.get("datasets") or []:
+            if isinstance(dataset, dict) and dataset.get("language"):
+                languages.append(dataset["language"])
+        if not languages and config.get("phoneme_language"):
+            languages = [config["phoneme_language"]]
+    codes = []
+    for language in languages:
+        code = normalise_language(str(language))
+        if code not in codes:
+            codes.append(code)
+    return tuple(codes) or ("en",)
+
+
+def normalise_language(code: str) -> str:
+    """"zh-CN", "zh-cn", "cmn" -> "zh"; "en-us" -> "en"; other codes keep their first part."""
+    code = code.strip().lower().replace("_", "-")
+    if code in ("cmn", "zh-cn", "zh-tw", "zh-hans", "zh-hant"):
+        return "zh"
+    return code.split("-")[0]
+
+
+def _config_multi_speaker(config: dict) -> bool:
+    args = config.get("model_args") if isinstance(config.get("model_args"), dict) else {}
+    if config.get("model") == "xtts":
+        return True
+    flags = ("use_speaker_embedding", "use_d_vector_file")
+    return any(config.get(f) or args.get(f) for f in flags)
+
+
+# --- the catalog file --------------------------------------------------------------------------
+
+
+def _parse_catalog(data: dict) -> dict[str, TtsModel]:
+    models: dict[str, TtsModel] = {}
+    for model_type in ("tts_models", "vocoder_models"):
+        for language, datasets in (data.get(model_type) or {}).items():
+            for dataset, entries in datasets.items():
+                for model_id, item in entries.items():
+                    if model_id in _NOT_FOR_SYNTHESIS:
+                        continue
+                    name = f"{model_type}/{language}/{dataset}/{model_id}"
+                    curated = CURATED.get(name)
+                    models[name] = TtsModel(
+                        name=name,
+                        title=curated.title if curated else f"{language} · {dataset} · {model_id}",
+                        languages=curated.languages if curated else (normalise_language(language),),
+                        licence=str(item.get("license") or "unknown"),
+                        size_mb=curated.size_mb if curated else None,
+                        multi_speaker=curated.multi_speaker if curated else dataset == "vctk",
+                        licence_required=bool(item.get("tos_required")),
+                        description=curated.description if curated else str(item.get("description") or ""),
+                        vocoder=item.get("default_vocoder") or None,
+                        source=dict(item),
+                    )
+    return models
+
+
+def _hub_file_wanted(path: str, allow: list[str] | None, ignore: list[str] | None) -> bool:
+    """The allow/ignore patterns of Coqui's list, matched as huggingface_hub matches them."""
+    if allow and not any(fnmatch.fnmatch(path, pattern) for pattern in allow):
+        return False
+    if ignore and any(fnmatch.fnmatch(path, pattern) for pattern in ignore):
+        return False
+    return not path.startswith(".git")
+
+
+# --- manifests ---------------------------------------------------------------------------------
+
+
+def _manifest_for(model: TtsModel, files: Path, check: FolderCheck | None) -> dict[str, Any]:
+    return {
+        "name": model.name,
+        "title": model.title,
+        "languages": list(check.languages if check and model.imported else model.languages),
+        "licence": model.licence,
+        "multi_speaker": check.multi_speaker if check and model.imported else model.multi_speaker,
+        "imported": model.imported,
+        "kind": check.kind if check else "vocoder",
+        "model_file": check.model_file.name if check and check.model_file else None,
+        "vocoder": model.vocoder,
+        "size_bytes": sum(p.stat().st_size for p in files.rglob("*") if p.is_file()),
+        "added": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def _read_manifest(folder: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and "name" in data else None
+
+
+def _model_from_manifest(manifest: dict[str, Any], *, downloaded: bool) -> TtsModel:
+    size = manifest.get("size_bytes")
+    return TtsModel(
+        name=manifest["name"],
+        title=manifest.get("title") or manifest["name"],
+        languages=tuple(manifest.get("languages") or ("en",)),
+        licence=manifest.get("licence") or "unknown",
+        size_mb=round(size / 1e6) if isinstance(size, int) else None,
+        multi_speaker=bool(manifest.get("multi_speaker")),
+        imported=bool(manifest.get("imported")),
+        downloaded=downloaded,
+        vocoder=manifest.get("vocoder"),
+    )
+
+
+# --- files -------------------------------------------------------------------------------------
+
+
+def _write_tos_file(folder: Path) -> None:
+    (folder / TOS_FILE).write_text("I have read, understood and agreed to the Terms and Conditions.", encoding="utf-8")
+
+
+def _extract_zip(archive: Path, target: Path, title: str) -> None:
+    """Unpack a Coqui release zip into target, files at the top level as Coqui's own download does."""
+    try:
+        with zipfile.ZipFile(archive) as zipped:
+            for member in zipped.infolist():
+                if member.is_dir():
+                    continue
+                destination = target / Path(member.filename).name
+                if not Path(member.filename).name or Path(member.filename).name.startswith("."):
+                    continue
+                with zipped.open(member) as src, open(destination, "wb") as dst:
+                    shutil.copyfileobj(src, dst, 1024 * 1024)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as exc:
+        archive.unlink(missing_ok=True)
+        raise ModelError(
+            f"The download of “{title}” was damaged on the way, so VoxDesk deleted it; please try again.",
+            detail=f"{archive}: {exc!r}",
+        ) from exc
+
+
+def _copy_tree(source: Path, target: Path, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
+    files = [p for p in source.rglob("*") if p.is_file() and not p.name.startswith(".")]
+    total = sum(p.stat().st_size for p in files)
+    done = 0
+    target.mkdir(parents=True, exist_ok=True)
+    for path in files:
+        destination = target / path.relative_to(source)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "rb") as src, open(destination, "wb") as dst:
+            while chunk := src.read(4 * 1024 * 1024):
+                if cancelled is not None and cancelled():
+                    raise Cancelled()
+                dst.write(chunk)
+                done += len(chunk)
+                if progress:
+                    progress(done, total)
+        shutil.copystat(path, destination, follow_symlinks=True)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _safe_name(title: str) -> str:
+    """A folder-safe version of a model title (letters, digits, Chinese characters, - and _)."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in title).strip("-.")
+    return cleaned[:80] or "model"
+
+
+def _folder_error(exc: OSError, root: Path) -> ModelError:
+    return ModelError(
+        f"VoxDesk could not write the voice model into {root}. Free some disk space or check the folder's "
+        "permissions, then try again.",
+        detail=repr(exc),
+    )
