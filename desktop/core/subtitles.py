@@ -1,0 +1,454 @@
+"""Subtitle and transcript files: SRT, WebVTT, plain text and JSON, with line rules for Chinese and English.
+
+A transcript segment becomes one or more cues. A cue holds at most LineLimits.max_lines lines, and a
+line at most a given display width, where a Chinese character (or any wide / full-width character)
+counts twice. Lines break at spaces in Latin text and between characters in Chinese text, never
+inside a Latin word, and a line never starts with closing punctuation such as "，" or ",".
+A segment too long for one cue is split into cues at its word timings, after punctuation where
+there is some. Files are written atomically (see desktop.core.atomic).
+"""
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desktop.core.atomic import atomic_write_text
+from desktop.core.transcript import Segment, Transcript
+
+FORMATS = ("srt", "vtt", "txt", "json")
+
+# A line may not start with these; they belong at the end of the line before.
+CLOSING_PUNCTUATION = frozenset("，。、）」』】》〉！？：；…,.!?;:)]}”’")
+# A line may not end with these; they belong to the start of the line after.
+OPENING_PUNCTUATION = frozenset("（「『【《〈([{“‘")
+# A segment too long for one cue is split after these first; the first set ends a sentence or clause.
+_STRONG_BREAKS = frozenset(".?!;。？！；")
+_WEAK_BREAKS = frozenset(",:，：、")
+# A cue ending at punctuation must still hold at least this share of what would fit, so that
+# splitting at an early comma does not leave a cue with a word or two.
+_MIN_SHARE_AT_PUNCTUATION = 1 / 3
+
+
+@dataclass(frozen=True)
+class LineLimits:
+    max_lines: int = 2
+    max_latin_chars: int = 42  # display width of a line of Latin text
+    max_cjk_chars: int = 18  # characters of a line with Chinese in it (each counts 2 in width)
+
+    def __post_init__(self) -> None:
+        if min(self.max_lines, self.max_latin_chars, self.max_cjk_chars) < 1:
+            raise ValueError("line limits must be at least 1")
+
+    def budget(self, line: str) -> int:
+        """The display width allowed for this line."""
+        return self.max_cjk_chars * 2 if any(_is_wide(ch) for ch in line) else self.max_latin_chars
+
+
+@dataclass
+class Cue:
+    start: float  # seconds, whole milliseconds
+    end: float
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def display_width(text: str) -> int:
+    """Width on screen in columns: 2 for wide and full-width characters (Chinese), else 1."""
+    return sum(2 if _is_wide(ch) else 1 for ch in text)
+
+
+def wrap(text: str, limits: LineLimits = LineLimits()) -> list[str]:
+    """Break text into as few lines as the width budget allows, with lines of similar width.
+
+    A single Latin word wider than a line gets a line of its own rather than being cut.
+    """
+    tokens = _tokenize(text)
+    if not tokens:
+        return []
+    greedy = _greedy_lines(tokens, limits)
+    if len(greedy) <= 1 or len(greedy) > limits.max_lines:
+        return [_join(line) for line in greedy]
+    return [_join(line) for line in _balanced_lines(tokens, len(greedy), limits)]
+
+
+def build_cues(transcript: Transcript, limits: LineLimits = LineLimits()) -> list[Cue]:
+    """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping."""
+    cues: list[Cue] = []
+    for segment in transcript.segments:
+        if not segment.text.strip():
+            continue
+        for units in _pack(_units(segment, limits), limits):
+            start = units[0].start
+            end = units[-1].end
+            cues.append(Cue(start, end, wrap("".join(u.text for u in units), limits)))
+    _move_leading_punctuation(cues)
+    cues = [cue for cue in cues if cue.lines]
+    _make_monotonic(cues)
+    return cues
+
+
+def to_srt(cues: list[Cue]) -> str:
+    blocks = [
+        f"{number}\n{_timestamp(cue.start, ',')} --> {_timestamp(cue.end, ',')}\n{cue.text}\n"
+        for number, cue in enumerate(cues, 1)
+    ]
+    return "\n".join(blocks)
+
+
+def to_vtt(cues: list[Cue]) -> str:
+    blocks = [
+        f"{_timestamp(cue.start, '.')} --> {_timestamp(cue.end, '.')}\n{_vtt_escape(cue.text)}\n"
+        for cue in cues
+    ]
+    return "\n".join(["WEBVTT\n", *blocks])
+
+
+def to_txt(transcript: Transcript) -> str:
+    """One segment per line, as the user reads and edits them."""
+    lines = [segment.text.strip() for segment in transcript.segments if segment.text.strip()]
+    return "".join(line + "\n" for line in lines)
+
+
+def to_json(transcript: Transcript) -> str:
+    """Everything, word timings included; Transcript.from_dict reads it back."""
+    return json.dumps(transcript.to_dict(), ensure_ascii=False, indent=2) + "\n"
+
+
+def render(transcript: Transcript, fmt: str, limits: LineLimits = LineLimits()) -> str:
+    """The text of the file export() would write."""
+    if fmt == "srt":
+        return to_srt(build_cues(transcript, limits))
+    if fmt == "vtt":
+        return to_vtt(build_cues(transcript, limits))
+    if fmt == "txt":
+        return to_txt(transcript)
+    if fmt == "json":
+        return to_json(transcript)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def export(
+    transcript: Transcript,
+    path: str | os.PathLike[str],
+    fmt: str,
+    *,
+    overwrite: bool = False,
+    limits: LineLimits = LineLimits(),
+) -> Path:
+    """Write the transcript as fmt (UTF-8) to path, atomically, and return the path.
+
+    Raises ExportExists when the file exists and overwrite is False, ExportError when it cannot be
+    written.
+    """
+    return atomic_write_text(path, render(transcript, fmt, limits), overwrite=overwrite)
+
+
+def default_export_path(
+    source_path: str | os.PathLike[str], fmt: str, folder: str | os.PathLike[str] | None = None
+) -> Path:
+    """Where an export goes unless the user says otherwise: the recording's name with the format's
+    extension, next to the recording or in folder."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    source = Path(source_path)
+    return Path(folder if folder is not None else source.parent) / f"{source.stem}.{fmt}"
+
+
+# --- tokens and lines ----------------------------------------------------------------------------
+
+
+def _is_wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+@dataclass
+class _Token:
+    """The smallest piece a line may break before: a Latin word, or one Chinese character,
+    with the punctuation that sticks to it."""
+
+    text: str
+    space_before: bool
+
+
+def _tokenize(text: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    space = False  # whitespace seen since the last token
+    opening, opening_space = "", False  # opening punctuation waiting for the token it belongs to
+    joinable = False  # the last token is a Latin run that the next narrow character extends
+    for ch in text:
+        if ch.isspace():
+            space, joinable = True, False
+            continue
+        wide = _is_wide(ch)
+        if ch in CLOSING_PUNCTUATION and tokens and not opening and (space or not joinable):
+            # Closing punctuation goes with what it closes, even across a space ("word ,").
+            tokens[-1].text += (" " if space else "") + ch
+            space, joinable = False, False
+            continue
+        if ch in OPENING_PUNCTUATION and (wide or not joinable):
+            # ...and opening punctuation with what it opens; inside a Latin run ("f(x)") it is
+            # just part of the word.
+            if not opening:
+                opening_space = space
+            opening += ch
+            space, joinable = False, False
+            continue
+        if joinable and not wide:
+            tokens[-1].text += ch
+            continue
+        if opening:
+            tokens.append(_Token(opening + ch, opening_space))
+            opening = ""
+        else:
+            tokens.append(_Token(ch, space))
+        space, joinable = False, not wide
+    if opening:
+        tokens.append(_Token(opening, opening_space))
+    if tokens:
+        tokens[0].space_before = False
+    return tokens
+
+
+def _join(tokens: list[_Token]) -> str:
+    return "".join((" " if t.space_before and i else "") + t.text for i, t in enumerate(tokens))
+
+
+def _line_fits(tokens: list[_Token], limits: LineLimits) -> bool:
+    line = _join(tokens)
+    return display_width(line) <= limits.budget(line)
+
+
+def _greedy_lines(tokens: list[_Token], limits: LineLimits) -> list[list[_Token]]:
+    """Fill each line as far as it goes. Gives the fewest lines: dropping a token from a line that
+    fits never makes it stop fitting (its width shrinks, its budget can only grow)."""
+    lines: list[list[_Token]] = []
+    current: list[_Token] = []
+    for token in tokens:
+        if current and not _line_fits(current + [token], limits):
+            lines.append(current)
+            current = []
+        current.append(token)
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> list[list[_Token]]:
+    """Split tokens into exactly count fitting lines, as even in width as possible (least sum of
+    squared widths), so that two lines read as a pair rather than one full line and a stub."""
+    n = len(tokens)
+    width = [[0] * (n + 1) for _ in range(n + 1)]  # width[i][j]: line of tokens[i:j], 0 if unfit
+    for i in range(n):
+        for j in range(i + 1, n + 1):
+            if not _line_fits(tokens[i:j], limits):
+                break
+            width[i][j] = display_width(_join(tokens[i:j]))
+    infinity = float("inf")
+    best = [[infinity] * (n + 1) for _ in range(count + 1)]
+    choice = [[0] * (n + 1) for _ in range(count + 1)]
+    best[0][0] = 0.0
+    for lines in range(1, count + 1):
+        for j in range(1, n + 1):
+            for i in range(lines - 1, j):
+                w = width[i][j]
+                if w and best[lines - 1][i] + w * w < best[lines][j]:
+                    best[lines][j] = best[lines - 1][i] + w * w
+                    choice[lines][j] = i
+    result: list[list[_Token]] = []
+    j = n
+    for lines in range(count, 0, -1):
+        i = choice[lines][j]
+        result.append(tokens[i:j])
+        j = i
+    return result[::-1]
+
+
+# --- splitting a segment into cues ---------------------------------------------------------------
+
+
+@dataclass
+class _Unit:
+    """Words between which a cue may end, with their time span."""
+
+    text: str  # with its leading space where it had one
+    start: float
+    end: float
+
+
+def _units(segment: Segment, limits: LineLimits) -> list[_Unit]:
+    units = _units_from_words(segment)
+    if units is None:
+        return _units_from_text(segment.text, segment.start, segment.end)
+    # A word too wide for a whole cue (possible with narrow limits) is split like text without
+    # timings, so that a Chinese word can still break between its characters.
+    pieces: list[_Unit] = []
+    for unit in units:
+        fits = _fits_cue([unit], limits)
+        pieces.extend([unit] if fits else _units_from_text(unit.text, unit.start, unit.end))
+    return pieces
+
+
+def _units_from_words(segment: Segment) -> list[_Unit] | None:
+    """Units from Whisper's word timings; None when there are none, or they no longer spell the
+    segment's text (edited text)."""
+    words = [w for w in segment.words if w.text.strip()]
+    if not words or _squeezed("".join(w.text for w in words)) != _squeezed(segment.text):
+        return None
+    units: list[_Unit] = []
+    for word in words:
+        if units and not _may_break_between(units[-1].text, word.text):
+            units[-1].text += word.text
+            units[-1].end = max(units[-1].end, word.end)
+        else:
+            units.append(_Unit(word.text, word.start, word.end))
+    # The cues of a segment span the segment itself; words only place the cuts inside it.
+    for unit in units:
+        unit.start = min(max(unit.start, segment.start), segment.end)
+        unit.end = min(max(unit.end, unit.start), segment.end)
+    units[0].start = segment.start
+    units[-1].end = max(segment.end, units[-1].start)
+    return units
+
+
+def _may_break_between(before: str, after: str) -> bool:
+    head = after.lstrip()
+    if not head or not before.strip():
+        return False
+    if head[0] in CLOSING_PUNCTUATION or before.rstrip()[-1] in OPENING_PUNCTUATION:
+        return False
+    # Whisper may split a Latin word into pieces without a space ("Py" + "thon"); keep them whole.
+    return after[0].isspace() or _is_wide(before.rstrip()[-1]) or _is_wide(head[0])
+
+
+def _units_from_text(text: str, start: float, end: float) -> list[_Unit]:
+    """Units from text alone, timed over [start, end] in proportion to their character counts."""
+    tokens = _tokenize(text)
+    weights = [len(t.text) for t in tokens]
+    total = sum(weights) or 1
+    span = max(0.0, end - start)
+    units, done = [], 0
+    for token, weight in zip(tokens, weights):
+        unit_start = start + span * done / total
+        done += weight
+        units.append(_Unit((" " if token.space_before else "") + token.text, unit_start,
+                           start + span * done / total))
+    if units and text[:1].isspace():
+        units[0].text = " " + units[0].text  # keep the space before a word split into pieces
+    return units
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def _cue_text(units: list[_Unit]) -> str:
+    return "".join(u.text for u in units).strip()
+
+
+def _fits_cue(units: list[_Unit], limits: LineLimits) -> bool:
+    return len(_greedy_lines(_tokenize(_cue_text(units)), limits)) <= limits.max_lines
+
+
+def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:
+    """Group units into cues that each fit in max_lines lines."""
+    groups: list[list[_Unit]] = []
+    i, n = 0, len(units)
+    while i < n:
+        j = i + 1  # units[i:j] fits (or is one unit that fits nowhere)
+        while j < n and _fits_cue(units[i:j + 1], limits):
+            j += 1
+        if j == n:
+            groups.append(units[i:])
+            break
+        k = _punctuation_break(units, i, j)
+        if k is None:
+            k = _even_break(units, i, j, limits)
+        groups.append(units[i:k])
+        i = k
+    return groups
+
+
+def _punctuation_break(units: list[_Unit], i: int, j: int) -> int | None:
+    """The end k (i < k <= j) of the latest cue units[i:k] that ends a sentence, else a clause,
+    unless that leaves the cue too short."""
+    full = display_width(_cue_text(units[i:j]))
+    for marks in (_STRONG_BREAKS, _WEAK_BREAKS):
+        for k in range(j, i, -1):
+            if display_width(_cue_text(units[i:k])) < full * _MIN_SHARE_AT_PUNCTUATION:
+                break
+            if _last_mark(units[k - 1].text) in marks:
+                return k
+    return None
+
+
+def _last_mark(text: str) -> str:
+    """The last character, looking past closing quotes and brackets ('you,"' ends with ',')."""
+    stripped = text.rstrip().rstrip("”’\"')]}）」』】》〉")
+    return stripped[-1] if stripped else ""
+
+
+def _even_break(units: list[_Unit], i: int, j: int, limits: LineLimits) -> int:
+    """Where to end the cue when no punctuation helps: as late as fits, except that when the rest
+    of the segment fits in one more cue, the two cues are made about equally long."""
+    if not _fits_cue(units[j:], limits):
+        return j
+    best_k, best_gap = j, None
+    for k in range(j, i, -1):
+        if not _fits_cue(units[k:], limits):
+            break
+        gap = abs(display_width(_cue_text(units[i:k])) - display_width(_cue_text(units[k:])))
+        if best_gap is None or gap < best_gap:
+            best_k, best_gap = k, gap
+    return best_k
+
+
+# --- fixing cues up ------------------------------------------------------------------------------
+
+
+def _move_leading_punctuation(cues: list[Cue]) -> None:
+    """A cue's first line can start with closing punctuation when Whisper ended the segment before
+    it ("…了" / "，然后…"). Move that punctuation to the end of the cue before; without one, drop it."""
+    for index, cue in enumerate(cues):
+        if not cue.lines:
+            continue
+        first = cue.lines[0]
+        rest = first.lstrip("".join(CLOSING_PUNCTUATION) + " \t")
+        if rest == first:
+            continue
+        moved = first[: len(first) - len(rest)].strip()
+        previous = next((c for c in reversed(cues[:index]) if c.lines), None)
+        if previous is not None:
+            previous.lines[-1] += moved
+        if rest:
+            cue.lines[0] = rest
+        else:
+            cue.lines.pop(0)
+
+
+def _make_monotonic(cues: list[Cue]) -> None:
+    """Whole milliseconds; each cue starts no earlier than the one before ends, and lasts >= 1 ms."""
+    previous_end = 0
+    for cue in cues:
+        start = max(round(cue.start * 1000), previous_end, 0)
+        end = max(round(cue.end * 1000), start + 1)
+        cue.start, cue.end = start / 1000, end / 1000
+        previous_end = end
+
+
+def _timestamp(seconds: float, separator: str) -> str:
+    ms = round(seconds * 1000)
+    hours, ms = divmod(ms, 3_600_000)
+    minutes, ms = divmod(ms, 60_000)
+    secs, ms = divmod(ms, 1000)
+    return f"{hours:02d}:{minutes:02d}:{secs:02d}{separator}{ms:03d}"
+
+
+def _vtt_escape(text: str) -> str:
+    # In WebVTT cue text, & and < start markup, and "-->" would end the cue's header.
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
