@@ -172,8 +172,16 @@ def _opened(path: Path) -> Iterator[av.container.InputContainer]:
 
 
 def _sound_track(container: av.container.InputContainer, path: Path) -> av.audio.stream.AudioStream:
+    decodable = [s for s in container.streams.audio if s.codec_context is not None]
+    if decodable:
+        best = container.streams.best("audio")
+        return best if best in decodable else decodable[0]
     if container.streams.audio:
-        return container.streams.best("audio") or container.streams.audio[0]
+        raise AudioError(
+            f"The sound in “{path.name}” is in a format VoxDesk cannot play. "
+            "Save it as MP3 or WAV with another program, then try again.",
+            detail=f"no decoder for the audio stream of this {container.format.name} file",
+        )
     if container.streams.video:
         message = f"“{path.name}” has no sound track, so there is nothing to transcribe."
     else:

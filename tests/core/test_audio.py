@@ -209,6 +209,19 @@ def test_a_video_without_sound_says_there_is_no_sound_track(tmp_path):
         assert caught.value.message == "“silent.mp4” has no sound track, so there is nothing to transcribe."
 
 
+def test_sound_in_a_format_without_a_decoder_asks_for_mp3_or_wav(tmp_path):
+    # A real Matroska file whose track names a codec that does not exist.
+    good = write_media(tmp_path / "good.mka", np.zeros((1, SR), np.float32), SR, "pcm_s16le", "mono")
+    data = good.read_bytes()
+    assert data.count(b"A_PCM/INT/LIT") == 1
+    path = tmp_path / "odd.mka"
+    path.write_bytes(data.replace(b"A_PCM/INT/LIT", b"A_ZZZ/INT/LIT"))
+    for read in (probe, decode):
+        with pytest.raises(AudioError) as caught:
+            read(path)
+        assert "format VoxDesk cannot play" in caught.value.message
+
+
 def test_a_folder_is_not_a_recording(tmp_path):
     with pytest.raises(AudioError) as caught:
         decode(tmp_path)
