@@ -190,7 +190,7 @@ def test_a_failing_rename_leaves_the_old_file_and_no_temporary_file(tmp_path, mo
     assert _leftovers(tmp_path) == []
 
 
-def test_every_failure_is_a_user_facing_error_with_one_sentence_to_act_on(tmp_path):
+def test_a_failure_message_is_a_plain_sentence_without_error_codes(tmp_path):
     with pytest.raises(UserFacingError) as caught:
         atomic_write_text(tmp_path / "no" / "such" / "folder.txt", "x", overwrite=False)
     message = caught.value.message

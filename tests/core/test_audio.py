@@ -251,7 +251,7 @@ def test_a_file_cut_off_before_any_sound_says_it_cannot_be_decoded(tmp_path):
         assert "damaged or incomplete" in caught.value.message
 
 
-def test_every_audio_error_is_one_plain_sentence(tmp_path):
+def test_a_broken_wav_header_gives_a_plain_sentence_without_error_codes(tmp_path):
     path = tmp_path / "x.wav"
     path.write_bytes(b"RIFF\x00\x00")
     with pytest.raises(AudioError) as caught:
