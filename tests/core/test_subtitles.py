@@ -85,7 +85,7 @@ def assert_no_line_starts_with_closing_punctuation(cues: list[Cue]) -> None:
 def test_chinese_characters_count_twice_in_display_width():
     assert display_width("abc") == 3
     assert display_width("你好") == 4
-    assert display_width("你好，AI") == 8  # the full-width comma is wide too
+    assert display_width("你好，OK") == 8  # the full-width comma is wide too
 
 
 def test_a_segment_that_fits_becomes_one_cue_with_its_own_times():
