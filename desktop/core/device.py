@@ -1,0 +1,605 @@
+"""What accelerator this computer has, and whether it actually works.
+
+`detect()` gathers the facts (PyTorch build, GPU name, gfx target, memory, ROCm release, CTranslate2,
+CPU) and runs the GPU smoke test (`desktop.core.smoke_test`) in a child process with a timeout, so a
+segfault or a hang in the driver can never take the window down. It imports torch, so it runs on a
+worker thread or in the command line, never at start-up of the GUI thread.
+
+Everything detection reads from the machine goes through `Probes`, which tests replace with fake
+sysfs trees, captured rocminfo output and torch facades.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from desktop.core.errors import UserFacingError
+
+log = logging.getLogger(__name__)
+
+AMD_PCI_VENDOR = "0x1002"
+DEFAULT_ROCM_PATH = "/opt/rocm"
+SMOKE_TEST_TIMEOUT = 90.0  # seconds; the first kernel launch on ROCm can take a while (code loading)
+TOOL_TIMEOUT = 20.0
+
+
+# -- child processes ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CommandOutput:
+    """What a child process left behind."""
+
+    returncode: int | None  # None when it was stopped for running past its timeout
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+
+    @property
+    def signal_name(self) -> str | None:
+        """"SIGSEGV" and the like when the process was killed by a signal (and did not time out)."""
+        if self.timed_out or self.returncode is None or self.returncode >= 0:
+            return None
+        try:
+            return signal.Signals(-self.returncode).name
+        except ValueError:
+            return f"signal {-self.returncode}"
+
+
+def run_child(argv: Sequence[str], timeout: float, *, env: Mapping[str, str] | None = None) -> CommandOutput | None:
+    """Run a program with a timeout; None when the program does not exist.
+
+    It gets its own process group, so a timeout kills whatever it started too. A process stuck in the
+    kernel may not even die from SIGKILL; then what it printed so far is returned without waiting.
+    """
+    try:
+        process = subprocess.Popen(
+            list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=dict(env) if env is not None else None, start_new_session=True,
+        )
+    except (FileNotFoundError, PermissionError, NotADirectoryError):
+        return None
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            process.kill()
+        try:
+            out, err = process.communicate(timeout=5)
+        except subprocess.TimeoutExpired as stuck:
+            out, err = stuck.stdout or b"", stuck.stderr or b""
+        return CommandOutput(None, _decode(out), _decode(err), timed_out=True)
+    return CommandOutput(process.returncode, _decode(out), _decode(err))
+
+
+def _decode(data: bytes | str | None) -> str:
+    if data is None:
+        return ""
+    return data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+
+
+def find_program(name: str, environ: Mapping[str, str]) -> str | None:
+    """A ROCm tool on PATH or in $ROCM_PATH/bin."""
+    found = shutil.which(name, path=environ.get("PATH"))
+    if found:
+        return found
+    candidate = Path(environ.get("ROCM_PATH") or DEFAULT_ROCM_PATH) / "bin" / name
+    return str(candidate) if candidate.is_file() and os.access(candidate, os.X_OK) else None
+
+
+def _run_tool(argv: Sequence[str], timeout: float) -> CommandOutput | None:
+    program = find_program(argv[0], os.environ)
+    if program is None:
+        return None
+    return run_child([program, *argv[1:]], timeout)
+
+
+def smoke_test_command() -> list[str]:
+    return [sys.executable, "-m", "desktop.core.smoke_test", "--json"]
+
+
+def child_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for Python child processes: this one's, with this package importable."""
+    env = dict(os.environ if environ is None else environ)
+    package_root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+# -- the probes ---------------------------------------------------------------------------------
+
+def _import_torch() -> Any:
+    import torch
+
+    return torch
+
+
+def _import_ctranslate2() -> Any:
+    import ctranslate2
+
+    return ctranslate2
+
+
+@dataclass
+class Probes:
+    """Where detection reads the machine. Every field can be replaced, which is how tests fake a GPU."""
+
+    import_torch: Callable[[], Any] = _import_torch
+    import_ctranslate2: Callable[[], Any] = _import_ctranslate2
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    sysfs_drm: Path = Path("/sys/class/drm")
+    proc_cpuinfo: Path = Path("/proc/cpuinfo")
+    cpu_count: Callable[[], int | None] = os.cpu_count
+    # run_tool(["rocminfo"], timeout): a ROCm tool's output, None when it is not installed.
+    run_tool: Callable[[Sequence[str], float], CommandOutput | None] = _run_tool
+    smoke_command: Sequence[str] = field(default_factory=smoke_test_command)
+    smoke_timeout: float = SMOKE_TEST_TIMEOUT
+
+    @property
+    def rocm_path(self) -> Path:
+        return Path(self.environ.get("ROCM_PATH") or DEFAULT_ROCM_PATH)
+
+
+# -- facts found on the way ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PciGpu:
+    """A display device under /sys/class/drm."""
+
+    card: str  # "card0"
+    vendor: str  # "0x1002"
+    device_id: str  # "0x73df"
+
+
+@dataclass(frozen=True)
+class RocmAgent:
+    """One agent block of rocminfo's output."""
+
+    name: str  # "gfx1031" for a GPU, the processor's name for a CPU
+    marketing_name: str
+    device_type: str  # "GPU" or "CPU"
+
+
+@dataclass
+class OpResult:
+    op: str
+    ok: bool
+    error: str | None = None
+    seconds: float | None = None
+
+
+@dataclass
+class SmokeResult:
+    """What the GPU smoke test found, op by op."""
+
+    ops: list[OpResult] = field(default_factory=list)
+    failed_op: str | None = None  # the op that failed, crashed or hung (None: before the first op)
+    crashed: bool = False
+    signal: str | None = None  # "SIGSEGV" when it crashed
+    hung: bool = False
+    no_gpu: bool = False  # the test process saw no GPU at all
+    error: str | None = None  # one line, when it did not pass
+    timeout: float | None = None
+    device_name: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        from desktop.core.smoke_test import OPS
+
+        return (self.error is None and not self.crashed and not self.hung and not self.no_gpu
+                and [op.op for op in self.ops] == list(OPS) and all(op.ok for op in self.ops))
+
+    def describe(self) -> str:
+        """One sentence: passed, or what failed where."""
+        where = f" during {self.failed_op}" if self.failed_op else " before the first step"
+        if self.passed:
+            return "passed: " + ", ".join(op.op for op in self.ops)
+        if self.hung:
+            return f"did not finish within {self.timeout:g} s (stuck{where})"
+        if self.crashed:
+            return f"crashed with {self.signal}{where}"
+        if self.no_gpu:
+            return f"found no GPU ({self.error})"
+        if self.failed_op:
+            return f"{self.failed_op} failed: {self.error}"
+        return f"could not run: {self.error}"
+
+
+def run_smoke_test(probes: Probes | None = None) -> SmokeResult:
+    """Run the smoke test in a child process and read its answer, whatever happened to it."""
+    probes = probes or Probes()
+    output = run_child(probes.smoke_command, probes.smoke_timeout, env=child_environment(probes.environ))
+    result = SmokeResult(timeout=probes.smoke_timeout)
+    if output is None:
+        result.error = "the test process could not be started"
+        return result
+    started: str | None = None
+    finished = False
+    for line in output.stdout.splitlines():
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        kind = event.get("event")
+        if kind == "device":
+            result.device_name = event.get("name")
+        elif kind == "start":
+            started = event.get("op")
+        elif kind == "done":
+            started = None
+            result.ops.append(OpResult(event.get("op", "?"), bool(event.get("ok")), event.get("error"),
+                                       event.get("seconds")))
+        elif kind == "unavailable":
+            result.no_gpu = True
+            result.error = event.get("reason") or "no GPU"
+        elif kind == "end":
+            finished = True
+    failed = next((op for op in result.ops if not op.ok), None)
+    if output.timed_out:
+        result.hung = True
+        result.failed_op = started
+        result.error = f"no answer within {probes.smoke_timeout:g} s"
+    elif output.signal_name:
+        result.crashed = True
+        result.signal = output.signal_name
+        result.failed_op = started
+        result.error = f"the test process crashed with {output.signal_name}"
+    elif failed is not None:
+        result.failed_op = failed.op
+        result.error = failed.error
+    elif result.no_gpu:
+        pass
+    elif output.returncode != 0 or not finished:
+        lines = [line for line in output.stderr.strip().splitlines() if line.strip()]
+        result.error = lines[-1].strip() if lines else f"the test process exited with status {output.returncode}"
+    return result
+
+
+_smoke_test = run_smoke_test  # detect() has a parameter of the same name
+
+
+def find_amd_gpus(sysfs_drm: Path) -> list[PciGpu]:
+    """AMD display devices (PCI vendor 0x1002) under /sys/class/drm."""
+    gpus = []
+    try:
+        cards = sorted(p for p in sysfs_drm.iterdir() if re.fullmatch(r"card\d+", p.name))
+    except OSError:
+        return []
+    for card in cards:
+        vendor = _read_text(card / "device" / "vendor")
+        if vendor and vendor.strip().lower() == AMD_PCI_VENDOR:
+            device_id = (_read_text(card / "device" / "device") or "").strip().lower()
+            gpus.append(PciGpu(card.name, AMD_PCI_VENDOR, device_id))
+    return gpus
+
+
+def parse_rocminfo(text: str) -> list[RocmAgent]:
+    """The agents in rocminfo's output (CPU agents too); nested ISA names are skipped."""
+    agents: list[RocmAgent] = []
+    current: dict[str, str] | None = None
+
+    def close() -> None:
+        if current and "Name" in current:
+            agents.append(RocmAgent(current["Name"], current.get("Marketing Name", ""),
+                                    current.get("Device Type", "")))
+
+    for raw in text.splitlines():
+        if re.fullmatch(r"\s*Agent \d+\s*", raw):
+            close()
+            current = {}
+            continue
+        if current is None:
+            continue
+        match = re.match(r"^ {2}(Name|Marketing Name|Device Type):\s*(.*?)\s*$", raw)
+        if match and match.group(1) not in current:  # the first one at the agent's own level
+            current[match.group(1)] = match.group(2)
+    close()
+    return agents
+
+
+def parse_rocm_smi_vram(text: str) -> tuple[int | None, int | None]:
+    """(total, used) bytes of GPU 0 from `rocm-smi --showmeminfo vram`."""
+    total = re.search(r"VRAM Total Memory \(B\):\s*(\d+)", text)
+    used = re.search(r"VRAM Total Used Memory \(B\):\s*(\d+)", text)
+    return (int(total.group(1)) if total else None, int(used.group(1)) if used else None)
+
+
+def _read_text(path: Path) -> str | None:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return None
+
+
+def rocm_release(probes: Probes) -> str | None:
+    """The installed ROCm release ("6.2.4"), or None when ROCm is not installed system-wide.
+
+    $ROCM_PATH/.info/version first; then amd-smi, which prints the release; then hipconfig, whose
+    HIP version starts with the release's major.minor. (rocm-smi --version prints the SMI library's
+    own version, which does not follow ROCm releases, so it is not used for this.)
+    """
+    text = _read_text(probes.rocm_path / ".info" / "version")
+    if text and text.strip():
+        return text.strip().splitlines()[0].split("-", 1)[0]
+    output = probes.run_tool(["amd-smi", "version"], TOOL_TIMEOUT)
+    if output and output.returncode == 0:
+        match = re.search(r"ROCm version:\s*([\d.]+)", output.stdout)
+        if match:
+            return match.group(1)
+    output = probes.run_tool(["hipconfig", "--version"], TOOL_TIMEOUT)
+    if output and output.returncode == 0:
+        match = re.match(r"\s*(\d+\.\d+)", output.stdout)
+        if match:
+            return match.group(1)
+    return None
+
+
+def cpu_name(proc_cpuinfo: Path) -> str:
+    text = _read_text(proc_cpuinfo) or ""
+    match = re.search(r"^model name\s*:\s*(.+)$", text, re.MULTILINE)
+    if match:
+        return re.sub(r"\s+", " ", match.group(1)).strip()
+    import platform
+
+    return platform.processor() or "Unknown processor"
+
+
+def major_minor(version: str | None) -> str | None:
+    match = re.match(r"\s*(\d+)\.(\d+)", version or "")
+    return f"{match.group(1)}.{match.group(2)}" if match else None
+
+
+# -- the report ---------------------------------------------------------------------------------
+
+@dataclass
+class DeviceReport:
+    torch_build: str  # "rocm" | "cuda" | "cpu" | "missing"
+    gpu_available: bool  # a GPU passed the smoke test (False when not tested or failed)
+    gpu_name: str | None
+    gfx_arch: str | None  # "gfx1100" (the part of gcnArchName before the first ':')
+    memory_total: int | None  # bytes
+    memory_free: int | None  # bytes
+    rocm_version: str | None  # the installed ROCm release, "6.2.4"
+    hip_version: str | None  # the HIP version PyTorch was built with
+    cuda_version: str | None
+    arch_supported: bool | None  # the wheel has code for this GPU's target (None: not known)
+    ct2_gpu_count: int
+    cpu_name: str
+    cpu_cores: int
+    smoke: SmokeResult | None = None
+    torch_version: str | None = None
+    torch_error: str | None = None  # why torch could not be imported
+    torch_gpu_count: int = 0  # GPUs torch.cuda sees (before any test)
+    arch_list: list[str] = field(default_factory=list)  # targets the wheel has code for
+    amd_gpus: list[PciGpu] = field(default_factory=list)  # AMD display devices in sysfs
+    rocm_agents: list[RocmAgent] | None = None  # None: rocminfo not run or not installed
+    rocminfo_error: str | None = None  # e.g. "Unable to open /dev/kfd read-write: Permission denied"
+    hsa_override: str | None = None  # HSA_OVERRIDE_GFX_VERSION in effect
+    ct2_version: str | None = None
+
+    @property
+    def gpu_agents(self) -> list[RocmAgent]:
+        return [agent for agent in self.rocm_agents or [] if agent.device_type.upper() == "GPU"]
+
+    @property
+    def has_amd_gpu(self) -> bool:
+        return bool(self.amd_gpus) or bool(self.gpu_agents)
+
+    @property
+    def gpu_present(self) -> bool:
+        """PyTorch sees a GPU (whether or not it works)."""
+        return self.torch_gpu_count > 0
+
+    def _release(self) -> str | None:
+        if self.torch_build == "rocm":
+            release = major_minor(self.rocm_version) or major_minor(self.hip_version)
+            return f"ROCm {release}" if release else None
+        if self.torch_build == "cuda" and self.cuda_version:
+            return f"CUDA {self.cuda_version}"
+        return None
+
+    def summary(self) -> str:
+        """One line for the status bar."""
+        cpu = f"running on CPU ({self.cpu_cores} cores)"
+        if self.gpu_present and (self.gpu_available or self.smoke is None):
+            parts = [f"GPU: {self.gpu_name or 'unknown'}"]
+            if self.gfx_arch:
+                parts.append(self.gfx_arch)
+            if self.memory_total:
+                parts.append(f"{round(self.memory_total / 2**30)} GB")
+            release = self._release()
+            if release:
+                parts.append(release)
+            line = " · ".join(parts)
+            return line if self.gpu_available else f"{line} (not tested yet)"
+        if self.gpu_present:
+            name = f"GPU {self.gpu_name}" if self.gpu_name else "The GPU"
+            return f"{name} failed its test — {cpu}"
+        if self.has_amd_gpu and self.torch_build != "rocm":
+            return f"AMD GPU not used: PyTorch has no ROCm support — {cpu}"
+        if self.has_amd_gpu:
+            return f"AMD GPU not usable — {cpu}"
+        return f"No GPU — {cpu}"
+
+    def details(self) -> str:
+        """Several lines for the tooltip."""
+        lines = []
+        build = {"rocm": "ROCm build", "cuda": "CUDA build", "cpu": "CPU-only build"}.get(self.torch_build)
+        if self.torch_build == "missing":
+            lines.append("PyTorch: not installed" + (f" ({self.torch_error})" if self.torch_error else ""))
+        else:
+            extra = f", HIP {self.hip_version}" if self.hip_version else (
+                f", CUDA {self.cuda_version}" if self.cuda_version else "")
+            version = f" {self.torch_version}" if self.torch_version else ""
+            lines.append(f"PyTorch{version} ({build}{extra})")
+        if self.gpu_present:
+            gpu = f"GPU: {self.gpu_name or 'unknown'}"
+            if self.gfx_arch:
+                gpu += f" ({self.gfx_arch})"
+            if self.memory_total:
+                gpu += f", {self.memory_total / 2**30:.1f} GB"
+                if self.memory_free is not None:
+                    gpu += f" ({self.memory_free / 2**30:.1f} GB free)"
+            lines.append(gpu)
+            if self.arch_supported is not None:
+                target = self.gfx_arch or "this GPU"
+                lines.append(f"PyTorch has code for {target}: {'yes' if self.arch_supported else 'no'}")
+        elif self.amd_gpus:
+            lines.append(f"AMD GPU found ({len(self.amd_gpus)}), not usable by this PyTorch")
+        else:
+            lines.append("GPU: none found")
+        if self.gpu_agents:
+            names = ", ".join(f"{a.marketing_name or a.name} ({a.name})" for a in self.gpu_agents)
+            lines.append(f"rocminfo: {names}")
+        if self.rocm_version:
+            lines.append(f"ROCm release: {self.rocm_version}")
+        if self.hsa_override:
+            lines.append(f"HSA_OVERRIDE_GFX_VERSION={self.hsa_override}")
+        if self.smoke is not None:
+            lines.append(f"GPU test: {self.smoke.describe()}")
+        ct2 = f"CTranslate2 {self.ct2_version}" if self.ct2_version else "CTranslate2"
+        lines.append(f"{ct2}: {self.ct2_gpu_count} GPU{'s' if self.ct2_gpu_count != 1 else ''}")
+        lines.append(f"CPU: {self.cpu_name} ({self.cpu_cores} cores)")
+        return "\n".join(lines)
+
+
+def _torch_facts(probes: Probes, report: DeviceReport) -> None:
+    try:
+        torch = probes.import_torch()
+    except Exception as error:  # noqa: BLE001 - ImportError, or OSError from a broken library
+        report.torch_build = "missing"
+        report.torch_error = f"{type(error).__name__}: {error}".splitlines()[0]
+        return
+    version = getattr(torch, "version", None)
+    report.torch_version = str(getattr(torch, "__version__", "")) or None
+    report.hip_version = getattr(version, "hip", None) or None
+    report.cuda_version = getattr(version, "cuda", None) or None
+    report.torch_build = "rocm" if report.hip_version else "cuda" if report.cuda_version else "cpu"
+    if report.torch_build == "cpu":
+        return
+    cuda = torch.cuda
+    try:
+        report.arch_list = [str(arch) for arch in cuda.get_arch_list()]
+    except Exception:  # noqa: BLE001
+        log.debug("get_arch_list failed", exc_info=True)
+    try:
+        report.torch_gpu_count = int(cuda.device_count()) if cuda.is_available() else 0
+    except Exception:  # noqa: BLE001 - a broken driver may raise here instead of answering False
+        log.warning("torch.cuda could not count GPUs", exc_info=True)
+        report.torch_gpu_count = 0
+    if not report.torch_gpu_count:
+        return
+    try:
+        properties = cuda.get_device_properties(0)
+        report.gpu_name = str(properties.name)
+        report.memory_total = int(properties.total_memory)
+        if report.torch_build == "rocm":
+            report.gfx_arch = (str(getattr(properties, "gcnArchName", "")) or "").split(":", 1)[0] or None
+            if report.gfx_arch and report.arch_list:
+                report.arch_supported = report.gfx_arch in {a.split(":", 1)[0] for a in report.arch_list}
+        elif report.arch_list:
+            sm = f"sm_{properties.major}{properties.minor}"
+            report.arch_supported = sm in report.arch_list
+    except Exception:  # noqa: BLE001
+        log.warning("Could not read the GPU's properties", exc_info=True)
+    try:
+        free, total = cuda.mem_get_info(0)
+        report.memory_free, report.memory_total = int(free), report.memory_total or int(total)
+    except Exception:  # noqa: BLE001 - a GPU that cannot even do this will fail the smoke test too
+        log.info("Could not read the GPU's free memory", exc_info=True)
+
+
+def _rocm_facts(probes: Probes, report: DeviceReport) -> None:
+    report.amd_gpus = find_amd_gpus(probes.sysfs_drm)
+    if not report.amd_gpus and report.torch_build != "rocm":
+        return  # no AMD hardware and no ROCm PyTorch: nothing to ask the ROCm tools
+    report.rocm_version = rocm_release(probes)
+    output = probes.run_tool(["rocminfo"], TOOL_TIMEOUT)
+    if output is not None:
+        report.rocm_agents = parse_rocminfo(output.stdout)
+        problem = re.search(r"^Unable to open /dev/kfd.*$", output.stdout + "\n" + output.stderr, re.MULTILINE)
+        if problem:
+            report.rocminfo_error = problem.group(0).strip()
+        elif output.timed_out:
+            report.rocminfo_error = "rocminfo did not answer"
+        elif output.returncode != 0 and not report.rocm_agents:
+            lines = (output.stderr or output.stdout).strip().splitlines()
+            report.rocminfo_error = lines[-1].strip() if lines else f"rocminfo exited with {output.returncode}"
+    if report.gpu_name is None and report.gpu_agents:
+        agent = report.gpu_agents[0]
+        report.gpu_name = agent.marketing_name or None
+        report.gfx_arch = report.gfx_arch or agent.name
+    if report.memory_total is None:
+        output = probes.run_tool(["rocm-smi", "--showmeminfo", "vram"], TOOL_TIMEOUT)
+        if output is not None and output.returncode == 0:
+            total, used = parse_rocm_smi_vram(output.stdout)
+            report.memory_total = total
+            if total is not None and used is not None:
+                report.memory_free = max(0, total - used)
+
+
+def _ct2_facts(probes: Probes, report: DeviceReport) -> None:
+    try:
+        ctranslate2 = probes.import_ctranslate2()
+        report.ct2_version = str(getattr(ctranslate2, "__version__", "")) or None
+        report.ct2_gpu_count = int(ctranslate2.get_cuda_device_count())
+    except Exception:  # noqa: BLE001 - not installed, or a build without GPU support that raises
+        log.info("CTranslate2 sees no GPU", exc_info=True)
+        report.ct2_gpu_count = 0
+
+
+def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> DeviceReport:
+    """Everything about this computer's accelerator. Imports torch: call it off the GUI thread."""
+    probes = probes or Probes()
+    report = DeviceReport(
+        torch_build="missing", gpu_available=False, gpu_name=None, gfx_arch=None, memory_total=None,
+        memory_free=None, rocm_version=None, hip_version=None, cuda_version=None, arch_supported=None,
+        ct2_gpu_count=0, cpu_name=cpu_name(probes.proc_cpuinfo), cpu_cores=int(probes.cpu_count() or 1),
+    )
+    report.hsa_override = probes.environ.get("HSA_OVERRIDE_GFX_VERSION") or None
+    _torch_facts(probes, report)
+    _rocm_facts(probes, report)
+    _ct2_facts(probes, report)
+    if run_smoke_test and report.gpu_present:
+        report.smoke = _smoke_test(probes)
+        report.gpu_available = report.smoke.passed
+    return report
+
+
+# -- the user's choice --------------------------------------------------------------------------
+
+class GpuUnavailableError(UserFacingError):
+    """Settings ask for the GPU, and there is no working one."""
+
+
+GPU_FORCED_WITHOUT_GPU = (
+    "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose \"Automatic\" "
+    "or \"CPU\" in Settings, or open Help → Check this computer to see how to fix the GPU."
+)
+
+
+def torch_device(choice: str, report: DeviceReport) -> str:
+    """The PyTorch device ("cuda" or "cpu") for the Settings choice auto | gpu | cpu."""
+    if choice == "cpu":
+        return "cpu"
+    if choice == "gpu":
+        if not report.gpu_available:
+            raise GpuUnavailableError(GPU_FORCED_WITHOUT_GPU, detail=report.summary())
+        return "cuda"
+    if choice == "auto":
+        return "cuda" if report.gpu_available else "cpu"
+    raise ValueError(f"unknown device choice {choice!r}")

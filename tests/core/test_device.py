@@ -1,0 +1,227 @@
+"""Device detection: facts from torch, sysfs and the ROCm tools, and the smoke test in a child process."""
+import os
+import sys
+
+import pytest
+
+from desktop.core.device import (
+    DeviceReport,
+    GpuUnavailableError,
+    detect,
+    find_amd_gpus,
+    parse_rocm_smi_vram,
+    parse_rocminfo,
+    run_smoke_test,
+    torch_device,
+)
+from desktop.core.smoke_test import OPS
+from tests.fixtures.rocm.fakes import (
+    FIXTURES,
+    RADEON_780M,
+    RX7900XTX,
+    SYSFS,
+    fake_torch,
+    machine,
+    smoke_fails_in_conv1d,
+    smoke_hangs_in_stft,
+    smoke_passes,
+    smoke_segfaults_in_matmul,
+)
+
+
+# -- the machine as it is -------------------------------------------------------------------------
+
+def test_this_machine_is_detected_as_having_no_gpu_and_running_on_the_cpu():
+    report = detect()
+    assert report.torch_build in ("cuda", "cpu")  # the wheel here; there is no GPU to use it with
+    assert report.gpu_available is False
+    assert report.smoke is None  # nothing to test
+    assert report.summary() == f"No GPU — running on CPU ({os.cpu_count()} cores)"
+    assert "CPU:" in report.details()
+
+
+def test_the_real_smoke_test_runs_every_op_on_the_cpu_in_a_child_process():
+    probes = machine(smoke=[sys.executable, "-m", "desktop.core.smoke_test", "--json", "--device", "cpu"])
+    result = run_smoke_test(probes)
+    assert [op.op for op in result.ops] == list(OPS)
+    assert all(op.ok for op in result.ops)
+    assert result.passed
+
+
+def test_the_real_smoke_test_says_when_there_is_no_gpu_at_all():
+    probes = machine(smoke=[sys.executable, "-m", "desktop.core.smoke_test", "--json"])
+    result = run_smoke_test(probes)
+    assert result.no_gpu and not result.passed
+    assert "no GPU" in result.describe()
+
+
+# -- an AMD card PyTorch has no code for ----------------------------------------------------------
+
+def test_a_rocm_build_with_a_gfx1031_card_and_no_kernel_for_it_is_described_fully():
+    report = detect(run_smoke_test=False, probes=machine())
+    assert report.torch_build == "rocm"
+    assert report.gpu_name == "AMD Radeon RX 6700 XT"
+    assert report.gfx_arch == "gfx1031"  # the features after ':' are dropped
+    assert report.arch_supported is False
+    assert report.rocm_version == "6.2.4"
+    assert report.hip_version.startswith("6.2")
+    assert report.memory_total == 12868124672 and report.memory_free == 12565000000
+    assert report.cpu_name == "AMD Ryzen 7 5800X 8-Core Processor" and report.cpu_cores == 16
+    assert [gpu.device_id for gpu in report.amd_gpus] == ["0x73df"]
+    assert [agent.name for agent in report.gpu_agents] == ["gfx1031"]
+    assert report.gpu_available is False  # not tested is not working
+
+
+def test_a_failing_op_makes_the_gpu_unavailable_and_names_the_op():
+    report = detect(probes=machine(smoke=smoke_fails_in_conv1d()))
+    assert report.gpu_available is False
+    assert report.smoke.failed_op == "conv1d"
+    assert "invalid device function" in report.smoke.error
+    assert [op.ok for op in report.smoke.ops] == [True, True, False, True, True]
+    assert report.summary() == "GPU AMD Radeon RX 6700 XT failed its test — running on CPU (16 cores)"
+    assert "conv1d failed" in report.details()
+
+
+def test_a_smoke_test_that_segfaults_is_reported_as_a_crash_and_this_process_lives_on():
+    report = detect(probes=machine(smoke=smoke_segfaults_in_matmul()))
+    assert report.smoke.crashed and report.smoke.signal == "SIGSEGV"
+    assert report.smoke.failed_op == "matmul"
+    assert [op.op for op in report.smoke.ops] == ["allocate"]
+    assert "crashed with SIGSEGV during matmul" in report.details()
+
+
+def test_a_smoke_test_that_hangs_is_stopped_at_its_timeout():
+    report = detect(probes=machine(smoke=smoke_hangs_in_stft(), smoke_timeout=3))
+    assert report.smoke.hung and not report.smoke.crashed
+    assert report.smoke.failed_op == "stft"
+    assert report.gpu_available is False
+    assert "did not finish within 3 s" in report.smoke.describe()
+
+
+def test_a_working_rx_7900_xtx_shows_name_target_memory_and_rocm_release_in_one_line():
+    probes = machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx",
+                     tools={"rocminfo": "rocminfo_rx7900xtx.txt"})
+    report = detect(probes=probes)  # the smoke test really runs (its ops on the CPU) and passes
+    assert report.gpu_available is True
+    assert report.arch_supported is True
+    assert report.summary() == "GPU: Radeon RX 7900 XTX · gfx1100 · 24 GB · ROCm 6.2"
+    assert "passed" in report.details()
+
+
+def test_the_status_line_says_not_tested_when_the_smoke_test_was_skipped():
+    probes = machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx")
+    report = detect(run_smoke_test=False, probes=probes)
+    assert report.summary().endswith("(not tested yet)")
+
+
+def test_an_amd_card_with_a_cuda_build_of_torch_is_named_as_unused():
+    probes = machine(torch=fake_torch(build="cuda", gpus=0), tools={"rocminfo": "rocminfo_rx6700xt.txt"})
+    report = detect(probes=probes)
+    assert report.torch_build == "cuda"
+    assert report.has_amd_gpu
+    assert report.gpu_name == "AMD Radeon RX 6700 XT" and report.gfx_arch == "gfx1031"  # from rocminfo
+    assert report.summary() == "AMD GPU not used: PyTorch has no ROCm support — running on CPU (16 cores)"
+
+
+def test_missing_torch_is_reported_not_raised():
+    report = detect(probes=machine(torch=ImportError("No module named 'torch'"), sysfs="intel"))
+    assert report.torch_build == "missing"
+    assert "No module named" in report.torch_error
+    assert report.summary() == "No GPU — running on CPU (16 cores)"
+
+
+def test_ctranslate2_gpus_are_counted_on_their_own():
+    report = detect(run_smoke_test=False, probes=machine(ct2_gpus=0))
+    assert report.ct2_gpu_count == 0 and report.ct2_version == "4.8.5"
+    report = detect(run_smoke_test=False, probes=machine(ct2_gpus=2))
+    assert report.ct2_gpu_count == 2
+
+
+def test_the_override_in_the_environment_is_part_of_the_report():
+    probes = machine(environ={"HSA_OVERRIDE_GFX_VERSION": "10.3.0"})
+    report = detect(run_smoke_test=False, probes=probes)
+    assert report.hsa_override == "10.3.0"
+    assert "HSA_OVERRIDE_GFX_VERSION=10.3.0" in report.details()
+
+
+# -- the ROCm release and the tools' output -------------------------------------------------------
+
+def test_the_rocm_release_comes_from_the_info_file_first():
+    report = detect(run_smoke_test=False, probes=machine(rocm="opt_rocm_7.0"))
+    assert report.rocm_version == "7.0.2"
+
+
+def test_without_the_info_file_amd_smi_gives_the_release():
+    probes = machine(rocm=None, tools={"rocminfo": "rocminfo_rx6700xt.txt", "amd_smi": "amd_smi_version.txt"})
+    assert detect(run_smoke_test=False, probes=probes).rocm_version == "6.2.4"
+
+
+def test_without_info_file_or_amd_smi_hipconfig_gives_major_and_minor():
+    probes = machine(rocm=None, tools={"hipconfig": "hipconfig_version.txt"})
+    assert detect(run_smoke_test=False, probes=probes).rocm_version == "6.2"
+
+
+def test_with_no_system_rocm_the_status_line_uses_the_wheels_own_hip_release():
+    probes = machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx", rocm=None, tools={},
+                     smoke=smoke_passes())
+    report = detect(probes=probes)
+    assert report.rocm_version is None
+    assert report.summary().endswith("· ROCm 6.2")
+
+
+def test_rocminfo_lists_cpu_and_gpu_agents_and_skips_the_nested_isa_names():
+    agents = parse_rocminfo((FIXTURES / "rocminfo_rx6700xt.txt").read_text())
+    assert [(a.name, a.device_type) for a in agents] == [
+        ("AMD Ryzen 7 5800X 8-Core Processor", "CPU"), ("gfx1031", "GPU")]
+    assert agents[1].marketing_name == "AMD Radeon RX 6700 XT"
+
+
+def test_rocminfo_that_cannot_open_kfd_is_reported_with_its_own_words():
+    probes = machine(tools={"rocminfo": "rocminfo_kfd_permission_denied.txt"})
+    report = detect(run_smoke_test=False, probes=probes)
+    assert report.rocminfo_error == "Unable to open /dev/kfd read-write: Permission denied"
+    assert report.gpu_agents == []
+
+
+def test_rocm_smi_gives_memory_when_torch_cannot():
+    probes = machine(torch=fake_torch(build="cpu", gpus=0),
+                     tools={"rocminfo": "rocminfo_rx6700xt.txt", "rocm_smi": "rocm_smi_meminfo_vram_rx6700xt.txt"})
+    report = detect(run_smoke_test=False, probes=probes)
+    assert report.memory_total == 12868124672
+    assert report.memory_free == 12868124672 - 1036496896
+    assert parse_rocm_smi_vram("nothing") == (None, None)
+
+
+def test_only_amd_cards_count_and_connector_entries_are_skipped():
+    assert [g.card for g in find_amd_gpus(SYSFS / "rx6700xt")] == ["card0"]
+    assert find_amd_gpus(SYSFS / "intel") == []
+    assert [g.card for g in find_amd_gpus(SYSFS / "amd_and_intel")] == ["card1"]
+    assert find_amd_gpus(SYSFS / "does-not-exist") == []
+
+
+def test_the_780m_is_found_through_rocminfo():
+    probes = machine(torch=fake_torch(gpu=RADEON_780M), tools={"rocminfo": "rocminfo_780m.txt"})
+    report = detect(run_smoke_test=False, probes=probes)
+    assert report.gfx_arch == "gfx1103" and report.arch_supported is False
+
+
+# -- the user's choice ----------------------------------------------------------------------------
+
+def _report(gpu_available: bool) -> DeviceReport:
+    return DeviceReport(torch_build="rocm", gpu_available=gpu_available, gpu_name="Radeon RX 7900 XTX",
+                        gfx_arch="gfx1100", memory_total=None, memory_free=None, rocm_version="6.2.4",
+                        hip_version=None, cuda_version=None, arch_supported=True, ct2_gpu_count=0,
+                        cpu_name="CPU", cpu_cores=8)
+
+
+def test_automatic_uses_the_gpu_only_when_it_passed_its_test():
+    assert torch_device("auto", _report(True)) == "cuda"
+    assert torch_device("auto", _report(False)) == "cpu"
+    assert torch_device("cpu", _report(True)) == "cpu"
+
+
+def test_forcing_the_gpu_without_a_working_one_is_a_clear_error():
+    with pytest.raises(GpuUnavailableError) as raised:
+        torch_device("gpu", _report(False))
+    assert "no working GPU" in raised.value.message
+    assert torch_device("gpu", _report(True)) == "cuda"
