@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QStatusBar, QTabWidget, QWidget
 
@@ -12,7 +12,7 @@ from desktop.core.fallback import FallbackEvent, FallbackLog
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.transcribe_tab import TranscribeTab, icon
-from desktop.workers.job import JobRunner
+from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self._fallback_log = fallback_log
         self.stopped_cleanly = True  # False when a job was still running after the wait at closing
         self._closing = False
+        self._device_detection_started = False
 
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
@@ -115,20 +116,42 @@ class MainWindow(QMainWindow):
             from desktop.ui.doctor_dialog import DoctorDialog  # noqa: F401 - only whether it is there
         except ImportError:
             return None
-        return self._action(self.tr("&Doctor…"), self.open_doctor)
+        return self._action(self.tr("&Doctor: check this computer…"), self.open_doctor)
 
     def _build_status_bar(self) -> None:
+        from desktop.ui.status_bar import DeviceStatusWidget
+
         bar = QStatusBar()
         self.setStatusBar(bar)
-        self.device_status = None
-        # --- device status (GPU/CPU, fallbacks): the widget from desktop/ui/status_bar.py ---------
-        try:
-            from desktop.ui.status_bar import DeviceStatusWidget
-        except ImportError:
-            return
-        self.device_status = DeviceStatusWidget(self._fallback_log, self.runner, self)
+        self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)
-        # -------------------------------------------------------------------------------------------
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().showEvent(event)
+        if not self._device_detection_started:
+            self._device_detection_started = True
+            # After the window is up: detection imports torch and may test the GPU in a child process.
+            QTimer.singleShot(0, self._detect_device)
+
+    @Slot()
+    def _detect_device(self) -> None:
+        if self._closing:
+            return
+
+        def work(report: JobReport):
+            from desktop.core.device import detect
+
+            return detect()
+
+        job = Job(work, name="detect the device")
+        job.result.connect(self.device_status.set_report)
+        job.failed.connect(self._on_detection_failed)
+        self.runner.start(job)
+
+    @Slot(str)
+    def _on_detection_failed(self, message: str) -> None:
+        self.device_status.device_label.setText(self.tr("Device unknown"))
+        self.device_status.device_label.setToolTip(message)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -206,7 +229,7 @@ class MainWindow(QMainWindow):
     def open_doctor(self) -> None:
         from desktop.ui.doctor_dialog import DoctorDialog
 
-        dialog = DoctorDialog(self._settings, self.runner, self)
+        dialog = DoctorDialog(self, settings=self._settings, runner=self.runner)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -119,7 +119,8 @@ class QueueModel(QAbstractTableModel):
         if role == self.ItemRole:
             return item
         if role == self.ProgressRole:
-            return int(round(item.progress * 100))
+            # A failed file has no progress worth drawing; the status column says what happened.
+            return None if item.state is ItemState.FAILED else int(round(item.progress * 100))
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.FILE:
                 return item.path.name
@@ -128,7 +129,7 @@ class QueueModel(QAbstractTableModel):
             if column == self.STATUS:
                 return self.status_text(item)
             if column == self.PROGRESS:
-                return f"{int(round(item.progress * 100))} %"
+                return "—" if item.state is ItemState.FAILED else f"{int(round(item.progress * 100))} %"
             if column == self.ELAPSED:
                 return format_clock(item.elapsed)
             if column == self.LEFT:
@@ -140,6 +141,8 @@ class QueueModel(QAbstractTableModel):
                 return self.status_text(item)
         if role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS and item.state is ItemState.FAILED:
             return QBrush(QColor("#b3261e"))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PROGRESS:
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DURATION, self.ELAPSED, self.LEFT):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -243,6 +243,7 @@ class TranscribeTab(QWidget):
         # The transcript of the selected file.
         self.result_title = QLabel()
         self.result_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.result_title.setWordWrap(True)
         font = self.result_title.font()
         font.setBold(True)
         self.result_title.setFont(font)
@@ -606,7 +607,7 @@ class TranscribeTab(QWidget):
         elif item.state is ItemState.RUNNING:
             self.result_title.setText(self.tr("Transcribing “{name}”…").format(name=item.path.name))
         elif item.state is ItemState.FAILED:
-            self.result_title.setText(self.tr("“{name}” could not be transcribed.").format(name=item.path.name))
+            self.result_title.setText(item.status)
         else:
             self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
 
@@ -656,6 +657,7 @@ class TranscribeTab(QWidget):
         from desktop.ui.model_dialogs import DownloadDialog
 
         dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
+        dialog.finished.connect(dialog.deleteLater)
         dialog.downloaded.connect(self._on_model_downloaded)
         dialog.failed.connect(self.queue.model_unavailable)
         dialog.cancelled.connect(lambda: self.queue.model_unavailable(None))

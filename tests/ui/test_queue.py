@@ -1,0 +1,211 @@
+"""The queue's worker side with the real Transcriber: retry, cancel all, remove, model release and
+the download of a missing model from a local stand-in for the model hub."""
+import hashlib
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from desktop.core.fallback import FallbackLog
+from desktop.core.models import ModelStore
+from desktop.core.paths import models_dir
+from desktop.engines.transcriber import TranscribeSettings, Transcriber
+from desktop.ui.main_window import MainWindow
+from desktop.ui.model_dialogs import DownloadDialog
+from desktop.ui.queue_model import QueueModel, format_clock
+from desktop.workers.job import JobRunner
+from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
+from tests.helpers.http_server import FileServer, closed_port_url
+from tests.helpers.weights import DATA_DIR, tiny_en_dir
+from tests.ui.conftest import JOB_TIMEOUT_MS
+
+TINY_EN_REPO = "Systran/faster-whisper-tiny.en"
+
+
+@pytest.fixture
+def runner(qtbot):
+    runner = JobRunner()
+    yield runner
+    assert runner.shutdown(30_000)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=10_000)
+
+
+@pytest.fixture
+def transcriber(tiny_model):
+    transcriber = Transcriber(ModelStore(models_dir()), FallbackLog())
+    yield transcriber
+    transcriber.release()
+
+
+@pytest.fixture
+def queue(qtbot, transcriber, runner, tiny_model):
+    settings = TranscribeSettings(model=tiny_model, engine="ct2", device="cpu", language="en")
+    queue = TranscriptionQueue(transcriber, runner, lambda: settings)
+    yield queue
+    queue.shutdown()
+
+
+def settled(queue: TranscriptionQueue, count: int):
+    def check():
+        assert len(queue.items) == count
+        assert all(i.state not in (ItemState.WAITING, ItemState.RUNNING) for i in queue.items)
+    return check
+
+
+def test_a_failed_file_can_be_retried_once_it_is_fixed(qtbot, queue, tmp_path):
+    broken = tmp_path / "interview.flac"
+    broken.write_bytes(b"")
+    queue.add([broken])
+    qtbot.waitUntil(settled(queue, 1), timeout=JOB_TIMEOUT_MS)
+    item = queue.items[0]
+    assert item.state is ItemState.FAILED
+    assert item.status == "The file “interview.flac” is empty (0 bytes), so there is nothing to transcribe."
+
+    shutil.copy(DATA_DIR / "jfk.flac", broken)  # the full copy arrived
+    queue.retry_failed()
+    qtbot.waitUntil(lambda: item.state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
+    assert "my fellow americans" in item.transcript.text.lower()
+
+
+def test_cancel_all_stops_the_running_file_and_every_waiting_one(qtbot, queue, long_recording, jfk):
+    queue.add([long_recording, jfk, DATA_DIR / "lj050-0131.wav"])
+    running = queue.items[0]
+    qtbot.waitUntil(lambda: bool(running.segments), timeout=JOB_TIMEOUT_MS)
+    queue.cancel_all()
+    qtbot.waitUntil(settled(queue, 3), timeout=JOB_TIMEOUT_MS)
+    assert [i.state for i in queue.items] == [ItemState.CANCELLED] * 3
+    assert not queue.busy
+
+
+def test_a_removed_file_leaves_the_list_and_is_never_transcribed(qtbot, queue, long_recording, jfk):
+    started = []
+    queue.item_changed.connect(lambda item: started.append(item.path) if item.state is ItemState.RUNNING else None)
+    queue.add([long_recording, jfk])
+    model = QueueModel(queue)
+    waiting = queue.items[1]
+    queue.remove([waiting])
+    assert [i.path for i in queue.items] == [long_recording]
+    assert model.rowCount() == 1
+    queue.cancel_all()
+    qtbot.waitUntil(settled(queue, 1), timeout=JOB_TIMEOUT_MS)
+    assert jfk not in started
+
+
+def test_the_model_stays_loaded_between_files_and_a_release_frees_it(qtbot, queue, transcriber, jfk):
+    queue.add([jfk, DATA_DIR / "lj050-0131.wav"])
+    qtbot.waitUntil(settled(queue, 2), timeout=JOB_TIMEOUT_MS)
+    assert [i.state for i in queue.items] == [ItemState.DONE, ItemState.DONE]
+    assert transcriber.loaded is not None
+    with qtbot.waitSignal(queue.model_released, timeout=JOB_TIMEOUT_MS):
+        queue.release_model()
+    assert transcriber.loaded is None
+
+
+def test_switching_the_model_in_the_tab_releases_the_loaded_one(qtbot, tab, jfk):
+    from tests.ui.test_transcribe_tab import drop
+
+    drop(tab, jfk)
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.DONE,
+                    timeout=JOB_TIMEOUT_MS)
+    transcriber = tab.queue._transcriber
+    assert transcriber.loaded is not None
+    qtbot.waitUntil(lambda: tab.model_combo.findData("base") >= 0, timeout=10_000)  # the list was read
+    index = tab.model_combo.findData("base")
+    with qtbot.waitSignal(tab.queue.model_released, timeout=JOB_TIMEOUT_MS):
+        tab.model_combo.setCurrentIndex(index)
+        tab.model_combo.activated.emit(index)
+    assert transcriber.loaded is None
+    assert tab.transcribe_settings().model == "base"
+
+
+def test_elapsed_and_time_left_follow_the_pace_so_far():
+    item = QueueItem(path=Path("meeting.mp3"), state=ItemState.RUNNING, progress=0.25)
+    item.started = time.monotonic() - 30
+    assert item.elapsed == pytest.approx(30, abs=1)
+    assert item.time_left == pytest.approx(90, abs=3)
+    assert QueueItem(path=Path("x.mp3"), state=ItemState.RUNNING, progress=0.0).time_left is None
+    assert format_clock(3725) == "1:02:05" and format_clock(65) == "1:05" and format_clock(None) == "—"
+
+
+# --- a model that is not on this computer yet --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hub():
+    """A local stand-in for the Hugging Face hub holding the real tiny.en CTranslate2 files."""
+    files = {p.name: p.read_bytes() for p in sorted(tiny_en_dir().iterdir()) if p.is_file()}
+    served = {f"/{TINY_EN_REPO}/resolve/main/{name}": data for name, data in files.items()}
+    tree = [{"type": "file", "path": name, "size": len(data), "oid": "0" * 40,
+             **({"lfs": {"oid": hashlib.sha256(data).hexdigest(), "size": len(data)}} if name == "model.bin" else {})}
+            for name, data in files.items()]
+    served[f"/api/models/{TINY_EN_REPO}/tree/main"] = json.dumps(tree).encode()
+    with FileServer(served) as server:
+        yield server
+
+
+def window_with_store(qtbot, settings, store: ModelStore) -> MainWindow:
+    """The window composed as app.py does, around a store whose downloads come from `store`'s hub."""
+    runner = JobRunner()
+    fallback_log = FallbackLog()
+    window = MainWindow(settings, store, Transcriber(store, fallback_log), runner, fallback_log)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def close(qtbot, window):
+    window.close()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+
+
+def open_download_dialog(qtbot, window) -> DownloadDialog:
+    qtbot.waitUntil(lambda: window.findChild(DownloadDialog) is not None, timeout=JOB_TIMEOUT_MS)
+    return window.findChild(DownloadDialog)
+
+
+def test_a_missing_model_is_downloaded_with_progress_and_then_the_file_is_transcribed(qtbot, settings, hub, jfk):
+    settings.set("transcribe/model", "tiny.en")
+    store = ModelStore(models_dir(), hf_endpoint=hub.base_url)
+    window = window_with_store(qtbot, settings, store)
+    tab = window.transcribe_tab
+    tab.add_paths([jfk])
+
+    dialog = open_download_dialog(qtbot, window)
+    shown, results = [], []
+    dialog.bar.valueChanged.connect(shown.append)
+    dialog.finished.connect(results.append)
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.DONE,
+                    timeout=JOB_TIMEOUT_MS)
+    assert results == [QDialog.DialogCode.Accepted]
+    assert shown and shown[-1] == 1000  # the whole model
+    assert [m.format for m in store.local("tiny.en")] == ["ct2"]
+    assert "my fellow americans" in tab.queue.items[0].transcript.text.lower()
+    close(qtbot, window)
+
+
+def test_cancelling_the_download_cancels_the_waiting_files_and_keeps_no_half_model(qtbot, settings, hub, jfk):
+    settings.set("transcribe/model", "tiny.en")
+    store = ModelStore(models_dir(), hf_endpoint=hub.base_url)
+    window = window_with_store(qtbot, settings, store)
+    tab = window.transcribe_tab
+    tab.add_paths([jfk])
+    dialog = open_download_dialog(qtbot, window)
+    dialog.reject()  # the Cancel button
+    qtbot.waitUntil(lambda: tab.queue.items[0].state is ItemState.CANCELLED, timeout=JOB_TIMEOUT_MS)
+    assert store.local("tiny.en") == []
+    close(qtbot, window)
+
+
+def test_a_download_that_cannot_reach_the_server_fails_the_file_with_the_reason(qtbot, settings, jfk):
+    settings.set("transcribe/model", "tiny.en")
+    store = ModelStore(models_dir(), hf_endpoint=closed_port_url("").rstrip("/"))
+    window = window_with_store(qtbot, settings, store)
+    tab = window.transcribe_tab
+    tab.add_paths([jfk])
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.FAILED,
+                    timeout=JOB_TIMEOUT_MS)
+    assert "internet connection" in tab.queue.items[0].status
+    close(qtbot, window)
