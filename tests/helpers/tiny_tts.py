@@ -31,9 +31,15 @@ def build_single_speaker_vits(
     language: str = "en",
     seed: int = 0,
     sample_rate: int = SAMPLE_RATE,
+    frames_per_character: float = 4.0,
 ) -> Path:
-    """A one-voice VITS model in folder (model.pth + config.json); returns folder."""
-    return _build(folder, characters=characters, language=language, seed=seed, sample_rate=sample_rate)
+    """A one-voice VITS model in folder (model.pth + config.json); returns folder.
+
+    frames_per_character sets how long each character sounds (a frame is 256 samples); fewer frames
+    make long texts quicker to synthesise.
+    """
+    return _build(folder, characters=characters, language=language, seed=seed, sample_rate=sample_rate,
+                  frames_per_character=frames_per_character)
 
 
 def build_multi_speaker_vits(
@@ -56,6 +62,7 @@ def _build(
     seed: int,
     sample_rate: int,
     speakers: tuple[str, ...] = (),
+    frames_per_character: float = 4.0,
 ) -> Path:
     import torch
     from TTS.config.shared_configs import BaseDatasetConfig
@@ -110,11 +117,11 @@ def _build(
     torch.manual_seed(seed)
     model = Vits(config)
     with torch.no_grad():
-        # About four frames (64 ms at 16 kHz) per character, like unhurried speech, with a little
-        # random variation: a trained duration predictor gives speech length proportional to text.
+        # By default about four frames (64 ms at 16 kHz) per character, like unhurried speech, with a
+        # little random variation: a trained duration predictor gives speech length proportional to text.
         projection = model.duration_predictor.proj
         projection.weight.mul_(0.05)
-        projection.bias.fill_(math.log(4.0))
+        projection.bias.fill_(math.log(frames_per_character))
     torch.save({"model": model.state_dict()}, folder / "model.pth")
     model.config.save_json(str(folder / "config.json"))
     if speakers:

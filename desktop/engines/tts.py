@@ -1,0 +1,574 @@
+"""Speech synthesis with Coqui TTS: one code path for the window and the command line. No Qt here.
+
+The text is split into sentences (desktop.core.sentences) and spoken one sentence at a time, so the
+caller can play the first sentence while the rest are being made, show progress per sentence, and
+cancel between sentences (a cancel takes effect within one sentence and keeps what was made).
+
+The loaded model stays in memory between runs and is released when another model is chosen.
+Synthesis runs on the CPU by design. The experimental GPU mode runs on torch's GPU; on ROCm builds it
+turns cuDNN/MIOpen off while speaking (MIOpen re-tunes its kernels for every new sentence length,
+which costs far more than it saves), and any GPU failure falls back to the CPU through
+desktop.core.fallback, so the window shows it like any other fallback.
+
+Coqui is imported lazily, inside the functions that need it: importing it pulls in torch.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from desktop.core.errors import ModelError, UserFacingError
+from desktop.core.fallback import FallbackLog, run_with_gpu_fallback
+from desktop.core.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
+from desktop.core.tts_models import (
+    MULTILINGUAL_DEFAULT,
+    TtsModelStore,
+    default_model,
+    fix_config_paths,
+    inspect_folder,
+    normalise_language,
+)
+
+log = logging.getLogger(__name__)
+
+JOB_NAME = "Speech synthesis"  # how fallbacks name this work
+SENTENCE_PAUSE_SECONDS = 0.35  # silence after each sentence
+MAX_SENTENCE_CHARS = 240
+# XTTS refuses longer inputs per language (its tokenizer's char_limits); Chinese is the tightest.
+XTTS_MAX_CHARS = {"zh": 80, "ja": 70, "ko": 90}
+
+LANGUAGE_NAMES = {
+    "en": "English", "zh": "Chinese", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+    "pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "ru": "Russian", "tr": "Turkish", "ja": "Japanese",
+    "ko": "Korean", "ar": "Arabic", "cs": "Czech", "hu": "Hungarian", "hi": "Hindi", "uk": "Ukrainian",
+}
+
+PREVIEW_TEXT = {
+    "en": "Hello! This is how I sound when I read your text aloud.",
+    "zh": "你好！这是我朗读文字时的声音。",
+}
+
+NO_TEXT = "There is no text to read. Type or paste some text first."
+NOTHING_TO_SAY = (
+    "The text has only punctuation, symbols or emoji, so there is nothing to read aloud. Type some words."
+)
+
+
+@dataclass
+class SynthesisSettings:
+    model: str = "tts_models/en/ljspeech/vits"  # a catalog or imported name, or a model folder
+    speaker: str | None = None  # one of the model's voices; None: its first voice
+    language: str | None = None  # "en", "zh", …; None: the model's own, or per sentence for XTTS
+    speed: float = 1.0  # 0.5 … 2.0; 1.0 is the model's natural pace
+    use_gpu: bool = False  # experimental: run on torch's GPU, falling back to the CPU
+
+
+@dataclass(frozen=True)
+class VoiceInfo:
+    """What the loaded model offers the window."""
+
+    model: str
+    title: str
+    speakers: tuple[str, ...]  # named voices; empty for a one-voice model
+    languages: tuple[str, ...]  # language codes it speaks
+    sample_rate: int
+    can_change_speed: bool
+    device: str  # "CPU" or "GPU"
+
+    @property
+    def multi_speaker(self) -> bool:
+        return len(self.speakers) > 1
+
+
+@dataclass
+class SpokenSentence:
+    index: int  # 0-based position among the sentences of this run
+    total: int  # how many sentences the run will speak
+    sentence: Sentence  # its text and where it sits in the original text
+    samples: np.ndarray  # float32 mono, including the pause after it
+    sample_rate: int
+
+    @property
+    def duration(self) -> float:
+        return len(self.samples) / self.sample_rate
+
+
+@dataclass
+class Speech:
+    sample_rate: int
+    total: int  # sentences planned
+    sentences: list[SpokenSentence] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.sentences) == self.total
+
+    @property
+    def samples(self) -> np.ndarray:
+        if not self.sentences:
+            return np.zeros(0, dtype=np.float32)
+        return np.concatenate([s.samples for s in self.sentences])
+
+    @property
+    def duration(self) -> float:
+        return sum(s.duration for s in self.sentences)
+
+
+# --- the GPU seam ----------------------------------------------------------------------------
+
+
+class TorchGpu:
+    """torch's GPU (ROCm/HIP or CUDA, both under the "cuda" device name)."""
+
+    def available(self) -> bool:
+        import torch
+
+        return bool(torch.cuda.is_available())
+
+    def is_rocm(self) -> bool:
+        import torch
+
+        return getattr(torch.version, "hip", None) is not None
+
+    def move(self, synthesizer: Any) -> None:
+        synthesizer.to("cuda")
+        synthesizer.use_cuda = True  # Coqui runs its vocoder on "cuda" when this is set
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """While speaking on a ROCm GPU, keep MIOpen out of the way (see the module notes).
+
+        The flag is process-wide; a transcription running at the same time also goes without MIOpen
+        for those seconds, which costs it little.
+        """
+        if not self.is_rocm():
+            yield
+            return
+        import torch
+
+        with torch.backends.cudnn.flags(enabled=False):
+            yield
+
+    def free_memory(self) -> None:
+        import torch
+
+        torch.cuda.empty_cache()
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    key: tuple[str, str]  # (model, device)
+    synthesizer: Any  # TTS.utils.synthesizer.Synthesizer
+    info: VoiceInfo
+    kind: str  # Coqui model type: "vits", "xtts", …
+    model_languages: dict[str, str]  # our code -> the model's own language name ("zh" -> "zh-cn")
+    base_length_scale: float | None
+    vocabulary: set[str] | None  # characters a grapheme model knows; None for phoneme models
+
+
+class SpeechSynthesizer:
+    """Owns the loaded Coqui model; one run at a time."""
+
+    def __init__(
+        self,
+        store: TtsModelStore,
+        fallback_log: FallbackLog,
+        *,
+        gpu: TorchGpu | None = None,
+    ) -> None:
+        self._store = store
+        self._fallbacks = fallback_log
+        self._gpu = gpu or TorchGpu()
+        self._loaded: _Loaded | None = None
+        self._gpu_broken = False  # after a fallback, stay on the CPU until the model is switched
+        self._lock = threading.RLock()
+
+    # -- models -------------------------------------------------------------------------------
+
+    @property
+    def store(self) -> TtsModelStore:
+        return self._store
+
+    @property
+    def loaded(self) -> VoiceInfo | None:
+        return self._loaded.info if self._loaded else None
+
+    def device_label(self, settings: SynthesisSettings) -> str:
+        """"GPU" when this run would use the GPU, else "CPU" (the status bar's "Speech synthesis: …")."""
+        return "GPU" if self._device_for(settings) == "cuda" else "CPU"
+
+    def missing_model(self, settings: SynthesisSettings) -> str | None:
+        """The catalog model to download before settings can run, or None when it is on disk."""
+        if _is_folder(settings.model):
+            return None
+        model = self._store.get(settings.model)
+        missing = [n for n in (model.name, model.vocoder) if n and not self._store.is_downloaded(n)]
+        return model.name if missing else None
+
+    def voice_info(self, settings: SynthesisSettings, *, on_status: Callable[[str], None] | None = None) -> VoiceInfo:
+        """Load the model of settings (or keep it) and say what it offers."""
+        with self._lock:
+            return self._ensure_loaded(settings, on_status).info
+
+    def release(self) -> None:
+        """Free the loaded model; the next run loads it again."""
+        with self._lock:
+            loaded, self._loaded = self._loaded, None
+            self._gpu_broken = False
+            if loaded is not None:
+                on_gpu = loaded.key[1] == "cuda"
+                del loaded
+                if on_gpu:
+                    with contextlib.suppress(Exception):
+                        self._gpu.free_memory()
+
+    # -- speaking -----------------------------------------------------------------------------
+
+    def plan(self, text: str, settings: SynthesisSettings) -> list[Sentence]:
+        """The sentences a run will speak; UserFacingError for text there is nothing to say in."""
+        if not text or not text.strip():
+            raise UserFacingError(NO_TEXT)
+        if not is_speakable(text):
+            raise UserFacingError(NOTHING_TO_SAY)
+        max_chars = MAX_SENTENCE_CHARS
+        if self._loaded is not None and self._loaded.kind == "xtts":
+            language = settings.language or guess_language(text) or "en"
+            max_chars = XTTS_MAX_CHARS.get(language, MAX_SENTENCE_CHARS)
+        sentences = split_sentences(text, max_chars=max_chars)
+        if not sentences:
+            raise UserFacingError(NOTHING_TO_SAY)
+        return sentences
+
+    def synthesize(
+        self,
+        text: str,
+        settings: SynthesisSettings,
+        *,
+        on_sentence: Callable[[SpokenSentence], None] | None = None,
+        on_progress: Callable[[float], None] | None = None,
+        on_status: Callable[[str], None] | None = None,
+        on_note: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Speech:
+        """Speak text sentence by sentence.
+
+        Each finished sentence goes to on_sentence at once. A cancel is honoured between sentences:
+        the Speech returned then holds the sentences made so far (speech.complete is False).
+        Raises UserFacingError (ModelError for model problems) with a sentence the user can act on.
+        """
+        is_cancelled = cancelled or (lambda: False)
+        with self._lock:
+            if not text or not text.strip():
+                raise UserFacingError(NO_TEXT)
+            loaded = self._ensure_loaded(settings, on_status)
+            sentences = self.plan(text, settings)
+            self._check_text(text, loaded, settings, on_note)
+            speaker = self._speaker(loaded, settings.speaker)
+            speech = Speech(sample_rate=loaded.info.sample_rate, total=len(sentences))
+            if on_status:
+                on_status(f"Speaking on the {loaded.info.device}…")
+            if on_progress:
+                on_progress(0.0)
+            for index, sentence in enumerate(sentences):
+                if is_cancelled():
+                    break
+                samples = self._speak(sentence.text, settings, speaker)
+                spoken = SpokenSentence(index, len(sentences), sentence, samples, self._loaded.info.sample_rate)
+                speech.sentences.append(spoken)
+                if on_sentence:
+                    on_sentence(spoken)
+                if on_progress:
+                    on_progress((index + 1) / len(sentences))
+            # A GPU fallback may have reloaded the model on the CPU with the same rate; keep it exact.
+            speech.sample_rate = self._loaded.info.sample_rate
+            return speech
+
+    def preview(
+        self,
+        settings: SynthesisSettings,
+        *,
+        cancelled: Callable[[], bool] | None = None,
+        on_status: Callable[[str], None] | None = None,
+    ) -> Speech:
+        """A short sample of the voice in settings.speaker, in the chosen (or the model's) language."""
+        with self._lock:
+            loaded = self._ensure_loaded(settings, on_status)
+            language = settings.language or loaded.info.languages[0]
+            text = PREVIEW_TEXT.get(language, PREVIEW_TEXT["en"])
+            return self.synthesize(text, settings, cancelled=cancelled)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _device_for(self, settings: SynthesisSettings) -> str:
+        if settings.use_gpu and not self._gpu_broken and self._gpu.available():
+            return "cuda"
+        return "cpu"
+
+    def _ensure_loaded(self, settings: SynthesisSettings, on_status) -> _Loaded:
+        device = self._device_for(settings)
+        if self._loaded is not None and self._loaded.key == (settings.model, device):
+            return self._loaded
+        if self._loaded is not None:
+            if self._loaded.key[0] == settings.model:
+                self._drop()  # the same model on another device
+            else:
+                self.release()  # another model: a new chance on the GPU too
+        folder, title, catalog_languages = self._resolve(settings.model)
+        if on_status:
+            on_status(f"Loading the voice model “{title}”…")
+        if device == "cpu":
+            self._loaded = self._load(folder, title, catalog_languages, settings.model, "cpu")
+            return self._loaded
+
+        def on_gpu() -> _Loaded:
+            return self._load(folder, title, catalog_languages, settings.model, "cuda")
+
+        def on_cpu() -> _Loaded:
+            self._gpu_broken = True
+            return self._load(folder, title, catalog_languages, settings.model, "cpu")
+
+        self._loaded = run_with_gpu_fallback(
+            JOB_NAME, "load voice model", on_gpu, on_cpu, self._fallbacks, free_memory=self._gpu.free_memory
+        )
+        return self._loaded
+
+    def _drop(self) -> None:
+        """Unload the current model without forgetting that the GPU failed (used for a device switch)."""
+        broken = self._gpu_broken
+        self.release()
+        self._gpu_broken = broken
+
+    def _resolve(self, model: str) -> tuple[Path, str, tuple[str, ...]]:
+        """The folder, display title and catalog languages of a model name or folder path."""
+        if _is_folder(model):
+            folder = Path(model).expanduser()
+            check = inspect_folder(folder)
+            return folder, folder.name, check.languages
+        info = self._store.get(model)
+        if not self._store.is_downloaded(model):
+            raise ModelError(
+                f"The voice model “{info.title}” is not on this computer yet. "
+                "Download it from the model list, or import its folder."
+            )
+        folder = self._store.folder(model)
+        # The data folder may have moved since the model was added: keep config paths pointing here.
+        fix_config_paths(folder)
+        return folder, info.title, info.languages
+
+    def _load(self, folder: Path, title: str, catalog_languages: tuple[str, ...], model: str, device: str) -> _Loaded:
+        check = inspect_folder(folder)
+        vocoder_folder = None
+        if not _is_folder(model):
+            vocoder = self._store.manifest(model).get("vocoder")
+            if vocoder:
+                vocoder_folder = self._store.folder(vocoder)
+        synthesizer = _load_coqui(folder, check.kind, check.model_file, vocoder_folder, title)
+        if device == "cuda":
+            self._gpu.move(synthesizer)
+        tts_model = synthesizer.tts_model
+        languages = {normalise_language(name): name for name in tts_model.language_manager.language_names}
+        if check.kind == "xtts":
+            languages = {normalise_language(name): name for name in tts_model.config.languages}
+        codes = tuple(dict.fromkeys([*languages, *catalog_languages]))
+        speakers: tuple[str, ...] = ()
+        manager = getattr(tts_model, "speaker_manager", None)
+        if manager is not None and manager.num_speakers > 1:
+            speakers = tuple(manager.speaker_names)
+        base_length_scale = getattr(tts_model, "length_scale", None)
+        vocabulary = None
+        tokenizer = getattr(tts_model, "tokenizer", None)
+        if tokenizer is not None and not getattr(tokenizer, "use_phonemes", True):
+            vocabulary = set(tokenizer.characters.vocab)
+        info = VoiceInfo(
+            model=model,
+            title=title,
+            speakers=speakers,
+            languages=codes,
+            sample_rate=int(synthesizer.output_sample_rate),
+            can_change_speed=check.kind == "xtts" or isinstance(base_length_scale, (int, float)),
+            device="GPU" if device == "cuda" else "CPU",
+        )
+        return _Loaded((model, device), synthesizer, info, check.kind, languages,
+                       float(base_length_scale) if isinstance(base_length_scale, (int, float)) else None,
+                       vocabulary)
+
+    def _speaker(self, loaded: _Loaded, wanted: str | None) -> str | None:
+        speakers = loaded.info.speakers
+        if not speakers:
+            return None
+        if not wanted:
+            return speakers[0]
+        if wanted not in speakers:
+            shown = ", ".join(speakers[:8]) + (" …" if len(speakers) > 8 else "")
+            raise UserFacingError(
+                f"“{wanted}” is not one of the voices of “{loaded.info.title}”. Choose one of: {shown}."
+            )
+        return wanted
+
+    def _check_text(self, text: str, loaded: _Loaded, settings: SynthesisSettings, on_note) -> None:
+        """Refuse text in a script the model cannot say, and name a model that can."""
+        speaks = set(loaded.info.languages)
+        if settings.language and settings.language not in speaks:
+            raise UserFacingError(
+                f"“{loaded.info.title}” does not speak {_language_name(settings.language)}. "
+                f"Choose {_suggestion(settings.language)}, or set the language to one it speaks "
+                f"({', '.join(_language_name(c) for c in loaded.info.languages)})."
+            )
+        if has_han(text) and "zh" not in speaks and "ja" not in speaks:
+            raise UserFacingError(
+                f"“{loaded.info.title}” speaks {_spoken(loaded)} only, so it cannot read the Chinese in this "
+                f"text. Choose {_suggestion('zh')}."
+            )
+        latin_languages = speaks - {"zh", "ja", "ko", "ar", "hi", "ru", "uk", "bg", "el"}
+        if has_latin(text) and not latin_languages:
+            if not has_han(text):
+                raise UserFacingError(
+                    f"“{loaded.info.title}” speaks {_spoken(loaded)} only, so it cannot read this English text. "
+                    f"Choose {_suggestion('en')}."
+                )
+            if on_note:
+                on_note(f"“{loaded.info.title}” skips the Latin letters in this text. "
+                        "XTTS v2 reads Chinese and English together.")
+        if loaded.vocabulary is not None:
+            cleaner = loaded.synthesizer.tts_model.tokenizer.text_cleaner
+            cleaned = cleaner(text, lang=None) if cleaner else text
+            unknown = sorted({ch for ch in cleaned if ch.isalnum() and ch not in loaded.vocabulary})
+            if unknown and on_note:
+                on_note(f"“{loaded.info.title}” cannot say these characters and skips them: {' '.join(unknown[:12])}")
+
+    def _speak(self, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
+        """One sentence, on the GPU with CPU fallback, or on the CPU."""
+        loaded = self._loaded
+        if loaded.key[1] == "cpu":
+            return self._run(loaded, text, settings, speaker)
+
+        def on_gpu() -> np.ndarray:
+            with self._gpu.session():
+                return self._run(loaded, text, settings, speaker)
+
+        def on_cpu() -> np.ndarray:
+            self._drop()
+            self._gpu_broken = True
+            cpu = self._ensure_loaded(SynthesisSettings(**{**settings.__dict__, "use_gpu": False}), None)
+            return self._run(cpu, text, settings, speaker)
+
+        return run_with_gpu_fallback(
+            JOB_NAME, "speak a sentence", on_gpu, on_cpu, self._fallbacks, free_memory=self._gpu.free_memory
+        )
+
+    def _run(self, loaded: _Loaded, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
+        from TTS.utils.synthesizer import PAD_SILENCE_SAMPLES
+
+        speed = min(2.0, max(0.5, float(settings.speed or 1.0)))
+        kwargs: dict[str, Any] = {}
+        if loaded.kind == "xtts":
+            kwargs["speed"] = speed
+        elif loaded.base_length_scale is not None:
+            loaded.synthesizer.tts_model.length_scale = loaded.base_length_scale / speed
+        language = None
+        if len(loaded.model_languages) > 1:
+            code = settings.language or guess_language(text) or loaded.info.languages[0]
+            language = loaded.model_languages.get(code) or next(iter(loaded.model_languages.values()))
+        try:
+            wav = loaded.synthesizer.tts(text=text, speaker_name=speaker, language_name=language,
+                                         split_sentences=False, **kwargs)
+        except ImportError as exc:  # e.g. XTTS reading Chinese without pypinyin
+            raise _missing_tools_error(loaded.info.title, exc) from exc
+        samples = np.asarray(wav, dtype=np.float32).reshape(-1)
+        # Coqui pads every sentence with its own fixed silence; use a pause of our length instead.
+        if len(samples) >= PAD_SILENCE_SAMPLES and not np.any(samples[-PAD_SILENCE_SAMPLES:]):
+            samples = samples[:-PAD_SILENCE_SAMPLES]
+        pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * loaded.info.sample_rate), dtype=np.float32)
+        return np.concatenate([np.clip(samples, -1.0, 1.0), pause])
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder: Path | None, title: str) -> Any:
+    """Coqui's Synthesizer for a checked model folder; ModelError with a plain sentence on failure."""
+    try:
+        from TTS.utils.synthesizer import Synthesizer
+    except Exception as exc:  # noqa: BLE001 - a broken install shows up here as any kind of error
+        raise ModelError(
+            "The speech synthesis part of VoxDesk is not installed correctly. Run the installer again "
+            "(make setup).",
+            detail=repr(exc),
+        ) from exc
+
+    vocoder_kwargs: dict[str, Any] = {}
+    if vocoder_folder is not None:
+        vocoder_check = _vocoder_files(vocoder_folder)
+        vocoder_kwargs = {"vocoder_checkpoint": vocoder_check[0], "vocoder_config": vocoder_check[1]}
+    try:
+        return Synthesizer(
+            tts_checkpoint=folder if kind == "xtts" else model_file,
+            tts_config_path=folder / "config.json",
+            **vocoder_kwargs,
+        )
+    except (ImportError, FileNotFoundError) as exc:
+        if isinstance(exc, FileNotFoundError) and "espeak" not in str(exc).lower():
+            raise ModelError(
+                f"The voice model “{title}” is missing one of its files. Download or import it again.",
+                detail=repr(exc),
+            ) from exc
+        raise _missing_tools_error(title, exc) from exc
+    except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways (pickle, zip, shapes)
+        raise ModelError(
+            f"The voice model “{title}” could not be loaded: its model file is damaged or does not match "
+            "its config.json. Download or import it again.",
+            detail=f"{type(exc).__name__}: {exc}",
+        ) from exc
+
+
+def _vocoder_files(folder: Path) -> tuple[Path, Path]:
+    from desktop.core.tts_models import _find_model_file
+
+    return _find_model_file(folder), folder / "config.json"
+
+
+def _missing_tools_error(title: str, exc: BaseException) -> ModelError:
+    text = str(exc).lower()
+    if "espeak" in text:
+        message = (f"The voice model “{title}” needs the espeak-ng program to read text. Install it "
+                   "(sudo apt install espeak-ng), then try again.")
+    elif "pypinyin" in text or "pkuseg" in text or "zh" in text:
+        message = (f"The voice model “{title}” needs the Chinese text tools (pypinyin, spacy-pkuseg), "
+                   "which are not installed. Run the installer again (make setup), then try again.")
+    else:
+        message = (f"The voice model “{title}” needs a text tool that is not installed. Run the installer "
+                   "again (make setup), then try again.")
+    return ModelError(message, detail=f"{type(exc).__name__}: {exc}")
+
+
+def _is_folder(model: str) -> bool:
+    return ("/" in model or "\\" in model) and Path(model).expanduser().is_dir()
+
+
+def _language_name(code: str) -> str:
+    return LANGUAGE_NAMES.get(code, code)
+
+
+def _spoken(loaded: _Loaded) -> str:
+    names = [_language_name(c) for c in loaded.info.languages]
+    return " and ".join(names[:3]) if names else "one language"
+
+
+def _suggestion(language: str) -> str:
+    """A model that speaks language, by its curated title."""
+    from desktop.core.tts_models import CURATED
+
+    default = default_model(language)
+    if language in ("en", "zh") and default in CURATED:
+        return f"a model that speaks {_language_name(language)}, such as “{CURATED[default].title}” " \
+               f"or “{CURATED[MULTILINGUAL_DEFAULT].title}”"
+    return f"a model that speaks {_language_name(language)}, such as “{CURATED[MULTILINGUAL_DEFAULT].title}”"
