@@ -94,10 +94,9 @@ class MainWindow(QMainWindow):
         settings_menu.addAction(self.settings_action)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.doctor_action = self._doctor_action()
-        if self.doctor_action is not None:
-            help_menu.addAction(self.doctor_action)
-            help_menu.addSeparator()
+        self.doctor_action = self._action(self.tr("&Doctor: check this computer…"), self.open_doctor)
+        help_menu.addAction(self.doctor_action)
+        help_menu.addSeparator()
         self.about_action = self._action(self.tr("&About VoxDesk"), self.open_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addAction(self.about_action)
@@ -110,13 +109,6 @@ class MainWindow(QMainWindow):
             action.setIcon(icon(icon_name))
         action.triggered.connect(slot)
         return action
-
-    def _doctor_action(self) -> QAction | None:
-        try:
-            from desktop.ui.doctor_dialog import DoctorDialog  # noqa: F401 - only whether it is there
-        except ImportError:
-            return None
-        return self._action(self.tr("&Doctor: check this computer…"), self.open_doctor)
 
     def _build_status_bar(self) -> None:
         from desktop.ui.status_bar import DeviceStatusWidget

@@ -340,6 +340,7 @@ class TranscribeTab(QWidget):
         self.queue.item_changed.connect(self._on_item_changed)
         self.queue.segment_added.connect(self._on_segment_added)
         self.queue.item_finished.connect(self._on_item_finished)
+        self.queue.item_removed.connect(self._on_item_removed)
         self.queue.model_needed.connect(self._on_model_needed)
         self.queue.notice.connect(self.status_message)
         self.queue_model.rowsInserted.connect(self._update_hint)
@@ -578,6 +579,12 @@ class TranscribeTab(QWidget):
     def _on_item_finished(self, item: QueueItem) -> None:
         if item is self._shown:
             self._show(item, force=True)
+        self._update_actions()
+
+    @Slot(object)
+    def _on_item_removed(self, item: QueueItem) -> None:
+        if item is self._shown:
+            self._show(self.selected_item())
         self._update_actions()
 
     def _show(self, item: QueueItem | None, force: bool = False) -> None:

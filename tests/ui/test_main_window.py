@@ -12,6 +12,8 @@ from desktop.workers.transcription_queue import ItemState
 from tests.ui.conftest import JOB_TIMEOUT_MS
 from tests.ui.test_transcribe_tab import drop
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -162,7 +164,6 @@ def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, windo
 def test_help_opens_the_doctor_which_checks_this_computer(qtbot, window):
     from desktop.ui.doctor_dialog import DoctorDialog
 
-    assert window.doctor_action is not None
     assert window.doctor_action.text().replace("&", "") == "Doctor: check this computer…"
     window.doctor_action.trigger()
     dialog = window.findChild(DoctorDialog)

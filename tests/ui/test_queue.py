@@ -24,6 +24,8 @@ from tests.ui.conftest import JOB_TIMEOUT_MS
 
 TINY_EN_REPO = "Systran/faster-whisper-tiny.en"
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def runner(qtbot):

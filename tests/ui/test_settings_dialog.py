@@ -19,6 +19,7 @@ def choose(combo, value) -> None:
     combo.activated.emit(index)
 
 
+@pytest.mark.slow
 def test_the_transcribe_choices_are_remembered_between_runs(qtbot, settings_path, settings, tiny_model, tmp_path):
     from desktop.app import create_app
 
@@ -83,6 +84,7 @@ def test_the_gpu_compatibility_field_takes_only_a_version_number(qtbot, settings
     assert (state == QValidator.State.Acceptable) is acceptable
 
 
+@pytest.mark.slow
 def test_changing_the_engine_in_settings_frees_the_loaded_model(qtbot, window, jfk):
     tab = window.transcribe_tab
     drop(tab, jfk)

@@ -240,3 +240,44 @@ def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk)
     assert len(stretch) == pytest.approx((segment.end - segment.start) * PLAYBACK_RATE, abs=2)
     assert np.abs(stretch).max() > 0.05
     qtbot.waitUntil(lambda: not tab.player.is_playing, timeout=30_000)
+
+
+def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jfk, tmp_path):
+    rejected = []
+    tab.segments_model.edit_rejected.connect(rejected.append)
+    drop(tab, jfk)
+    wait_until_settled(qtbot, tab, 1)
+    tab.queue_view.selectRow(0)
+    segments = tab.queue.items[0].transcript.segments
+    assert len(segments) >= 2
+    model = tab.segments_view.model()
+
+    # Ending the first segment after the second one starts would make subtitles overlap.
+    too_late = segments[1].start + 1.0
+    assert not model.setData(model.index(0, SegmentsModel.END), f"{too_late:.3f}")
+    assert rejected and "cannot end after the next one starts" in rejected[-1]
+    assert not model.setData(model.index(0, SegmentsModel.START), "half past")
+    assert rejected[-1] == "Type a time like 00:01:02.500."
+
+    new_end = round(segments[1].start - 0.5, 3)
+    assert model.setData(model.index(0, SegmentsModel.END), f"00:00:{new_end:06.3f}")
+    assert segments[0].end == pytest.approx(new_end)
+    assert model.index(0, SegmentsModel.END).data() == f"00:00:{new_end:06.3f}"
+
+    tab.set_export_folder(tmp_path)
+    tab.export_selected()
+    qtbot.waitUntil(lambda: (tmp_path / "jfk.srt").is_file(), timeout=30_000)
+    cues = list(srt.parse((tmp_path / "jfk.srt").read_text(encoding="utf-8")))
+    assert max(c.end.total_seconds() for c in cues if c.start.total_seconds() < new_end) <= new_end + 0.001
+
+
+def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk):
+    drop(tab, jfk)
+    wait_until_settled(qtbot, tab, 1)
+    tab.queue_view.selectRow(0)
+    assert tab.segments_model.rowCount() > 0
+    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    assert tab.queue_model.rowCount() == 0
+    assert tab.segments_model.rowCount() == 0
+    assert tab.result_title.text() == "Select a file in the list to see its transcript."
+    assert tab.drop_hint.isVisibleTo(tab)
