@@ -634,10 +634,10 @@ def check_torchaudio(report: DeviceReport, probes: DoctorProbes) -> Check:
     result = import_in_child("torchaudio", probes)
     if result.crashed_with or result.hung:
         what = f"crashed ({result.crashed_with})" if result.crashed_with else "hung"
+        pairing = "It does not match" if not matches else "It should match"
         return Check("torchaudio", title, Status.ERROR,
                      f"Importing torchaudio {version} {what} in a test process; inside VoxDesk it would close "
-                     f"the window. {'It does not match' if not matches else 'It should match'} PyTorch {torch_version}.",
-                     install)
+                     f"the window. {pairing} PyTorch {torch_version}.", install)
     if not result.ok:
         return Check("torchaudio", title, Status.WARNING,
                      f"torchaudio {version} does not import: {result.error}", install)

@@ -28,7 +28,6 @@ from tests.fixtures.rocm.fakes import (
     smoke_segfaults_in_matmul,
 )
 
-
 # -- the machine as it is -------------------------------------------------------------------------
 
 def test_this_machine_is_detected_as_having_no_gpu_and_running_on_the_cpu():

@@ -2,8 +2,6 @@
 child processes that crash or hang), the real doctor on this machine, and `voxdesk doctor`."""
 import argparse
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -34,10 +32,13 @@ from desktop.core.doctor import (
 )
 from desktop.core.errors import Cancelled
 from tests.fixtures.rocm.fakes import (
+    GIB,
     RADEON_780M,
     RX7900XTX,
+    doctor_probes,
     fake_torch,
     machine,
+    printing,
     segfaulting_import,
     smoke_fails_in_conv1d,
     smoke_hangs_in_stft,
@@ -45,62 +46,7 @@ from tests.fixtures.rocm.fakes import (
     smoke_segfaults_in_matmul,
 )
 
-GIB = 2**30
 ROCM_INDEX = "https://download.pytorch.org/whl/rocm"
-
-
-def printing(data: dict) -> list[str]:
-    """A child that imports fine and prints what the real import check prints."""
-    return [sys.executable, "-c", f"print({json.dumps(json.dumps(data))})"]
-
-
-def doctor_probes(
-    tmp_path: Path,
-    machine_probes=None,
-    *,
-    packages: dict | None = None,
-    imports: dict | None = None,
-    kfd: bool = True,
-    blocked: tuple[str, ...] = (),
-    groups: set[str] = frozenset({"alice", "render", "video"}),
-    configured: set[str] | None = None,
-    root: bool = False,
-    audio: AudioInputs | Exception = AudioInputs(True, ["Built-in Microphone"], "Built-in Microphone"),
-    free: int = 100 * GIB,
-) -> DoctorProbes:
-    dev = tmp_path / "dev"
-    (dev / "dri").mkdir(parents=True, exist_ok=True)
-    if kfd:
-        (dev / "kfd").touch()
-    (dev / "dri" / "renderD128").touch()
-    packages = {"torch": "2.5.1", "torchaudio": "2.5.1", "torchcodec": "0.1.1", **(packages or {})}
-    imports = {
-        "torchaudio": printing({"version": packages["torchaudio"]}),
-        "torchcodec": printing({"version": packages["torchcodec"], "ffmpeg": 6}),
-        **(imports or {}),
-    }
-
-    def audio_inputs():
-        if isinstance(audio, Exception):
-            raise audio
-        return audio
-
-    return DoctorProbes(
-        machine=machine_probes or machine(),
-        package_version=lambda name: packages.get(name),
-        import_command=lambda module: imports[module],
-        import_timeout=5,
-        audio_inputs=audio_inputs,
-        models_dir=lambda: tmp_path / "models",
-        disk_free=lambda path: free,
-        dev=dev,
-        can_read_write=lambda path: path.name not in blocked,
-        process_groups=lambda: set(groups),
-        configured_groups=lambda: set(configured if configured is not None else groups),
-        existing_groups=lambda: {"render", "video", "audio"},
-        is_root=lambda: root,
-        python="/venv/bin/python",
-    )
 
 
 def report_for(probes: DoctorProbes, smoke: bool = True):
@@ -252,7 +198,8 @@ def test_gfx1101_gets_the_11_0_0_override(tmp_path):
 
 
 def test_gfx1103_is_sent_to_rocm_7_2_instead_of_an_override(tmp_path):
-    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RADEON_780M), tools={"rocminfo": "rocminfo_780m.txt"}))
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RADEON_780M),
+                                             tools={"rocminfo": "rocminfo_780m.txt"}))
     check = check_gfx_target(report_for(probes, smoke=False), probes)
     assert check.status is Status.ERROR
     assert check.setting is None
