@@ -1,0 +1,295 @@
+"""Help → Check this computer: the doctor's rows (✓ / ⚠ / ✗, what was found, the fix to copy).
+
+The checks run on a worker thread (they import torch and run the GPU smoke test in a child process);
+the dialog stays responsive and can run them again. The gfx-target row carries the switch that makes
+the launcher apply HSA_OVERRIDE_GFX_VERSION at the next start.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.doctor import Check, DoctorResult, Status, format_table, run_doctor
+from desktop.core.gpu_env import OVERRIDE_VARIABLE
+from desktop.settings import Settings
+from desktop.workers.job import Job, JobReport, JobRunner
+
+OVERRIDE_KEY = "gpu/hsa_override_gfx_version"
+_COLORS = {Status.OK: "#2e7d32", Status.WARNING: "#b26a00", Status.ERROR: "#c62828"}
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("DoctorDialog", text)
+
+
+def _titles() -> dict[str, str]:
+    """Row titles by check id (the findings come from the core in English)."""
+    return {
+        "torch_build": tr("PyTorch build"),
+        "rocm_runtime": tr("ROCm runtime"),
+        "device_access": tr("GPU device access"),
+        "gfx_target": tr("GPU target (gfx)"),
+        "gpu_smoke_test": tr("GPU test"),
+        "torchaudio": tr("torchaudio"),
+        "torchcodec": tr("TorchCodec"),
+        "ctranslate2": tr("CTranslate2"),
+        "audio_decode": tr("Audio decoding"),
+        "audio_input": tr("Microphone"),
+        "disk_space": tr("Disk space for models"),
+        "gpu_memory": tr("GPU memory"),
+    }
+
+
+_shared_runner: JobRunner | None = None
+
+
+def _application_runner() -> JobRunner:
+    """A runner that lives as long as the application and stops its jobs when it quits.
+
+    Used when the dialog is not handed the composition root's runner: a runner owned by the dialog
+    would be destroyed with it while a check may still be running.
+    """
+    global _shared_runner
+    if _shared_runner is None or not shiboken6.isValid(_shared_runner):
+        app = QCoreApplication.instance()
+        _shared_runner = JobRunner(app)
+        if app is not None:
+            app.aboutToQuit.connect(_shared_runner.shutdown)
+    return _shared_runner
+
+
+@dataclass
+class CheckRow:
+    """The widgets of one row, kept for updates (and tests)."""
+
+    check: Check
+    symbol: QLabel
+    title: QLabel
+    finding: QLabel
+    fix: QLineEdit | None = None
+    copy: QPushButton | None = None
+    override: QCheckBox | None = None
+
+
+class DoctorDialog(QDialog):
+    checks_finished = Signal(object)  # the DoctorResult, once it is shown
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        settings: Settings | None = None,
+        runner: JobRunner | None = None,
+        doctor: Callable[..., DoctorResult] | None = None,
+    ):
+        """`doctor(progress=..., cancelled=...)` replaces the real checks in tests."""
+        super().__init__(parent)
+        if settings is None:
+            from desktop.settings import open_settings
+
+            settings = open_settings()
+        self._settings = settings
+        self._runner = runner or _application_runner()
+        self._doctor = doctor or (lambda **kw: run_doctor(model=str(settings.get("transcribe/model")), **kw))
+        self._job: Job | None = None
+        self._result: DoctorResult | None = None
+        self.rows: dict[str, CheckRow] = {}
+
+        self.setWindowTitle(tr("Check this computer"))
+        self.resize(860, 640)
+
+        self.summary_label = QLabel(self)
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.summary_label.font()
+        font.setBold(True)
+        self.summary_label.setFont(font)
+        self.state_label = QLabel(self)
+        self.state_label.setWordWrap(True)
+
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._grid = self._new_rows_widget()
+
+        self.run_again_button = QPushButton(tr("Run again"), self)
+        self.run_again_button.clicked.connect(self.run_checks)
+        self.copy_report_button = QPushButton(tr("Copy report"), self)
+        self.copy_report_button.setEnabled(False)
+        self.copy_report_button.clicked.connect(self.copy_report)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.addButton(self.run_again_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.copy_report_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.state_label)
+        layout.addWidget(self._scroll, 1)
+        layout.addWidget(buttons)
+
+        self.run_checks()
+
+    # -- running -------------------------------------------------------------------------------
+
+    def is_running(self) -> bool:
+        return self._job is not None
+
+    def doctor_result(self) -> DoctorResult | None:
+        """The last result shown (QDialog.result() is the dialog's exit code)."""
+        return self._result
+
+    @Slot()
+    def run_checks(self) -> None:
+        if self._job is not None:
+            return
+        doctor = self._doctor
+
+        def work(report: JobReport) -> DoctorResult:
+            return doctor(progress=report.message, cancelled=report.cancelled)
+
+        self._job = Job(work, name="doctor")
+        self._job.message.connect(self._on_progress)
+        self._job.result.connect(self._on_result)
+        self._job.failed.connect(self._on_failed)
+        self._job.finished.connect(self._on_job_finished)
+        self.run_again_button.setEnabled(False)
+        self.state_label.setText(tr("Checking this computer… This can take a minute."))
+        self._runner.start(self._job)
+
+    @Slot(str)
+    def _on_progress(self, title: str) -> None:
+        self.state_label.setText(tr("Checking this computer… ({step})").format(step=title))
+
+    @Slot(object)
+    def _on_result(self, result: DoctorResult) -> None:
+        self._result = result
+        self.summary_label.setText(result.report.summary())
+        errors = sum(check.status is Status.ERROR for check in result.checks)
+        warnings = sum(check.status is Status.WARNING for check in result.checks)
+        if errors:
+            state = tr("Problems to fix: {errors}. Warnings: {warnings}.")
+        elif warnings:
+            state = tr("Nothing is broken. Warnings: {warnings}.")
+        else:
+            state = tr("Everything is in order.")
+        self.state_label.setText(state.format(errors=errors, warnings=warnings))
+        self._show_checks(result.checks)
+        self.copy_report_button.setEnabled(True)
+        self.checks_finished.emit(result)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.state_label.setText(tr("The checks could not finish: {message}").format(message=message))
+
+    @Slot()
+    def _on_job_finished(self) -> None:
+        self._job = None
+        self.run_again_button.setEnabled(True)
+
+    def done(self, code: int) -> None:
+        if self._job is not None:
+            self._job.cancel()  # stops at the next check; its thread belongs to the runner
+        super().done(code)
+
+    # -- rows ----------------------------------------------------------------------------------
+
+    def _new_rows_widget(self) -> QGridLayout:
+        """A fresh container for the rows; the scroll area deletes the previous one with its rows."""
+        container = QWidget()
+        grid = QGridLayout(container)
+        grid.setColumnStretch(2, 1)
+        grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._scroll.setWidget(container)
+        return grid
+
+    def _show_checks(self, checks: list[Check]) -> None:
+        self.rows.clear()
+        self._grid = self._new_rows_widget()
+        titles = _titles()
+        line = 0
+        for check in checks:
+            symbol = QLabel(check.symbol)
+            symbol.setStyleSheet(f"color: {_COLORS[check.status]}; font-weight: bold;")
+            symbol.setAlignment(Qt.AlignmentFlag.AlignTop)
+            title = QLabel(titles.get(check.id, check.title))
+            title.setAlignment(Qt.AlignmentFlag.AlignTop)
+            font = title.font()
+            font.setBold(True)
+            title.setFont(font)
+            finding = QLabel(check.finding)
+            finding.setWordWrap(True)
+            finding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self._grid.addWidget(symbol, line, 0)
+            self._grid.addWidget(title, line, 1)
+            self._grid.addWidget(finding, line, 2)
+            row = CheckRow(check, symbol, title, finding)
+            line += 1
+            if check.fix and check.status is not Status.OK:
+                row.fix, row.copy = self._fix_widgets(check.fix)
+                fix_line = QHBoxLayout()
+                fix_line.addWidget(QLabel(tr("Fix:")))
+                fix_line.addWidget(row.fix, 1)
+                fix_line.addWidget(row.copy)
+                self._grid.addLayout(fix_line, line, 2)
+                line += 1
+            override = self._override_checkbox(check)
+            if override is not None:
+                row.override = override
+                self._grid.addWidget(override, line, 2)
+                line += 1
+            self.rows[check.id] = row
+
+    def _fix_widgets(self, fix: str) -> tuple[QLineEdit, QPushButton]:
+        edit = QLineEdit(fix)
+        edit.setReadOnly(True)
+        edit.setCursorPosition(0)
+        edit.setToolTip(fix)
+        copy = QPushButton(tr("Copy"))
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(fix))
+        return edit, copy
+
+    def _override_checkbox(self, check: Check) -> QCheckBox | None:
+        """On the gfx row: the proposed override, or the one already set so it can be turned off."""
+        if check.id != "gfx_target":
+            return None
+        current = str(self._settings.get(OVERRIDE_KEY) or "")
+        value = check.setting[1] if check.setting and check.setting[0] == OVERRIDE_KEY else current
+        if not value:
+            return None
+        box = QCheckBox(tr("Apply {variable}={value} at next start").format(variable=OVERRIDE_VARIABLE, value=value))
+        box.setChecked(current == value)
+        box.setToolTip(tr("VoxDesk sets this before the GPU runtime starts. Restart VoxDesk for it to take effect."))
+        box.toggled.connect(lambda checked: self._apply_override(value if checked else ""))
+        return box
+
+    def _apply_override(self, value: str) -> None:
+        self._settings.set(OVERRIDE_KEY, value)
+        self._settings.sync()
+        if value:
+            self.state_label.setText(tr("Restart VoxDesk to apply {variable}={value}.").format(
+                variable=OVERRIDE_VARIABLE, value=value))
+        else:
+            self.state_label.setText(tr("Restart VoxDesk to start without {variable}.").format(
+                variable=OVERRIDE_VARIABLE))
+
+    def copy_report(self) -> None:
+        if self._result is not None:
+            QGuiApplication.clipboard().setText(format_table(self._result))
+
