@@ -2,8 +2,9 @@
 
 `detect()` gathers the facts (PyTorch build, GPU name, gfx target, memory, ROCm release, CTranslate2,
 CPU) and runs the GPU smoke test (`desktop.core.smoke_test`) in a child process with a timeout, so a
-segfault or a hang in the driver can never take the window down. It imports torch, so it runs on a
-worker thread or in the command line, never at start-up of the GUI thread.
+segfault or a hang in the driver can never take the window down. The GPU's own properties come from
+that child too: reading them starts the HIP/CUDA runtime, where a broken driver fails. detect() imports
+torch, so it runs on a worker thread or in the command line, never at start-up of the GUI thread.
 
 Everything detection reads from the machine goes through `Probes`, which tests replace with fake
 sysfs trees, captured rocminfo output and torch facades.
@@ -191,7 +192,11 @@ class SmokeResult:
     no_gpu: bool = False  # the test process saw no GPU at all
     error: str | None = None  # one line, when it did not pass
     timeout: float | None = None
-    device_name: str | None = None
+    device: dict[str, Any] = field(default_factory=dict)  # what the test process read about the GPU
+
+    @property
+    def device_name(self) -> str | None:
+        return self.device.get("name")
 
     @property
     def passed(self) -> bool:
@@ -236,7 +241,7 @@ def run_smoke_test(probes: Probes | None = None) -> SmokeResult:
             continue
         kind = event.get("event")
         if kind == "device":
-            result.device_name = event.get("name")
+            result.device = {k: v for k, v in event.items() if k != "event"}
         elif kind == "start":
             started = event.get("op")
         elif kind == "done":
@@ -477,7 +482,23 @@ class DeviceReport:
         return "\n".join(lines)
 
 
-def _torch_facts(probes: Probes, report: DeviceReport) -> None:
+def _set_properties(report: DeviceReport, name: str | None, gfx_arch: str | None, sm: str | None,
+                    total: int | None, free: int | None) -> None:
+    """Fill in what is known about GPU 0 and whether the wheel has code for it."""
+    report.gpu_name = name or report.gpu_name
+    report.gfx_arch = (gfx_arch or "").split(":", 1)[0] or report.gfx_arch
+    report.memory_total = total or report.memory_total
+    report.memory_free = free if free is not None else report.memory_free
+    targets = {arch.split(":", 1)[0] for arch in report.arch_list}
+    if report.torch_build == "rocm" and report.gfx_arch and targets:
+        report.arch_supported = report.gfx_arch in targets
+    elif report.torch_build == "cuda" and sm and targets:
+        report.arch_supported = sm in targets
+
+
+def _torch_facts(probes: Probes, report: DeviceReport, *, read_properties: bool) -> None:
+    """Build, versions and GPU count. The GPU's properties are read here only when asked to: the first
+    such query initialises the HIP/CUDA runtime, which the smoke test's child process does instead."""
     try:
         torch = probes.import_torch()
     except Exception as error:  # noqa: BLE001 - ImportError, or OSError from a broken library
@@ -493,34 +514,27 @@ def _torch_facts(probes: Probes, report: DeviceReport) -> None:
         return
     cuda = torch.cuda
     try:
-        report.arch_list = [str(arch) for arch in cuda.get_arch_list()]
-    except Exception:  # noqa: BLE001
-        log.debug("get_arch_list failed", exc_info=True)
-    try:
         report.torch_gpu_count = int(cuda.device_count()) if cuda.is_available() else 0
     except Exception:  # noqa: BLE001 - a broken driver may raise here instead of answering False
         log.warning("torch.cuda could not count GPUs", exc_info=True)
         report.torch_gpu_count = 0
-    if not report.torch_gpu_count:
+    try:
+        report.arch_list = [str(arch) for arch in cuda.get_arch_list()]  # compiled-in, no runtime start
+    except Exception:  # noqa: BLE001
+        log.debug("get_arch_list failed", exc_info=True)
+    if not report.torch_gpu_count or not read_properties:
         return
     try:
         properties = cuda.get_device_properties(0)
-        report.gpu_name = str(properties.name)
-        report.memory_total = int(properties.total_memory)
-        if report.torch_build == "rocm":
-            report.gfx_arch = (str(getattr(properties, "gcnArchName", "")) or "").split(":", 1)[0] or None
-            if report.gfx_arch and report.arch_list:
-                report.arch_supported = report.gfx_arch in {a.split(":", 1)[0] for a in report.arch_list}
-        elif report.arch_list:
-            sm = f"sm_{properties.major}{properties.minor}"
-            report.arch_supported = sm in report.arch_list
+        free = None
+        try:
+            free = int(cuda.mem_get_info(0)[0])
+        except Exception:  # noqa: BLE001 - a GPU that cannot even do this fails the smoke test too
+            log.info("Could not read the GPU's free memory", exc_info=True)
+        _set_properties(report, str(properties.name), str(getattr(properties, "gcnArchName", "") or ""),
+                        f"sm_{properties.major}{properties.minor}", int(properties.total_memory), free)
     except Exception:  # noqa: BLE001
         log.warning("Could not read the GPU's properties", exc_info=True)
-    try:
-        free, total = cuda.mem_get_info(0)
-        report.memory_free, report.memory_total = int(free), report.memory_total or int(total)
-    except Exception:  # noqa: BLE001 - a GPU that cannot even do this will fail the smoke test too
-        log.info("Could not read the GPU's free memory", exc_info=True)
 
 
 def _rocm_facts(probes: Probes, report: DeviceReport) -> None:
@@ -539,10 +553,10 @@ def _rocm_facts(probes: Probes, report: DeviceReport) -> None:
         elif output.returncode != 0 and not report.rocm_agents:
             lines = (output.stderr or output.stdout).strip().splitlines()
             report.rocminfo_error = lines[-1].strip() if lines else f"rocminfo exited with {output.returncode}"
-    if report.gpu_name is None and report.gpu_agents:
+    if report.gpu_agents and (report.gpu_name is None or report.gfx_arch is None):
         agent = report.gpu_agents[0]
-        report.gpu_name = agent.marketing_name or None
-        report.gfx_arch = report.gfx_arch or agent.name
+        _set_properties(report, report.gpu_name or agent.marketing_name or None, report.gfx_arch or agent.name,
+                        None, None, None)
     if report.memory_total is None:
         output = probes.run_tool(["rocm-smi", "--showmeminfo", "vram"], TOOL_TIMEOUT)
         if output is not None and output.returncode == 0:
@@ -571,12 +585,15 @@ def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> Devi
         ct2_gpu_count=0, cpu_name=cpu_name(probes.proc_cpuinfo), cpu_cores=int(probes.cpu_count() or 1),
     )
     report.hsa_override = probes.environ.get("HSA_OVERRIDE_GFX_VERSION") or None
-    _torch_facts(probes, report)
-    _rocm_facts(probes, report)
-    _ct2_facts(probes, report)
+    _torch_facts(probes, report, read_properties=not run_smoke_test)
     if run_smoke_test and report.gpu_present:
         report.smoke = _smoke_test(probes)
         report.gpu_available = report.smoke.passed
+        facts = report.smoke.device
+        _set_properties(report, facts.get("name"), facts.get("gfx_arch"), facts.get("sm"),
+                        facts.get("memory_total"), facts.get("memory_free"))
+    _rocm_facts(probes, report)
+    _ct2_facts(probes, report)
     return report
 
 

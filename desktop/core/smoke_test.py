@@ -101,6 +101,8 @@ def _ops(torch: Any, device: str, dtype: Any) -> dict[str, Callable[[], None]]:
 
 
 def _device_facts(torch: Any, device: str) -> dict[str, Any]:
+    """What the GPU is, read here rather than in the window's process: the first query initialises the
+    HIP/CUDA runtime, which is where a broken driver crashes or hangs."""
     facts: dict[str, Any] = {
         "event": "device",
         "device": device,
@@ -109,10 +111,16 @@ def _device_facts(torch: Any, device: str) -> dict[str, Any]:
         "cuda": getattr(torch.version, "cuda", None),
     }
     if device.startswith("cuda"):
-        properties = torch.cuda.get_device_properties(torch.device(device))
+        index = torch.device(device).index or 0
+        properties = torch.cuda.get_device_properties(index)
         facts["name"] = properties.name
-        arch = getattr(properties, "gcnArchName", "") or ""
-        facts["gfx_arch"] = arch.split(":", 1)[0] or None
+        facts["gfx_arch"] = (getattr(properties, "gcnArchName", "") or "").split(":", 1)[0] or None
+        facts["sm"] = None if facts["hip"] else f"sm_{properties.major}{properties.minor}"
+        facts["memory_total"] = int(properties.total_memory)
+        try:
+            facts["memory_free"] = int(torch.cuda.mem_get_info(index)[0])
+        except RuntimeError:
+            facts["memory_free"] = None
     return facts
 
 

@@ -99,12 +99,35 @@ def test_a_smoke_test_that_hangs_is_stopped_at_its_timeout():
 
 def test_a_working_rx_7900_xtx_shows_name_target_memory_and_rocm_release_in_one_line():
     probes = machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx",
-                     tools={"rocminfo": "rocminfo_rx7900xtx.txt"})
-    report = detect(probes=probes)  # the smoke test really runs (its ops on the CPU) and passes
+                     tools={"rocminfo": "rocminfo_rx7900xtx.txt"}, smoke=smoke_passes())
+    report = detect(probes=probes)
     assert report.gpu_available is True
     assert report.arch_supported is True
     assert report.summary() == "GPU: Radeon RX 7900 XTX · gfx1100 · 24 GB · ROCm 6.2"
     assert "passed" in report.details()
+
+
+def test_with_the_smoke_test_the_gpu_is_only_touched_in_the_child_process():
+    """Reading the GPU's properties starts the HIP runtime, where a broken driver crashes: not here."""
+    torch = fake_torch(gpu=RX7900XTX)
+
+    def must_not_be_called(*args):
+        raise AssertionError("the GPU runtime was started in the window's process")
+
+    torch.cuda.get_device_properties = must_not_be_called
+    torch.cuda.mem_get_info = must_not_be_called
+    probes = machine(torch=torch, sysfs="rx7900xtx", tools={}, smoke=smoke_passes())
+    report = detect(probes=probes)
+    assert (report.gpu_name, report.gfx_arch, report.memory_total) == ("Radeon RX 7900 XTX", "gfx1100", 25753026560)
+    assert report.memory_free == 25100000000 and report.arch_supported is True
+
+
+def test_a_crash_before_the_first_step_still_names_the_card_from_rocminfo():
+    crash = [sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"]
+    report = detect(probes=machine(smoke=crash))
+    assert report.smoke.crashed and report.smoke.failed_op is None
+    assert report.smoke.describe() == "crashed with SIGSEGV before the first step"
+    assert report.summary() == "GPU AMD Radeon RX 6700 XT failed its test — running on CPU (16 cores)"
 
 
 def test_the_status_line_says_not_tested_when_the_smoke_test_was_skipped():
