@@ -1,0 +1,140 @@
+"""What every Whisper engine offers, whatever library runs it underneath.
+
+Engines take 16 kHz mono float32 audio and give back ``desktop.core.transcript.Segment``s with word
+timings on the timeline of that audio. Voice activity detection (``vad.py``) runs first in both
+engines, so both see the same speech and neither invents text over silence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol
+
+import numpy as np
+
+from desktop.core.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.transcript import Segment
+
+if TYPE_CHECKING:
+    from desktop.core.models import LocalModel
+
+SAMPLE_RATE = 16000
+
+ProgressCallback = Callable[[float], None]
+SegmentCallback = Callable[[Segment], None]
+CancelCheck = Callable[[], bool]
+
+
+@dataclass
+class TranscribeOptions:
+    language: str | None = None  # None = auto-detect; else a Whisper code ("zh", "en", ...)
+    task: str = "transcribe"  # or "translate" (to English)
+    initial_prompt: str | None = None
+    beam_size: int = 5
+    vad: bool = True
+    word_timestamps: bool = True
+
+
+@dataclass
+class EngineResult:
+    segments: list[Segment]  # with Word timings, on the timeline of the audio given
+    language: str | None  # detected or given
+
+
+class WhisperEngine(Protocol):
+    name: str  # "torch" or "ct2"
+    device: str  # "cuda" or "cpu" (torch "cuda" is HIP on ROCm builds)
+    model_name: str
+
+    def transcribe(
+        self,
+        audio: np.ndarray,
+        options: TranscribeOptions,
+        *,
+        on_progress: ProgressCallback | None = None,  # 0..1 over this audio
+        on_segment: SegmentCallback | None = None,  # as segments become final
+        cancelled: CancelCheck | None = None,
+    ) -> EngineResult: ...
+
+    def close(self) -> None: ...  # release the model; on GPU also torch.cuda.empty_cache()
+
+
+class GpuError(ModelError, RuntimeError):
+    """The graphics card failed while running a model.
+
+    It is also a RuntimeError, so code that retries GPU failures on the CPU catches it like the
+    library errors it replaces; ``out_of_memory`` tells the two common causes apart.
+    """
+
+    def __init__(self, message: str, *, detail: str | None = None, out_of_memory: bool = False):
+        super().__init__(message, detail=detail)
+        self.out_of_memory = out_of_memory
+
+
+GPU_OUT_OF_MEMORY = (
+    "The graphics card ran out of memory; choose a smaller model or the processor (CPU) in Settings."
+)
+GPU_FAILED = "The graphics card failed while transcribing; choose the processor (CPU) in Settings and try again."
+CPU_OUT_OF_MEMORY = "The computer ran out of memory; close other programs or choose a smaller model."
+
+
+def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
+    """The user-facing form of an exception raised while a model runs, or None if it is not one we know.
+
+    On the GPU, failures ``desktop.core.fallback`` recognises (out of memory, HIP/CUDA kernel and
+    library errors) become GpuError, raised from the original so the fallback still sees its cause.
+    """
+    from desktop.core.fallback import is_gpu_failure, is_out_of_memory
+
+    detail = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, UserFacingError):
+        return None
+    if isinstance(exc, MemoryError):
+        return UserFacingError(CPU_OUT_OF_MEMORY, detail=detail)
+    if device == "cuda" and is_gpu_failure(exc):
+        if is_out_of_memory(exc):
+            return GpuError(GPU_OUT_OF_MEMORY, detail=detail, out_of_memory=True)
+        return GpuError(GPU_FAILED, detail=detail)
+    return None
+
+
+def check_task(options: TranscribeOptions, multilingual: bool, known_languages: Iterable[str]) -> str | None:
+    """Validate language and task against the model; return the Whisper language code (or None)."""
+    if options.task not in ("transcribe", "translate"):
+        raise ValueError(f"unknown task {options.task!r}")
+    language = options.language.strip().lower() if options.language else None
+    if not multilingual:
+        if language not in (None, "en"):
+            raise ModelError(
+                "This model only understands English; choose a multilingual model (one without “.en”) "
+                "for other languages."
+            )
+        if options.task == "translate":
+            raise ModelError(
+                "This model only understands English, so it cannot translate; choose a multilingual "
+                "model (one without “.en”)."
+            )
+    elif language and language not in set(known_languages):
+        raise UserFacingError(
+            f"“{options.language}” is not a language Whisper knows; pick one from the list or "
+            "choose automatic detection."
+        )
+    return language
+
+
+class ProgressReporter:
+    """Calls on_progress with a non-decreasing fraction and raises Cancelled when asked to stop."""
+
+    def __init__(self, on_progress: ProgressCallback | None, cancelled: CancelCheck | None):
+        self._on_progress = on_progress
+        self._cancelled = cancelled
+        self._last = 0.0
+
+    def check(self) -> None:
+        if self._cancelled is not None and self._cancelled():
+            raise Cancelled()
+
+    def report(self, fraction: float) -> None:
+        fraction = min(1.0, max(self._last, float(fraction)))
+        self._last = fraction
+        if self._on_progress is not None:
+            self._on_progress(fraction)

@@ -1,0 +1,269 @@
+"""Whisper through openai-whisper on torch: the engine for the GPU (ROCm/HIP or CUDA, fp16) and a
+reference on the CPU (fp32).
+
+It loads openai-whisper checkpoints (``.pt``, read with ``weights_only=True``) and CTranslate2 folders,
+whose weights ``ct2_format`` maps onto openai-whisper's layout. The audio goes to the model's device as
+a tensor, so the log-mel spectrogram is computed there too (openai-whisper would otherwise do it on the
+CPU, and its file loader needs an ffmpeg binary, which VoxDesk never uses).
+"""
+from __future__ import annotations
+
+import gc
+import importlib
+import threading
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from desktop.core.errors import ModelError, UserFacingError
+from desktop.core.transcript import Segment, Word
+from desktop.engines import ct2_format, vad
+from desktop.engines.base import (
+    CPU_OUT_OF_MEMORY,
+    CancelCheck,
+    EngineResult,
+    ProgressCallback,
+    ProgressReporter,
+    SegmentCallback,
+    TranscribeOptions,
+    check_task,
+    device_failure,
+)
+
+if TYPE_CHECKING:
+    from desktop.core.models import LocalModel
+
+_DAMAGED = "The model file is damaged or is not a Whisper model; remove it and download or import it again."
+
+
+class TorchWhisperEngine:
+    """A loaded openai-whisper model; see ``desktop.engines.base.WhisperEngine``."""
+
+    name = "torch"
+
+    def __init__(self, model: Any, *, device: str, model_name: str):
+        self._model = model
+        self.device = device
+        self.model_name = model_name
+
+    @property
+    def multilingual(self) -> bool:
+        return bool(self._loaded().is_multilingual)
+
+    def _loaded(self) -> Any:
+        if self._model is None:
+            raise RuntimeError("the engine was closed")
+        return self._model
+
+    def transcribe(
+        self,
+        audio: np.ndarray,
+        options: TranscribeOptions,
+        *,
+        on_progress: ProgressCallback | None = None,
+        on_segment: SegmentCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> EngineResult:
+        import torch
+        import whisper
+        from whisper.tokenizer import LANGUAGES
+
+        model = self._loaded()
+        language = check_task(options, model.is_multilingual, list(LANGUAGES)[: model.num_languages])
+        progress = ProgressReporter(on_progress, cancelled)
+        progress.check()
+        speech, time_map = vad.prepare(audio, options.vad)
+        if speech.size == 0:
+            progress.report(1.0)
+            return EngineResult(segments=[], language=language)
+        progress.check()
+
+        decode_options: dict[str, Any] = {
+            "language": language,
+            "task": options.task,
+            # The same search as faster-whisper's defaults, so both engines decode alike.
+            "beam_size": options.beam_size if options.beam_size > 1 else None,
+            "best_of": 5,
+            "fp16": self.device == "cuda",  # said explicitly: no "FP16 is not supported on CPU" warning
+        }
+        _install_progress_hooks()
+        _current.reporter = progress
+        try:
+            samples = torch.from_numpy(speech).to(model.device)
+            result = whisper.transcribe(
+                model,
+                samples,
+                verbose=None,
+                initial_prompt=options.initial_prompt or None,
+                word_timestamps=options.word_timestamps,
+                **decode_options,
+            )
+        except Exception as exc:
+            failure = device_failure(exc, self.device)
+            if failure is None:
+                raise
+            raise failure from exc
+        finally:
+            _current.reporter = None
+
+        segments: list[Segment] = []
+        for piece in result["segments"]:
+            if not piece["text"].strip():
+                continue
+            words = [
+                Word(start=w["start"], end=w["end"], text=w["word"], probability=w["probability"])
+                for w in piece.get("words", [])
+            ]
+            segment = time_map.restore(Segment(start=piece["start"], end=piece["end"], text=piece["text"], words=words))
+            segments.append(segment)
+            if on_segment is not None:
+                on_segment(segment)
+        progress.report(1.0)
+        return EngineResult(segments=segments, language=result["language"])
+
+    def close(self) -> None:
+        if self._model is None:
+            return
+        self._model = None
+        gc.collect()
+        if self.device == "cuda":
+            import torch
+
+            torch.cuda.empty_cache()
+
+
+def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
+    """Load ``model`` ("pt" checkpoint or "ct2" folder) with openai-whisper on "cuda" or "cpu"."""
+    import torch
+    from whisper.model import ModelDimensions, Whisper
+
+    from desktop.engines.whisper_ct2 import alignment_heads
+
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise ModelError(
+            "No usable graphics card was found for transcription; choose the processor (CPU) in Settings.",
+            detail="torch.cuda.is_available() is False",
+        )
+    path = Path(model.path)
+    if model.format == "pt":
+        dims, state = _read_checkpoint(path)
+        heads = alignment_heads(dims, model.name)
+    elif model.format == "ct2":
+        dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
+        state = {key: torch.from_numpy(value) for key, value in arrays.items()}
+        heads = ct2_format.read_config(path).get("alignment_heads") or alignment_heads(dims, None)
+    else:
+        raise ValueError(f"unknown model format {model.format!r}")
+
+    try:
+        whisper_model = Whisper(ModelDimensions(**dims))
+        whisper_model.load_state_dict(state, strict=True)
+    except (RuntimeError, TypeError, ValueError) as exc:
+        raise ModelError(_DAMAGED, detail=f"{type(exc).__name__}: {exc}") from exc
+    del state
+
+    mask = torch.zeros(dims["n_text_layer"], dims["n_text_head"], dtype=torch.bool)
+    for layer, head in heads:
+        mask[layer, head] = True
+    whisper_model.register_buffer("alignment_heads", mask.to_sparse(), persistent=False)
+
+    try:
+        whisper_model = whisper_model.to(device).eval()
+    except RuntimeError as exc:
+        failure = device_failure(exc, device)
+        raise (failure or ModelError(_DAMAGED, detail=str(exc))) from exc
+    _hook_decode(whisper_model)
+    return TorchWhisperEngine(whisper_model, device=device, model_name=model.name)
+
+
+def _read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
+    import torch
+
+    if not path.is_file():
+        raise ModelError("The model file is missing; download or import the model again.", detail=f"{path} not found")
+    try:
+        # weights_only: tensors and plain containers only, never arbitrary pickled objects.
+        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
+        return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
+    except MemoryError as exc:
+        raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
+    except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable
+        raise ModelError(_DAMAGED, detail=f"{type(exc).__name__}: {exc}") from exc
+
+
+# --- progress and cancellation inside openai-whisper ----------------------------------------------
+#
+# whisper.transcribe() has no callbacks; it advances a tqdm bar over mel frames after each 30-second
+# window. Its module's ``tqdm`` name is replaced once by a stand-in whose bar reports to the reporter
+# of the calling thread (and behaves as the real tqdm for anyone else), so several threads can
+# transcribe at once. Each model's decode() is wrapped as well, to notice a cancel before every
+# decoding attempt, including temperature fallbacks within a window.
+
+_current = threading.local()
+_install_lock = threading.Lock()
+
+
+def _reporter() -> ProgressReporter | None:
+    return getattr(_current, "reporter", None)
+
+
+class _ProgressBar:
+    """Stands in for ``tqdm.tqdm`` inside ``whisper.transcribe``."""
+
+    def __init__(self, *args: Any, total: int | None = None, **kwargs: Any):
+        self._reporter = _reporter()
+        self._real = None
+        if self._reporter is None:
+            import tqdm
+
+            self._real = tqdm.tqdm(*args, total=total, **kwargs)
+        self.total = total or 0
+        self.n = 0
+
+    def __enter__(self) -> "_ProgressBar":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self._real is not None:
+            self._real.close()
+
+    def update(self, n: int = 1) -> None:
+        if self._real is not None:
+            self._real.update(n)
+            return
+        self.n += n
+        self._reporter.report(self.n / self.total if self.total else 1.0)
+        self._reporter.check()
+
+
+class _TqdmModule:
+    """What ``whisper.transcribe`` sees as its ``tqdm`` module."""
+
+    tqdm = _ProgressBar
+
+
+def _install_progress_hooks() -> None:
+    with _install_lock:
+        module = importlib.import_module("whisper.transcribe")  # the module, not the function
+        if module.tqdm is not _TqdmModule:
+            module.tqdm = _TqdmModule
+            # Running on the CPU on purpose (the user's choice or a fallback) is not worth a warning.
+            warnings.filterwarnings("ignore", message="Performing inference on CPU when CUDA is available")
+
+
+def _hook_decode(model: Any) -> None:
+    from whisper.decoding import decode
+
+    def checked_decode(mel: Any, options: Any = None, **kwargs: Any) -> Any:
+        reporter = _reporter()
+        if reporter is not None:
+            reporter.check()
+        if options is None:
+            return decode(model, mel, **kwargs)
+        return decode(model, mel, options, **kwargs)
+
+    model.decode = checked_decode

