@@ -605,7 +605,7 @@ class GpuUnavailableError(UserFacingError):
 
 GPU_FORCED_WITHOUT_GPU = (
     "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose \"Automatic\" "
-    "or \"CPU\" in Settings, or open Help → Check this computer to see how to fix the GPU."
+    "or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
 )
 
 

@@ -528,7 +528,7 @@ def _gfx_fix(arch: str, probes: DoctorProbes) -> tuple[str, str, tuple[str, str]
     advice = advice_for(arch)
     if advice.override:
         return (f"Cards of this family run with {OVERRIDE_VARIABLE}={advice.override}. VoxDesk can set it at "
-                "every start (the switch in Help → Check this computer), or start it once from a terminal "
+                "every start (the switch in Help → Doctor), or start it once from a terminal "
                 "with the command.",
                 f"{OVERRIDE_VARIABLE}={advice.override} voxdesk",
                 ("gpu/hsa_override_gfx_version", advice.override))

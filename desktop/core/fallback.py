@@ -96,7 +96,7 @@ _GPU_MARKERS = (
     "no cuda gpus are available",
     "device-side assert",
     "not implemented for",
-    "could not run",  # "Could not run 'aten::...' with arguments from the 'CUDA' backend"
+    "from the 'cuda' backend",  # "Could not run 'aten::...' with arguments from the 'CUDA' backend"
     "out of memory",
 )
 _OOM_MARKERS = (
@@ -147,7 +147,7 @@ def is_out_of_memory(exc: BaseException) -> bool:
     return False
 
 
-_CHECK_COMPUTER = "Help → Check this computer tests the GPU step by step and shows the fix."
+_CHECK_COMPUTER = "Help → Doctor tests the GPU step by step and shows the fix."
 
 
 def suggested_fix(exc: BaseException) -> str:

@@ -1,4 +1,4 @@
-"""Help → Check this computer: the doctor's rows (✓ / ⚠ / ✗, what was found, the fix to copy).
+"""Help → Doctor: the doctor's rows (✓ / ⚠ / ✗, what was found, the fix to copy).
 
 The checks run on a worker thread (they import torch and run the GPU smoke test in a child process);
 the dialog stays responsive and can run them again. The gfx-target row carries the switch that makes
@@ -112,7 +112,7 @@ class DoctorDialog(QDialog):
         self._result: DoctorResult | None = None
         self.rows: dict[str, CheckRow] = {}
 
-        self.setWindowTitle(tr("Check this computer"))
+        self.setWindowTitle(tr("Doctor: check this computer"))
         self.resize(860, 640)
 
         self.summary_label = QLabel(self)

@@ -187,7 +187,7 @@ def test_each_cause_gets_a_fix_a_person_can_act_on():
     assert "FFT" in suggested_fix(RuntimeError("HIPFFT_EXEC_FAILED"))
     assert "MIOpen" in suggested_fix(RuntimeError("MIOpen Error: miopenStatusUnknownError"))
     assert "cannot run this step on the GPU" in suggested_fix(NotImplementedError("not implemented for 'Half'"))
-    assert "Check this computer" in suggested_fix(RuntimeError("HIP error: unspecified launch failure"))
+    assert "Help → Doctor" in suggested_fix(RuntimeError("HIP error: unspecified launch failure"))
 
 
 # -- the log --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Help → Check this computer: rows with ✓/⚠/✗, fixes to copy, Run again, and the override switch."""
+"""Help → Doctor: rows with ✓/⚠/✗, fixes to copy, Run again, and the override switch."""
 import threading
 
 import pytest
