@@ -7,15 +7,12 @@ engines, so both see the same speech and neither invents text over silence.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
 import numpy as np
 
 from desktop.core.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcript import Segment
-
-if TYPE_CHECKING:
-    from desktop.core.models import LocalModel
 
 SAMPLE_RATE = 16000
 

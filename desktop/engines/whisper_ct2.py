@@ -204,15 +204,21 @@ def ct2_folder(model: "LocalModel", cache_dir: Path | None = None) -> Path:
 
 
 def _complete_folder(folder: Path) -> None:
-    """Add what faster-whisper would otherwise fetch or guess: the tokenizer and the mel size."""
+    """Add what faster-whisper would otherwise fetch or guess: tokenizer, vocabulary and mel size."""
     needs_tokenizer = not (folder / "tokenizer.json").is_file()
+    needs_vocabulary = not any(folder.glob("vocabulary.*"))
     needs_features = not (folder / "preprocessor_config.json").is_file()
-    if not needs_tokenizer and not needs_features:
+    if not (needs_tokenizer or needs_vocabulary or needs_features):
         return
     dims = ct2_format.whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
     try:
+        tokenizer = tokenizer_json(dims["n_vocab"])
         if needs_tokenizer:
-            ct2_format.write_text_atomic(folder / "tokenizer.json", tokenizer_json(dims["n_vocab"]))
+            ct2_format.write_text_atomic(folder / "tokenizer.json", tokenizer)
+        if needs_vocabulary:
+            ct2_format.write_text_atomic(
+                folder / "vocabulary.json", json.dumps(vocabulary(tokenizer, dims["n_vocab"]), ensure_ascii=False)
+            )
         if needs_features and dims["n_mels"] != 80:  # 80 is faster-whisper's default
             ct2_format.write_text_atomic(folder / "preprocessor_config.json", _preprocessor_config(dims))
     except OSError as exc:

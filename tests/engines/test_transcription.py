@@ -226,7 +226,7 @@ def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
     gap = np.zeros(RATE, np.float32)
     long_audio = np.concatenate([speech, gap, speech, gap, speech, gap, speech])  # about 47 s: two windows
     progress: list[float] = []
-    asked = []
+    emitted: list[Segment] = []
 
     def cancelled() -> bool:
         return bool(progress)  # stop as soon as the first piece of work is reported
@@ -234,7 +234,7 @@ def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
     with pytest.raises(Cancelled):
         engine(kind, "tiny.en").transcribe(
             long_audio, TranscribeOptions(beam_size=1), on_progress=progress.append,
-            on_segment=asked.append, cancelled=cancelled,
+            on_segment=emitted.append, cancelled=cancelled,
         )
     assert progress and progress[-1] < 1.0
 

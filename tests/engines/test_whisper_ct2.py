@@ -124,8 +124,8 @@ def test_a_large_v3_tokenizer_adds_cantonese_and_moves_the_special_tokens_after_
         openai.eot, openai.no_speech, openai.no_timestamps, openai.sot_prev)
 
 
-def test_a_ctranslate2_folder_without_a_tokenizer_gets_the_shipped_one(tmp_path):
-    for name in ("model.bin", "config.json", "vocabulary.txt"):
+def test_a_ctranslate2_folder_without_tokenizer_or_vocabulary_gets_them_and_loads_offline(tmp_path):
+    for name in ("model.bin", "config.json"):
         shutil.copyfile(tiny_en_dir() / name, tmp_path / name)
 
     engine = load_ct2_engine(ModelRef("tiny.en", "ct2", tmp_path), "cpu")
@@ -134,6 +134,7 @@ def test_a_ctranslate2_folder_without_a_tokenizer_gets_the_shipped_one(tmp_path)
     finally:
         engine.close()
     assert (tmp_path / "tokenizer.json").read_bytes() == (tiny_en_dir() / "tokenizer.json").read_bytes()
+    assert json.loads((tmp_path / "vocabulary.json").read_text()) == shipped_vocabulary(tiny_en_dir())
 
 
 def test_missing_or_damaged_models_are_explained(tmp_path):
