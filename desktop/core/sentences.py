@@ -17,8 +17,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
+
+from desktop.core.errors import UserFacingError
 
 DEFAULT_MAX_CHARS = 250
+MAX_FILE_CHARACTERS = 200_000
 
 # Terminators that end a sentence wherever they appear (no space follows them in Chinese).
 _CJK_TERMINATORS = "。！？；…｡︒﹒﹖﹗"
@@ -188,3 +192,49 @@ def _trimmed(text: str, start: int, end: int) -> Sentence | None:
         return None
     lead = len(piece) - len(piece.lstrip())
     return Sentence(stripped, start + lead, start + lead + len(stripped))
+
+
+# --- text files ------------------------------------------------------------------------------------
+
+
+def decode_text(data: bytes) -> str | None:
+    """The text in data: UTF-8 (with or without BOM), UTF-16 with BOM, else GB18030 (Chinese Windows).
+
+    None when it is not text (for example a Word document or a picture).
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encodings: tuple[str, ...] = ("utf-16",)
+    else:
+        encodings = ("utf-8-sig", "gb18030")
+    for encoding in encodings:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" in text:
+            return None  # a binary file that happened to decode
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    return None
+
+
+def read_text_file(path: str | Path, *, limit: int = MAX_FILE_CHARACTERS) -> str:
+    """The text of a plain-text file to read aloud; UserFacingError saying what is wrong otherwise."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UserFacingError(
+            f"VoxDesk cannot open “{path.name}”. Check that the file still exists and that you may read it.",
+            detail=repr(exc),
+        ) from exc
+    text = decode_text(data)
+    if text is None:
+        raise UserFacingError(
+            f"“{path.name}” is not a text file VoxDesk can read. Save it as plain text (.txt) and open it again."
+        )
+    if len(text) > limit:
+        raise UserFacingError(
+            f"“{path.name}” is too long to read aloud in one go ({len(text):,} characters). "
+            f"Split it into parts of at most {limit:,} characters."
+        )
+    return text

@@ -193,6 +193,18 @@ def coqui_catalog_file() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / ".models.json"
 
 
+def store_root() -> Path:
+    """Where VoxDesk keeps its voice models: the "tts" folder of its data folder."""
+    from desktop.core.paths import data_dir
+
+    return data_dir() / "tts"
+
+
+def open_store() -> "TtsModelStore":
+    """The user's voice model store (the window and the command line share it)."""
+    return TtsModelStore(store_root())
+
+
 def default_model(language: str | None) -> str:
     """The curated default model for a language code such as "en" or "zh"."""
     return DEFAULT_FOR_LANGUAGE.get(language or "", DEFAULT_FOR_LANGUAGE["en"])
@@ -469,7 +481,7 @@ class TtsModelStore:
             name=model_name,
             title=title,
             languages=check.languages,
-            licence="as given with the model",
+            licence="not stated (imported)",
             multi_speaker=check.multi_speaker,
             imported=True,
         )

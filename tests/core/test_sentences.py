@@ -1,7 +1,8 @@
 """Sentence splitting for speech: Chinese, English and both mixed, with offsets for highlighting."""
 import pytest
 
-from desktop.core.sentences import guess_language, has_han, is_speakable, split_sentences
+from desktop.core.errors import UserFacingError
+from desktop.core.sentences import guess_language, has_han, is_speakable, read_text_file, split_sentences
 
 
 def texts(text: str, **kwargs) -> list[str]:
@@ -119,3 +120,35 @@ def test_language_is_guessed_from_the_script_of_a_sentence():
     assert guess_language("请打开 Outlook。") == "zh"
     assert guess_language("🙂!") is None
     assert has_han("Hello 世界") and not has_han("Hello world")
+
+
+# --- reading a text file to speak ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "gb18030"])
+def test_text_files_from_windows_and_linux_editors_are_read(tmp_path, encoding):
+    path = tmp_path / "notice.txt"
+    path.write_bytes("通知：明天放假。\r\nThe office is closed tomorrow.\r\n".encode(encoding))
+    assert read_text_file(path) == "通知：明天放假。\nThe office is closed tomorrow.\n"
+
+
+def test_a_file_that_is_not_text_is_refused_plainly(tmp_path):
+    path = tmp_path / "report.docx"
+    path.write_bytes(b"PK\x03\x04\x00\x00\x08\x00" + bytes(range(256)) * 4)
+    with pytest.raises(UserFacingError) as error:
+        read_text_file(path)
+    assert "not a text file" in error.value.message
+
+
+def test_a_missing_file_is_refused_plainly(tmp_path):
+    with pytest.raises(UserFacingError) as error:
+        read_text_file(tmp_path / "gone.txt")
+    assert "cannot open" in error.value.message
+
+
+def test_a_file_too_long_to_read_in_one_go_says_how_to_split_it(tmp_path):
+    path = tmp_path / "book.txt"
+    path.write_text("word " * 100, encoding="utf-8")
+    with pytest.raises(UserFacingError) as error:
+        read_text_file(path, limit=200)
+    assert "500 characters" in error.value.message and "Split" in error.value.message
