@@ -61,8 +61,9 @@ class Ct2Model:
         name = self.aliases.get(name, name)
         return self.variables.get(name)
 
-    def float32(self, name: str) -> np.ndarray:
-        """A weight as float32, dequantized with its ``<name>_scale`` when it is stored as integers."""
+    def weight(self, name: str) -> np.ndarray:
+        """A weight as floats: float16/float32 as stored (no copy), integers dequantized with their
+        ``<name>_scale``, bfloat16 widened; those two come back as float32."""
         value = self.get(name)
         if value is None:
             raise ModelError(_DAMAGED, detail=f"model.bin has no variable {name}")
@@ -77,7 +78,11 @@ class Ct2Model:
             if scale.ndim == 1:  # int8: one scale per output row (conv weights are rows too)
                 scale = scale.reshape((-1,) + (1,) * (value.ndim - 1))
             return value.astype(np.float32) / scale
-        return value.astype(np.float32)
+        return value
+
+    def float32(self, name: str) -> np.ndarray:
+        """A weight as float32 (a copy)."""
+        return self.weight(name).astype(np.float32)
 
     def scalar(self, name: str) -> int:
         value = self.get(name)
@@ -152,7 +157,11 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
                 stream.seek(nbytes, os.SEEK_CUR)
                 value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
             else:
-                value = np.frombuffer(_read_exact(stream, nbytes), dtype=dtype).reshape(shape)
+                # A writable buffer, so torch.from_numpy can share it without copying or warning.
+                buffer = bytearray(nbytes)
+                if stream.readinto(buffer) != nbytes:
+                    raise ModelError(_DAMAGED, detail="model.bin ends early")
+                value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
             model.variables[name] = value
             if type_id == _BFLOAT16:
                 model.bfloat16.add(name)
@@ -277,7 +286,11 @@ def _split_rows(weight: np.ndarray, parts: int) -> list[np.ndarray]:
 
 
 def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np.ndarray]]:
-    """Map a CTranslate2 Whisper model onto openai-whisper's ``(dims, model_state_dict)``, float32.
+    """Map a CTranslate2 Whisper model onto openai-whisper's ``(dims, model_state_dict)``.
+
+    Weights keep their stored float precision where they have one (float16 stays float16, as views of
+    the file's bytes: a large model is not copied once more); quantized ones are dequantized to float32.
+    ``Whisper.load_state_dict`` converts them to the model's float32 parameters.
 
     CTranslate2 fuses the self-attention query/key/value projections into one ``linear_0`` and the
     cross-attention key/value into ``linear_1`` (rows stacked in that order). openai-whisper's key
@@ -293,7 +306,7 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
         used.add(resolved)
         if resolved + "_scale" in model.variables:
             used.add(resolved + "_scale")
-        return model.float32(name)
+        return model.weight(name)
 
     def has(name: str) -> bool:
         return model.get(name) is not None

@@ -105,10 +105,11 @@ def test_mandarin_is_detected_and_written_in_chinese_with_base(kind, transcribe)
 def test_translate_turns_mandarin_into_english(kind, transcribe):
     # Greedy and without word timings: this checks the task reaches the model, cheaply.
     run = transcribe(kind, "base", "BAC009S0764W0121.wav", task="translate", beam_size=1, word_timestamps=False)
+    # Transcribed, this clip is Chinese characters (see above); translated, it is English words. The
+    # base model's translation of four seconds is rough, so only the language of the output is checked.
     assert run.result.segments
-    latin = re.findall(r"[A-Za-z]", run.text)
-    assert len(re.findall(r"\b[A-Za-z]{2,}\b", run.text)) >= 3
-    assert len(latin) > 4 * len(re.findall(r"[\u4e00-\u9fff]", run.text))
+    assert re.search(r"\b[A-Za-z]{2,}\b", run.text)
+    assert not has_cjk(run.text)
 
 
 def test_both_engines_give_the_same_words_on_jfk(transcribe):
@@ -233,7 +234,7 @@ def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
 
     with pytest.raises(Cancelled):
         engine(kind, "tiny.en").transcribe(
-            long_audio, TranscribeOptions(beam_size=1), on_progress=progress.append,
+            long_audio, TranscribeOptions(beam_size=1, word_timestamps=False), on_progress=progress.append,
             on_segment=emitted.append, cancelled=cancelled,
         )
     assert progress and progress[-1] < 1.0
