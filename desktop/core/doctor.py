@@ -613,7 +613,7 @@ def check_smoke_test(report: DeviceReport, probes: DoctorProbes) -> Check:
     else:
         finding = f"The test could not run: {smoke.error}"
     if steps:
-        finding += f" Steps: {steps}."
+        finding += ("" if finding.endswith(".") else ".") + f" Steps: {steps}."
     fix, setting = _smoke_fix(report, smoke, probes)
     return Check("gpu_smoke_test", title, Status.ERROR, finding, fix, setting)
 

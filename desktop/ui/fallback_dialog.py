@@ -86,6 +86,10 @@ class FallbackDialog(QDialog):
             self.table.setItem(row, column, item)
         self.table.resizeRowToContents(row)
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().showEvent(event)
+        self.table.resizeRowsToContents()  # the columns have their real widths only now
+
     def events(self) -> list[FallbackEvent]:
         return list(self._events)
 

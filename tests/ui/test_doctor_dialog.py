@@ -45,9 +45,9 @@ def open_dialog(qtbot, settings, runner, doctor):
 
 
 def wait_for_rows(qtbot, dialog):
-    with qtbot.waitSignal(dialog.checks_finished, timeout=WAIT_MS):
-        pass
-    qtbot.waitUntil(lambda: not dialog.is_running())
+    """Until the run started last has finished (starting one marks the dialog running at once)."""
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=WAIT_MS)
+    assert dialog.doctor_result() is not None
 
 
 def test_the_checks_run_off_the_gui_thread_and_show_one_row_each(qtbot, settings, runner, gfx1031_result):
@@ -59,8 +59,11 @@ def test_the_checks_run_off_the_gui_thread_and_show_one_row_each(qtbot, settings
         return gfx1031_result
 
     dialog = open_dialog(qtbot, settings, runner, doctor)
+    shown = []
+    dialog.checks_finished.connect(shown.append)  # the answer arrives through the event loop, later
     assert not dialog.run_again_button.isEnabled()  # running
     wait_for_rows(qtbot, dialog)
+    assert shown == [gfx1031_result]
 
     assert threads and threads[0] != threading.get_ident()
     assert list(dialog.rows) == [check.id for check in gfx1031_result.checks]
