@@ -662,8 +662,8 @@ def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
             return Check("torchcodec", title, Status.OK,
                          f"Not needed with PyTorch {torch_version} (torchaudio loads audio itself).")
         return Check("torchcodec", title, Status.WARNING,
-                     f"TorchCodec is not installed; with PyTorch {torch_version} speech synthesis needs it "
-                     "to load audio.", install)
+                     f"TorchCodec is not installed; with PyTorch {torch_version} speech synthesis (Coqui TTS) "
+                     "does not start without it.", install)
     matches = torchcodec_matches(torch_version, version)
     result = import_in_child("torchcodec", probes)
     if result.crashed_with or result.hung:
@@ -682,7 +682,8 @@ def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
     if result.data.get("ffmpeg") is None:
         return Check("torchcodec", title, Status.WARNING,
                      f"TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot load "
-                     "audio files (speech synthesis and voice cloning need this).", "sudo apt install ffmpeg")
+                     "audio files; whatever reads recordings through torchaudio will fail.",
+                     "sudo apt install ffmpeg")
     ffmpeg = result.data.get("ffmpeg")
     return Check("torchcodec", title, Status.OK,
                  f"TorchCodec {version} matches PyTorch {torch_version} and imports cleanly"
