@@ -174,9 +174,17 @@ def _frame_levels(samples: np.ndarray, frame: int) -> np.ndarray:
     return np.where(power > 1e-10, 10 * np.log10(np.maximum(power, 1e-10)), _SILENCE_DBFS)
 
 
+def _room_frames(frame_db: np.ndarray) -> np.ndarray:
+    """The frame levels without digital silence (exact zeros padded around a file by an editor),
+    which would otherwise pass for a perfectly quiet room and make the room's real noise look
+    like speech."""
+    audible = frame_db[frame_db > _SILENCE_DBFS + 10]
+    return audible if audible.size else frame_db
+
+
 def _noise_floor(frame_db: np.ndarray) -> float:
     """The level the speech detector measures against: the 10th percentile of the frame levels."""
-    return float(np.percentile(frame_db, 10))
+    return float(np.percentile(_room_frames(frame_db), 10))
 
 
 def _noise_level(frame_db: np.ndarray) -> float:
@@ -185,7 +193,8 @@ def _noise_level(frame_db: np.ndarray) -> float:
     Lower than the percentile above on short clips with few pauses, where the 10th percentile
     already lands on the soft ends of words.
     """
-    quietest = np.sort(frame_db)[: max(1, len(frame_db) // 10)]
+    room = _room_frames(frame_db)
+    quietest = np.sort(room)[: max(1, len(room) // 10)]
     return float(10 * np.log10(np.mean(10 ** (quietest / 10))))
 
 
