@@ -12,7 +12,7 @@ from desktop.core.fallback import FallbackEvent, FallbackLog
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.transcribe_tab import TranscribeTab, icon
-from desktop.workers.job import Job, JobReport, JobRunner
+from desktop.workers.job import JobRunner
 
 log = logging.getLogger(__name__)
 
@@ -129,16 +129,10 @@ class MainWindow(QMainWindow):
     def _detect_device(self) -> None:
         if self._closing:
             return
+        from desktop.workers.device_probe import start_device_detection
 
-        def work(report: JobReport):
-            from desktop.core.device import detect
-
-            return detect()
-
-        job = Job(work, name="detect the device")
-        job.result.connect(self.device_status.set_report)
+        job = start_device_detection(self.runner, self.device_status.set_report)
         job.failed.connect(self._on_detection_failed)
-        self.runner.start(job)
 
     @Slot(str)
     def _on_detection_failed(self, message: str) -> None:

@@ -42,7 +42,7 @@ from desktop.workers.transcription_queue import ItemState, QueueItem, Transcript
 log = logging.getLogger(__name__)
 
 EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
-_FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "txt": "Text", "json": "JSON"}
+_FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of formats; "Text" is translated
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
 _NATIVE_NAMES = {"zh": "中文", "en": "English"}
 
@@ -286,7 +286,7 @@ class TranscribeTab(QWidget):
         export_bar = QHBoxLayout()
         export_bar.addWidget(QLabel(self.tr("Export as:")))
         for fmt in EXPORT_FORMATS:
-            box = QCheckBox(_FORMAT_LABELS[fmt])
+            box = QCheckBox(self.tr("Text") if fmt == "txt" else _FORMAT_LABELS[fmt])
             self.format_boxes[fmt] = box
             export_bar.addWidget(box)
         export_bar.addSpacing(12)
@@ -760,7 +760,8 @@ class TranscribeTab(QWidget):
     # -- closing -------------------------------------------------------------------------------
 
     def shutdown(self) -> None:
-        """The window is closing: stop transcribing, playing and exporting."""
+        """The window is closing: keep the choices, stop transcribing, playing and exporting."""
+        self._save_choices()  # a prompt still being typed has not sent editingFinished
         self.queue.shutdown()
         self.player.stop()
         if self._export_job is not None:
