@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -162,7 +162,7 @@ class Transcriber:
         key = (settings.model, plan.engine, plan.device)
         if self._engine is not None and self._engine_key == key:
             return self._engine
-        self.release()
+        self._unload()
         model = self._resolve_model(settings.model, plan.engine)
         if model is None:
             raise ModelError(
@@ -171,15 +171,18 @@ class Transcriber:
             )
         if on_status:
             where = "GPU" if plan.device == "cuda" else "CPU"
-            on_status(f"Loading the {settings.model} model on the {where}…")
+            on_status(f"Loading the {model.name} model on the {where}…")
         self._engine = self._load(model, plan)
         self._engine_key = key
         return self._engine
 
     def release(self) -> None:
         """Free the loaded model (GPU memory too); the next job loads it again."""
-        engine, self._engine, self._engine_key = self._engine, None, None
+        self._unload()
         self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
+
+    def _unload(self) -> None:
+        engine, self._engine, self._engine_key = self._engine, None, None
         if engine is not None:
             engine.close()
 
@@ -213,8 +216,8 @@ class Transcriber:
             on_status("Reading the file…")
         info = audio.probe(path)
         duration = max(info.duration, 1e-6)
-        plan = self.plan(settings)
-        engine = self._engine_for(settings, plan, on_status)
+        job = path.name
+        engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
         options = settings.options()
 
         segments: list[Segment] = []
@@ -242,10 +245,9 @@ class Transcriber:
                         on_segment(shifted)
 
                 # Once the language is known, later chunks keep it (a meeting does not switch).
-                chunk_options = TranscribeOptions(**{**options.__dict__, "language": language})
-                result, engine = self._run_chunk(
-                    engine, settings, plan, samples, chunk_options, chunk_progress, emit, is_cancelled,
-                    job=path.name, on_status=on_status,
+                chunk_options = replace(options, language=language)
+                result, engine = self._transcribe_with_fallback(
+                    engine, settings, samples, chunk_options, chunk_progress, emit, is_cancelled, job, on_status
                 )
                 language = language or result.language
         for note in warnings.notes:
@@ -255,7 +257,27 @@ class Transcriber:
             on_progress(1.0)
         return Transcript(segments=segments, language=language, duration=info.duration, source=str(path))
 
-    def _run_chunk(self, engine, settings, plan, samples, options, progress, emit, cancelled, *, job, on_status):
+    @staticmethod
+    def _cpu_plan(settings: TranscribeSettings, plan: _Plan) -> _Plan:
+        # "Automatic" means the fastest CPU engine; a forced engine stays the same engine.
+        return _Plan("ct2" if settings.engine == "auto" else plan.engine, "cpu")
+
+    def _load_with_fallback(self, settings, plan: _Plan, job: str, on_status) -> WhisperEngine:
+        if plan.device == "cpu":
+            return self._engine_for(settings, plan, on_status)
+
+        def on_cpu() -> WhisperEngine:
+            self._gpu_broken = True  # it would fail again for the next file
+            if on_status:
+                on_status("The GPU could not load the model; using the CPU…")
+            return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
+
+        return run_with_gpu_fallback(
+            job, "load model", lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
+            free_memory=self._free_gpu_memory,
+        )
+
+    def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
         """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so."""
         emitted: list[Segment] = []
 
@@ -263,36 +285,39 @@ class Transcriber:
             emitted.append(segment)
             emit(segment)
 
-        def on_gpu():
-            return engine.transcribe(samples, options, on_progress=progress, on_segment=collect, cancelled=cancelled), engine
+        def run(on: WhisperEngine, run_options: TranscribeOptions, sink):
+            return on.transcribe(samples, run_options, on_progress=progress, on_segment=sink, cancelled=cancelled), on
 
         if engine.device == "cpu":
-            return on_gpu()
+            return run(engine, options, emit)
 
         def on_cpu():
             if emitted:
-                # Segments of this chunk already shown came from the GPU run; the CPU run redoes the chunk.
+                # Those segments are already on screen; redoing the chunk would show them twice.
                 raise UserFacingError(
                     "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU."
                 )
+            self._gpu_broken = True  # it would fail again for the next file
             if on_status:
                 on_status("The GPU failed; continuing on the CPU…")
-            cpu_settings = TranscribeSettings(**{**settings.__dict__, "device": "cpu"})
-            cpu_plan = _Plan(plan.engine if settings.engine != "auto" else "ct2", "cpu")
-            cpu_engine = self._engine_for(cpu_settings, cpu_plan, on_status)
-            result = cpu_engine.transcribe(samples, options, on_progress=progress, on_segment=emit, cancelled=cancelled)
-            return result, cpu_engine
+            plan = self._cpu_plan(settings, _Plan(engine.name, engine.device))
+            return run(self._engine_for(settings, plan, on_status), options, emit)
 
-        def free_memory():
-            import torch
+        return run_with_gpu_fallback(
+            job, "transcribe", lambda: run(engine, options, collect), on_cpu, self._fallbacks,
+            free_memory=self._free_gpu_memory,
+            # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
+            retry_smaller=(lambda: run(engine, replace(options, beam_size=1), collect)) if options.beam_size > 1 else None,
+        )
 
-            torch.cuda.empty_cache()
+    @staticmethod
+    def _free_gpu_memory() -> None:
+        import gc
 
-        result, used = run_with_gpu_fallback(job, "transcribe", on_gpu, on_cpu, self._fallbacks, free_memory=free_memory)
-        if used.device == "cpu":
-            # It would fail again on the next file: stay on the CPU until the model is switched.
-            self._gpu_broken = True
-        return result, used
+        import torch
+
+        gc.collect()
+        torch.cuda.empty_cache()
 
 
 def _shifted(segment: Segment, offset: float) -> Segment:

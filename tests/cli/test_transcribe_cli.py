@@ -1,0 +1,70 @@
+"""`voxdesk transcribe` as a person runs it from a terminal: real weights, real files, real process."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import srt
+import webvtt
+
+from tests.helpers.weights import DATA_DIR, normalize_english, reference, tiny_en_dir
+
+
+def voxdesk(*args, cwd=None):
+    env = {**os.environ}
+    return subprocess.run(
+        [sys.executable, "-m", "desktop", *map(str, args)],
+        capture_output=True, text=True, env=env, cwd=cwd, timeout=600,
+    )
+
+
+def test_every_good_file_is_written_a_bad_one_is_explained_and_the_exit_status_says_so(tmp_path):
+    folder = tmp_path / "会议 录音"
+    folder.mkdir()
+    good = shutil.copy(DATA_DIR / "jfk.flac", folder / "总结 jfk.flac")
+    bad = folder / "agenda.mp3"
+    bad.write_text("this is not a recording")
+    out = tmp_path / "subtitles"
+    out.mkdir()
+
+    result = voxdesk("transcribe", bad, good, "--model", tiny_en_dir(), "--language", "en",
+                     "--format", "srt,vtt,txt,json", "--output-dir", out)
+
+    assert result.returncode == 1
+    assert "agenda.mp3" in result.stderr and "1 of 2 files failed" in result.stderr
+    assert "[2/2] 总结 jfk.flac" in result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["总结 jfk.json", "总结 jfk.srt", "总结 jfk.txt", "总结 jfk.vtt"]
+    cues = list(srt.parse((out / "总结 jfk.srt").read_text(encoding="utf-8")))
+    spoken = " ".join(c.content.replace("\n", " ") for c in cues)
+    assert normalize_english(spoken) == normalize_english(reference("jfk.flac"))
+    assert [c.start for c in cues] == sorted(c.start for c in cues)
+    assert len(webvtt.read(str(out / "总结 jfk.vtt"))) == len(cues)
+    data = json.loads((out / "总结 jfk.json").read_text(encoding="utf-8"))
+    assert data["language"] == "en" and data["segments"][0]["words"]
+
+
+def test_an_existing_subtitle_is_kept_unless_overwrite_is_given(tmp_path):
+    recording = shutil.copy(DATA_DIR / "jfk.flac", tmp_path / "jfk.flac")
+    existing = tmp_path / "jfk.srt"
+    existing.write_text("my own careful edits\n", encoding="utf-8")
+
+    refused = voxdesk("transcribe", recording, "--model", tiny_en_dir(), "--language", "en")
+    assert refused.returncode == 1
+    assert "--overwrite" in refused.stderr
+    assert existing.read_text(encoding="utf-8") == "my own careful edits\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jfk.flac", "jfk.srt"], "no temporary file is left"
+
+    replaced = voxdesk("transcribe", recording, "--model", tiny_en_dir(), "--language", "en", "--overwrite")
+    assert replaced.returncode == 0, replaced.stderr
+    assert "country" in existing.read_text(encoding="utf-8")
+
+
+def test_an_unknown_model_is_refused_before_any_work_with_a_plain_sentence(tmp_path):
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", "enormous-v9", "--output-dir", tmp_path)
+    assert result.returncode == 1
+    assert 'no model called "enormous-v9"' in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
