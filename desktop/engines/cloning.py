@@ -1,0 +1,535 @@
+"""Speaking in a saved voice, and adding a voice with verified consent. No Qt here.
+
+Two engines, both from coqui-tts, both on the CPU by design (like Synthesize):
+
+- XTTS v2: zero-shot cloning. The voice's samples become XTTS's conditioning latents and speaker
+  embedding once per run (computed by the model's own methods from audio VoxDesk decodes with PyAV),
+  then each sentence is generated with them. 17 languages, Chinese included. Its CPML licence allows
+  non-commercial use only; it must be accepted in the window (recorded by TtsModelStore), never on
+  stdin.
+- OpenVoice v2: a Coqui TTS voice speaks the sentence (desktop.engines.tts), and OpenVoice's
+  converter (TTS.vc.models.openvoice) changes its tone colour to the voice's. MIT licence, so it may
+  be used commercially. The converter is a folder with OpenVoice's config.json and checkpoint.pth.
+
+Whatever the caller (window, command line, a script), VoiceCloner.speak() first checks the voice's
+consent record against its files and refuses the voice without one. After speaking it measures the
+"voice match": the Resemblyzer similarity between the voice's sample and what was produced.
+
+Coqui and torch are imported inside the functions that need them.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from desktop.core.consent import ConsentPrompt, ConsentRecord, verify_consent
+from desktop.core.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.sentences import has_han, is_speakable, split_sentences
+from desktop.core.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
+from desktop.core.voice_quality import PreparedSample, prepare_sample
+from desktop.core.voices import Voice, VoiceLibrary, save_wav
+from desktop.engines.speaker import SpeakerEncoder, SpeakerError, resample
+from desktop.engines.tts import (
+    MAX_SENTENCE_CHARS,
+    NO_TEXT,
+    NOTHING_TO_SAY,
+    SENTENCE_PAUSE_SECONDS,
+    XTTS_MAX_CHARS,
+    SpokenSentence,
+    Speech,
+    SpeechSynthesizer,
+    SynthesisSettings,
+)
+
+log = logging.getLogger(__name__)
+
+XTTS_MODEL = MULTILINGUAL_DEFAULT  # "tts_models/multilingual/multi-dataset/xtts_v2"
+XTTS_RATE = 22050  # XTTS reads its reference audio at this rate
+MIN_IMPORT_RATE, MAX_IMPORT_RATE = 16000, 48000
+
+
+@dataclass(frozen=True)
+class CloneEngineInfo:
+    id: str
+    title: str
+    licence: str
+    commercial_use: bool
+    licence_url: str
+    summary: str
+
+    @property
+    def licence_line(self) -> str:
+        """The one line shown next to the Speak button."""
+        use = "commercial use allowed" if self.commercial_use else "non-commercial use only"
+        return f"Licence: {self.licence} ({use})"
+
+
+ENGINES: dict[str, CloneEngineInfo] = {
+    "xtts": CloneEngineInfo(
+        "xtts", "XTTS v2 (clones from the sample)", "CPML", False, CPML_TERMS.url or "",
+        "Speaks 17 languages, Chinese and English included, in the voice of the sample. Slow on the CPU.",
+    ),
+    "openvoice": CloneEngineInfo(
+        "openvoice", "OpenVoice v2 (converts a synthetic voice)", "MIT", True,
+        "https://opensource.org/licenses/MIT",
+        "A Coqui voice reads the text and OpenVoice gives it the tone of the sample. Free for commercial use.",
+    ),
+}
+
+
+@dataclass
+class CloneSettings:
+    engine: str = "xtts"  # "xtts" or "openvoice"
+    language: str = "en"
+    xtts_model: str = XTTS_MODEL  # the catalog name of a downloaded XTTS, or a model folder
+    converter: str = ""  # OpenVoice v2 converter folder (config.json + checkpoint.pth)
+    base_model: str | None = None  # the Coqui voice OpenVoice converts; None: the default for the language
+    base_speaker: str | None = None
+    speed: float = 1.0
+
+
+@dataclass
+class CloneResult:
+    speech: Speech
+    match_score: float | None  # similarity of the output to the voice's sample; None if not measurable
+    match_note: str | None = None  # why there is no score
+
+    @property
+    def samples(self) -> np.ndarray:
+        return self.speech.samples
+
+    @property
+    def sample_rate(self) -> int:
+        return self.speech.sample_rate
+
+
+def match_label(score: float | None) -> str:
+    """A plain reading of the voice match score."""
+    from desktop.core.consent import SAME_SPEAKER_THRESHOLD
+
+    if score is None:
+        return "not measured"
+    if score >= 0.80:
+        return "very close to the sample"
+    if score >= SAME_SPEAKER_THRESHOLD:
+        return "close to the sample"
+    return "not much like the sample"
+
+
+# --- speaking ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Xtts:
+    folder: Path
+    model: Any  # TTS.tts.models.xtts.Xtts
+    languages: tuple[str, ...]  # our codes ("zh", not "zh-cn")
+    voice_key: tuple | None = None
+    latents: Any = None
+    speaker_embedding: Any = None
+
+
+@dataclass
+class _Converter:
+    folder: Path
+    model: Any  # TTS.vc.models.openvoice.OpenVoice
+    input_rate: int
+    output_rate: int
+    voice_key: tuple | None = None
+    targets: list = field(default_factory=list)
+
+
+class VoiceCloner:
+    """Speaks text in a saved voice; one run at a time, models kept loaded between runs."""
+
+    def __init__(self, store: TtsModelStore, synthesizer: SpeechSynthesizer, encoder: SpeakerEncoder):
+        self._store = store
+        self._synthesizer = synthesizer
+        self._encoder = encoder
+        self._xtts: _Xtts | None = None
+        self._converter: _Converter | None = None
+        self._sample_embeddings: dict[tuple, np.ndarray] = {}
+        self._lock = threading.RLock()
+
+    # -- licences ---------------------------------------------------------------------------------
+
+    def licence_terms(self, engine: str) -> LicenceTerms | None:
+        """What the user must accept before the engine may be used, or None."""
+        return CPML_TERMS if engine == "xtts" else None
+
+    def licence_accepted(self, engine: str) -> bool:
+        if engine != "xtts":
+            return True
+        return self._store.licence_accepted(XTTS_MODEL)
+
+    def accept_licence(self, engine: str) -> None:
+        """Record the user's acceptance (asked in the window or with a command-line flag)."""
+        if engine == "xtts":
+            self._store.accept_licence(XTTS_MODEL)
+
+    # -- the run ----------------------------------------------------------------------------------
+
+    def speak(
+        self,
+        voice: Voice,
+        text: str,
+        settings: CloneSettings,
+        *,
+        on_sentence: Callable[[SpokenSentence], None] | None = None,
+        on_progress: Callable[[float], None] | None = None,
+        on_status: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> CloneResult:
+        """Speak text in the voice, sentence by sentence; a cancel keeps the sentences made so far.
+
+        Raises ConsentError for a voice without a valid consent record (always checked first),
+        UserFacingError/ModelError with a plain sentence for everything the user can fix.
+        """
+        is_cancelled = cancelled or (lambda: False)
+        status = on_status or (lambda _text: None)
+        if settings.engine not in ENGINES:
+            raise ValueError(f"unknown engine {settings.engine!r}")
+        with self._lock:
+            voice.require_consent()
+            if not self.licence_accepted(settings.engine):
+                raise UserFacingError(
+                    "The licence of XTTS v2 (CPML, non-commercial use only) has not been accepted yet. "
+                    "Accept it in the Clone tab, or choose OpenVoice v2.",
+                )
+            sentences = self._plan(text, settings)
+            if settings.engine == "xtts":
+                speak_one, rate = self._xtts_speaker(voice, settings, status)
+            else:
+                speak_one, rate = self._openvoice_speaker(voice, settings, status)
+            speech = Speech(sample_rate=rate, total=len(sentences))
+            if on_progress:
+                on_progress(0.0)
+            for index, sentence in enumerate(sentences):
+                if is_cancelled():
+                    break
+                status(f"Speaking sentence {index + 1} of {len(sentences)}…")
+                samples = _with_pause(speak_one(sentence.text), rate)
+                spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
+                speech.sentences.append(spoken)
+                if on_sentence:
+                    on_sentence(spoken)
+                if on_progress:
+                    on_progress((index + 1) / len(sentences))
+            if not speech.sentences:
+                raise Cancelled()
+            status("Measuring how close the voice is to the sample…")
+            score, note = self._match(voice, speech)
+            return CloneResult(speech, score, note)
+
+    def release(self) -> None:
+        """Free the loaded models; the next run loads them again."""
+        with self._lock:
+            self._xtts = None
+            self._converter = None
+
+    # -- shared steps -----------------------------------------------------------------------------
+
+    def _plan(self, text: str, settings: CloneSettings):
+        if not text or not text.strip():
+            raise UserFacingError(NO_TEXT)
+        if not is_speakable(text):
+            raise UserFacingError(NOTHING_TO_SAY)
+        if has_han(text) and settings.language not in ("zh", "ja"):
+            raise UserFacingError(
+                "The text contains Chinese characters, but the language is set to "
+                f"{_language_name(settings.language)}. Choose Chinese as the language, then try again.",
+            )
+        max_chars = XTTS_MAX_CHARS.get(settings.language, MAX_SENTENCE_CHARS) if settings.engine == "xtts" \
+            else MAX_SENTENCE_CHARS
+        sentences = split_sentences(text, max_chars=max_chars)
+        if not sentences:
+            raise UserFacingError(NOTHING_TO_SAY)
+        return sentences
+
+    def _sample_audio(self, voice: Voice, rate: int) -> list[np.ndarray]:
+        from desktop.core.audio import decode
+
+        return [decode(path, sample_rate=rate) for path in voice.sample_paths]
+
+    def _match(self, voice: Voice, speech: Speech) -> tuple[float | None, str | None]:
+        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+        try:
+            if key not in self._sample_embeddings:
+                sample = np.concatenate(self._sample_audio(voice, 16000))
+                self._sample_embeddings[key] = self._encoder.embed(sample, 16000)
+            produced = self._encoder.embed(speech.samples, speech.sample_rate)
+        except SpeakerError:
+            return None, "The voice match could not be measured: the result has too little speech in it."
+        from desktop.core.consent import cosine_similarity
+
+        return round(cosine_similarity(self._sample_embeddings[key], produced), 3), None
+
+    # -- XTTS -------------------------------------------------------------------------------------
+
+    def _xtts_folder(self, model: str) -> Path:
+        path = Path(model).expanduser()
+        if path.is_dir():
+            return path
+        if model != XTTS_MODEL:
+            raise ModelError(f"There is no XTTS model at “{model}”. Choose the XTTS v2 model folder.")
+        if not self._store.is_downloaded(XTTS_MODEL):
+            raise ModelError(
+                "The XTTS v2 model is not on this computer yet. Download it in the Synthesize tab's model "
+                "list (about 1.9 GB), then try again.",
+            )
+        return self._store.folder(XTTS_MODEL)
+
+    def _load_xtts(self, settings: CloneSettings, status) -> _Xtts:
+        folder = self._xtts_folder(settings.xtts_model)
+        if self._xtts is not None and self._xtts.folder == folder:
+            return self._xtts
+        self._xtts = None
+        status("Loading XTTS v2…")
+        try:
+            from TTS.tts.configs.xtts_config import XttsConfig
+            from TTS.tts.models.xtts import Xtts
+
+            config = XttsConfig()
+            config.load_json(str(folder / "config.json"))
+            model = Xtts(config)
+            model.load_checkpoint(config, checkpoint_dir=str(folder), eval=True)
+        except (FileNotFoundError, OSError) as exc:
+            raise ModelError("The XTTS v2 model folder is incomplete. Download or import it again.",
+                             detail=f"{type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways (pickle, zip, shapes)
+            raise ModelError("The XTTS v2 model could not be loaded: its files are damaged or do not belong "
+                             "together. Download or import it again.", detail=f"{type(exc).__name__}: {exc}") from exc
+        from desktop.core.tts_models import normalise_language
+
+        languages = tuple(dict.fromkeys(normalise_language(code) for code in config.languages))
+        self._xtts = _Xtts(folder, model, languages)
+        return self._xtts
+
+    def _xtts_speaker(self, voice: Voice, settings: CloneSettings, status):
+        import torch
+
+        loaded = self._load_xtts(settings, status)
+        if settings.language not in loaded.languages:
+            raise UserFacingError(f"XTTS v2 does not speak {_language_name(settings.language)}. Choose one of "
+                                  f"its languages, such as English or Chinese.")
+        model, config = loaded.model, loaded.model.config
+        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+        if loaded.voice_key != key:
+            status("Preparing the voice…")
+            latents, embeddings = [], []
+            clips = [a[: XTTS_RATE * int(config.max_ref_len)] for a in self._sample_audio(voice, XTTS_RATE)]
+            with torch.inference_mode():
+                for clip in clips:
+                    embeddings.append(model.get_speaker_embedding(torch.from_numpy(clip).unsqueeze(0), XTTS_RATE))
+                whole = torch.from_numpy(np.concatenate(clips)).unsqueeze(0)
+                latents = model.get_gpt_cond_latents(whole, XTTS_RATE, length=int(config.gpt_cond_len),
+                                                     chunk_length=int(config.gpt_cond_chunk_len))
+            loaded.latents = latents
+            loaded.speaker_embedding = torch.stack(embeddings).mean(dim=0)
+            loaded.voice_key = key
+        speed = min(2.0, max(0.5, float(settings.speed or 1.0)))
+
+        def speak_one(text: str) -> np.ndarray:
+            try:
+                out = model.inference(
+                    text, settings.language, loaded.latents, loaded.speaker_embedding,
+                    temperature=config.temperature, length_penalty=config.length_penalty,
+                    repetition_penalty=config.repetition_penalty, top_k=config.top_k, top_p=config.top_p,
+                    speed=speed,
+                )
+            except ImportError as exc:  # Chinese needs pypinyin, Japanese cutlet
+                raise ModelError(
+                    f"XTTS v2 needs a text tool for {_language_name(settings.language)} that is not installed "
+                    "(pypinyin for Chinese). Run the installer again (make setup), then try again.",
+                    detail=f"{type(exc).__name__}: {exc}",
+                ) from exc
+            except (AssertionError, RuntimeError, ValueError, IndexError) as exc:
+                raise UserFacingError(
+                    f"XTTS v2 could not say the sentence “{_short(text)}”. Split it into shorter sentences "
+                    "or remove unusual symbols, then try again.",
+                    detail=f"{type(exc).__name__}: {exc}",
+                ) from exc
+            return np.asarray(out["wav"], dtype=np.float32).reshape(-1)
+
+        return speak_one, int(model.args.output_sample_rate)
+
+    # -- OpenVoice --------------------------------------------------------------------------------
+
+    def _load_converter(self, settings: CloneSettings, status) -> _Converter:
+        folder = Path(settings.converter).expanduser() if settings.converter else None
+        checkpoint = _find_converter(folder) if folder else None
+        if checkpoint is None:
+            raise ModelError(
+                "OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). "
+                "Choose the folder in the Clone tab's settings, then try again.",
+                detail=f"no converter in {folder}",
+            )
+        if self._converter is not None and self._converter.folder == checkpoint.parent:
+            return self._converter
+        self._converter = None
+        status("Loading OpenVoice v2…")
+        try:
+            from TTS.vc.configs.openvoice_config import OpenVoiceArgs, OpenVoiceConfig
+            from TTS.vc.models.openvoice import OpenVoice
+
+            original = json.loads((checkpoint.parent / "config.json").read_text(encoding="utf-8"))
+            # OpenVoice's own config.json describes the network; Coqui reads only its audio section.
+            known = OpenVoiceArgs.__dataclass_fields__
+            args = OpenVoiceArgs(**{k: v for k, v in dict(original.get("model", {})).items() if k in known})
+            config = OpenVoiceConfig(model_args=args)
+            model = OpenVoice(config)
+            model.load_checkpoint(config, str(checkpoint), eval=True)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ModelError("The OpenVoice v2 converter folder is incomplete or damaged. Copy it again.",
+                             detail=f"{type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways
+            raise ModelError("The OpenVoice v2 converter could not be loaded: its files do not belong together. "
+                             "Copy the folder again.", detail=f"{type(exc).__name__}: {exc}") from exc
+        audio = model.config.audio
+        self._converter = _Converter(checkpoint.parent, model, int(audio.input_sample_rate),
+                                     int(audio.output_sample_rate))
+        return self._converter
+
+    def _openvoice_speaker(self, voice: Voice, settings: CloneSettings, status):
+        import torch
+
+        converter = self._load_converter(settings, status)
+        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+        if converter.voice_key != key:
+            converter.targets = [torch.from_numpy(a) for a in self._sample_audio(voice, converter.input_rate)]
+            converter.voice_key = key
+        base = SynthesisSettings(
+            model=settings.base_model or default_model(settings.language),
+            speaker=settings.base_speaker,
+            language=settings.language,
+            speed=settings.speed,
+        )
+        status("Loading the base voice…")
+        self._synthesizer.voice_info(base)
+
+        def speak_one(text: str) -> np.ndarray:
+            spoken = self._synthesizer.synthesize(text, base)
+            source = resample(spoken.samples, spoken.sample_rate, converter.input_rate)
+            try:
+                converted = converter.model.voice_conversion(torch.from_numpy(source), converter.targets)
+            except (RuntimeError, ValueError) as exc:
+                raise UserFacingError(
+                    f"OpenVoice v2 could not convert the sentence “{_short(text)}”. Try a longer sentence.",
+                    detail=f"{type(exc).__name__}: {exc}",
+                ) from exc
+            return np.asarray(converted, dtype=np.float32).reshape(-1)
+
+        return speak_one, converter.output_rate
+
+
+def _find_converter(folder: Path) -> Path | None:
+    """checkpoint.pth next to a config.json in folder or one level down (Hugging Face's converter/)."""
+    if folder is None or not folder.is_dir():
+        return None
+    for candidate in (folder / "checkpoint.pth", folder / "converter" / "checkpoint.pth"):
+        if candidate.is_file() and (candidate.parent / "config.json").is_file():
+            return candidate
+    return None
+
+
+def _with_pause(samples: np.ndarray, rate: int) -> np.ndarray:
+    pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * rate), dtype=np.float32)
+    return np.concatenate([np.clip(samples, -1.0, 1.0).astype(np.float32), pause])
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _language_name(code: str) -> str:
+    from desktop.engines.tts import LANGUAGE_NAMES
+
+    return LANGUAGE_NAMES.get(code, code)
+
+
+# --- adding a voice ---------------------------------------------------------------------------
+
+
+class VoiceEnrollment:
+    """Checks a sample, verifies the consent recording with VoxDesk's own Whisper, saves the voice.
+
+    Used the same way by the Clone tab and `voxdesk voices add`.
+    """
+
+    def __init__(self, library: VoiceLibrary, transcriber: Any, encoder: SpeakerEncoder, *,
+                 whisper_model: str = "base"):
+        self.library = library
+        self._transcriber = transcriber  # desktop.engines.transcriber.Transcriber
+        self._encoder = encoder
+        self.whisper_model = whisper_model
+
+    @staticmethod
+    def prepare_recording(samples: np.ndarray, sample_rate: int) -> PreparedSample:
+        return prepare_sample(samples, sample_rate)
+
+    @staticmethod
+    def import_sample(path: str | Path) -> PreparedSample:
+        """Decode an existing recording with PyAV at its own rate (16–48 kHz) and check it as an import."""
+        from desktop.core import audio
+
+        rate = min(MAX_IMPORT_RATE, max(MIN_IMPORT_RATE, audio.probe(path).sample_rate))
+        return prepare_sample(audio.decode(path, sample_rate=rate), rate, imported=True)
+
+    def transcribe_settings(self, language: str):
+        from desktop.engines.transcriber import TranscribeSettings
+
+        return TranscribeSettings(model=self.whisper_model, language=language)
+
+    def missing_whisper_model(self, language: str) -> tuple[str, str] | None:
+        """The Whisper model to download before consent can be checked, or None."""
+        return self._transcriber.missing_model(self.transcribe_settings(language))
+
+    def verify(self, prompt: ConsentPrompt, consent_file: Path, sample_files: dict[str, Path], *,
+               on_status: Callable[[str], None] | None = None,
+               cancelled: Callable[[], bool] | None = None) -> ConsentRecord:
+        """The consent record for these files, or ConsentError saying what to do."""
+
+        def transcribe(path: Path, language: str) -> str:
+            if on_status:
+                on_status("Listening to the consent recording…")
+            transcript = self._transcriber.transcribe_file(path, self.transcribe_settings(language),
+                                                           cancelled=cancelled)
+            if on_status:
+                on_status("Comparing the voices…")
+            return transcript.text
+
+        return verify_consent(prompt, consent_file, sample_files, transcribe=transcribe,
+                              embed=self._encoder.embed_file)
+
+    def save(self, name: str, language: str, sample_files: dict[str, Path], consent_file: Path,
+             record: ConsentRecord) -> Voice:
+        return self.library.add(name, language, sample_files, consent_file, record)
+
+    def enroll(self, name: str, prompt: ConsentPrompt, samples: list[PreparedSample], consent: np.ndarray,
+               consent_rate: int, *, on_status: Callable[[str], None] | None = None,
+               cancelled: Callable[[], bool] | None = None) -> Voice:
+        """Write the audio as 16-bit WAV, verify consent, and save the voice in one go."""
+        refused = [issue for sample in samples for issue in sample.report.refusals]
+        if refused:
+            raise UserFacingError(refused[0].message)
+        draft = Path(tempfile.mkdtemp(prefix="voxdesk-voice-"))
+        try:
+            sample_files = {
+                f"sample-{i}.wav": save_wav(draft / f"sample-{i}.wav", s.samples, s.sample_rate)
+                for i, s in enumerate(samples, 1)
+            }
+            consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
+            record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)
+            if on_status:
+                on_status("Saving the voice…")
+            return self.save(name, prompt.language, sample_files, consent_file, record)
+        finally:
+            shutil.rmtree(draft, ignore_errors=True)
