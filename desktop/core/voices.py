@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop.core.atomic import atomic_write_bytes, atomic_write_text
-from desktop.core.consent import LANGUAGES, ConsentError, ConsentRecord, sha256_file
+from desktop.core.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
 from desktop.core.download import fsync_dir
 from desktop.core.errors import UserFacingError
 
@@ -43,6 +43,8 @@ MAX_NAME_LENGTH = 60
 _STAGING_PREFIX = ".new-"
 _TRASH_PREFIX = ".trash-"
 _STALE_STAGING_SECONDS = 3600  # an unfinished save older than this belongs to a process that died
+PROMPTS_FILE = ".consent-prompts.json"  # consent sentences issued and not used yet
+PROMPT_DAYS = 7  # an issued code is valid this long
 
 
 class VoiceError(UserFacingError):
@@ -249,6 +251,56 @@ class VoiceLibrary:
             ) from exc
         fsync_dir(self.root)
         shutil.rmtree(trash, ignore_errors=True)
+
+    # -- consent sentences --------------------------------------------------------------------------
+
+    def issue_prompt(self, name: str, language: str) -> ConsentPrompt:
+        """A consent sentence with a fresh code, remembered so that only codes VoxDesk issued count.
+
+        The command line needs this: the sentence is printed in one run and the recording of it
+        added in another. The window uses it too, so both follow the same rule.
+        """
+        prompt = new_prompt(name, language)
+        pending = self._pending()
+        pending[prompt.code] = {"name": prompt.name, "language": prompt.language, "date": prompt.date,
+                                "issued": time.time()}
+        self._write_pending(pending)
+        return prompt
+
+    def pending_prompt(self, code: str) -> ConsentPrompt:
+        """The sentence issued with this code; ConsentError when VoxDesk never issued it or it expired."""
+        entry = self._pending().get(code.strip())
+        if entry is None:
+            raise ConsentError(
+                f"VoxDesk did not give out the code {code.strip()} (or it is older than {PROMPT_DAYS} days). "
+                "Ask for a new consent sentence, record it, and use the code it shows.",
+            )
+        return ConsentPrompt(entry["name"], entry["language"], entry["date"], code.strip())
+
+    def forget_prompt(self, code: str) -> None:
+        """A used code cannot be used again."""
+        pending = self._pending()
+        if pending.pop(code, None) is not None:
+            self._write_pending(pending)
+
+    def _pending(self) -> dict:
+        try:
+            data = json.loads((self.root / PROMPTS_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        oldest = time.time() - PROMPT_DAYS * 86400
+        return {code: entry for code, entry in data.items()
+                if isinstance(entry, dict) and float(entry.get("issued", 0)) >= oldest}
+
+    def _write_pending(self, pending: dict) -> None:
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise VoiceError(f"VoxDesk cannot write to its voice folder {self.root}. Check that it is "
+                             "available and writable, then try again.", detail=str(exc)) from exc
+        atomic_write_text(self.root / PROMPTS_FILE, json.dumps(pending, indent=2, ensure_ascii=False), overwrite=True)
 
     # -- internals ----------------------------------------------------------------------------
 

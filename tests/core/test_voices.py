@@ -241,3 +241,30 @@ def test_save_wav_writes_what_it_is_given(tmp_path):
     path = save_wav(tmp_path / "tone.wav", samples, 48000)
 
     assert np.allclose(decode(path, sample_rate=48000), samples, atol=1e-3)
+
+
+def test_a_consent_code_counts_only_if_voxdesk_issued_it(library):
+    prompt = library.issue_prompt("John Smith", "en")
+
+    assert library.pending_prompt(prompt.code) == prompt
+    with pytest.raises(ConsentError, match="did not give out the code"):
+        library.pending_prompt("0000")
+
+
+def test_a_used_consent_code_cannot_be_used_again(library):
+    prompt = library.issue_prompt("John Smith", "en")
+
+    library.forget_prompt(prompt.code)
+
+    with pytest.raises(ConsentError, match="did not give out the code"):
+        library.pending_prompt(prompt.code)
+
+
+def test_issued_codes_expire_after_a_week(library):
+    prompt = library.issue_prompt("John Smith", "en")
+    pending = json.loads((library.root / ".consent-prompts.json").read_text(encoding="utf-8"))
+    pending[prompt.code]["issued"] -= 8 * 86400
+    (library.root / ".consent-prompts.json").write_text(json.dumps(pending), encoding="utf-8")
+
+    with pytest.raises(ConsentError):
+        library.pending_prompt(prompt.code)
