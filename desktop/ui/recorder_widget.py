@@ -1,0 +1,292 @@
+"""Recording a voice in the window: microphone choice, a level meter, the time, a text to read.
+
+The widget owns one desktop.core.recorder.Recorder at a time (made by an injected factory, so tests
+can choose its settings) and looks at it 30 times a second from a QTimer on the GUI thread: PortAudio's
+own thread never touches a widget. When a take ends, `recorded` carries the Recording.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.core.errors import UserFacingError
+from desktop.core.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
+
+METER_FLOOR_DBFS = -60.0
+CLIP_ZONE_DBFS = -3.0  # the red part of the meter: this loud is about to distort
+_POLL_MS = 33
+_PEAK_HOLD_TICKS = 30  # about one second
+
+
+def _fraction(dbfs: float) -> float:
+    return min(1.0, max(0.0, (dbfs - METER_FLOOR_DBFS) / -METER_FLOOR_DBFS))
+
+
+class LevelMeter(QWidget):
+    """A horizontal meter: RMS as a bar, the peak as a line held for a second, a red clip zone."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.peak_dbfs = self.rms_dbfs = self._held_peak = METER_FLOOR_DBFS
+        self._hold = 0
+        self.clip_seen = False  # a sample reached full scale during this take
+        self.setMinimumSize(220, 22)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setToolTip(self.tr("Speak at a level that stays out of the red part of the meter."))
+
+    def set_levels(self, peak_dbfs: float, rms_dbfs: float, clipping: bool = False) -> None:
+        self.peak_dbfs, self.rms_dbfs = peak_dbfs, rms_dbfs
+        if peak_dbfs >= self._held_peak or self._hold <= 0:
+            self._held_peak, self._hold = peak_dbfs, _PEAK_HOLD_TICKS
+        else:
+            self._hold -= 1
+        self.clip_seen = self.clip_seen or clipping
+        self.update()
+
+    def reset(self) -> None:
+        self.peak_dbfs = self.rms_dbfs = self._held_peak = METER_FLOOR_DBFS
+        self.clip_seen = False
+        self.update()
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt naming
+        painter = QPainter(self)
+        area = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        painter.fillRect(area, QColor(40, 40, 40))
+        clip_x = area.left() + area.width() * _fraction(CLIP_ZONE_DBFS)
+        painter.fillRect(QRectF(clip_x, area.top(), area.right() - clip_x, area.height()),
+                         QColor(120, 25, 25) if not self.clip_seen else QColor(220, 30, 30))
+        rms_width = area.width() * _fraction(self.rms_dbfs)
+        colour = QColor(220, 30, 30) if self.rms_dbfs >= CLIP_ZONE_DBFS else QColor(60, 180, 75)
+        painter.fillRect(QRectF(area.left(), area.top() + 3, rms_width, area.height() - 6), colour)
+        peak_x = area.left() + area.width() * _fraction(self._held_peak)
+        painter.setPen(QPen(QColor(255, 255, 255) if self._held_peak < CLIP_ZONE_DBFS else QColor(255, 80, 80), 2))
+        painter.drawLine(int(peak_x), int(area.top()), int(peak_x), int(area.bottom()))
+        painter.end()
+
+
+class RecorderWidget(QWidget):
+    """Choose a microphone, watch the level, read the text on screen, record, stop, record again."""
+
+    recorded = Signal(object)  # a Recording, when a take ends (by Stop, or by itself)
+    recording_started = Signal()
+    failed = Signal(str)  # a sentence the user can act on
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
+        devices: Callable[[], list[InputDevice]] = input_devices,
+        refresh: Callable[[], None] = refresh_devices,
+    ):
+        super().__init__(parent)
+        self._make_recorder = recorder_factory
+        self._list_devices = devices
+        self._refresh_devices = refresh
+        self._recorder: Recorder | None = None
+        self._target: tuple[float, float] | None = (15.0, 30.0)
+        self._timer = QTimer(self)
+        self._timer.setInterval(_POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        self._build()
+        self.reload_devices()
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.device_combo = QComboBox()
+        self.device_combo.setMinimumWidth(220)
+        self.device_combo.setToolTip(self.tr("The microphone to record from."))
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("Look for microphones again, after plugging one in."))
+        self.meter = LevelMeter()
+        self.elapsed_label = QLabel()
+        self.elapsed_bar = QProgressBar()
+        self.elapsed_bar.setTextVisible(False)
+        self.elapsed_bar.setMaximumHeight(8)
+        self.script = QTextBrowser()
+        self.script.setMinimumHeight(90)
+        self.script_title = QLabel()
+        self.record_button = QPushButton(self.tr("Record"))
+        self.record_button.setToolTip(self.tr("Start recording. Press Stop when you have finished reading."))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Microphone:")))
+        top.addWidget(self.device_combo, 1)
+        top.addWidget(self.refresh_button)
+        levels = QHBoxLayout()
+        levels.addWidget(self.meter, 1)
+        levels.addWidget(self.elapsed_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.script_title)
+        layout.addWidget(self.script, 1)
+        layout.addLayout(levels)
+        layout.addWidget(self.elapsed_bar)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.record_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.message)
+
+        self.refresh_button.clicked.connect(self._refresh)
+        self.record_button.clicked.connect(self.toggle)
+        self._show_elapsed(0.0)
+
+    # -- what to read --------------------------------------------------------------------------
+
+    def set_script(self, title: str, text: str, target: tuple[float, float] | None) -> None:
+        """The text shown to read aloud, and the length a take should have (None: no target)."""
+        self.script_title.setText(title)
+        self.script.setPlainText(text)
+        font = self.script.font()
+        font.setPointSizeF(max(font.pointSizeF(), 13.0))
+        self.script.setFont(font)
+        self._target = target
+        self._show_elapsed(0.0)
+
+    # -- devices -------------------------------------------------------------------------------
+
+    def reload_devices(self) -> None:
+        current = self.device_combo.currentData()
+        self.device_combo.clear()
+        try:
+            devices = self._list_devices()
+        except UserFacingError as error:
+            devices = []
+            self._say(error.message, error=True)
+        for device in devices:
+            label = device.label + (self.tr(" (default)") if device.is_default else "")
+            self.device_combo.addItem(label, device)
+        if not devices:
+            self.device_combo.addItem(self.tr("No microphone found"), None)
+            self._say(self.tr("No microphone was found. Plug in a microphone or headset, then press Refresh."),
+                      error=True)
+        elif current is not None:
+            for i in range(self.device_combo.count()):
+                if self.device_combo.itemData(i) == current:
+                    self.device_combo.setCurrentIndex(i)
+        self.record_button.setEnabled(bool(devices))
+
+    def select_device(self, name: str) -> None:
+        for i in range(self.device_combo.count()):
+            device = self.device_combo.itemData(i)
+            if device is not None and device.name == name:
+                self.device_combo.setCurrentIndex(i)
+
+    @property
+    def device(self) -> InputDevice | None:
+        return self.device_combo.currentData()
+
+    @Slot()
+    def _refresh(self) -> None:
+        if self.is_recording:
+            return
+        try:
+            self._refresh_devices()
+        except UserFacingError as error:
+            self._say(error.message, error=True)
+        self._say("")
+        self.reload_devices()
+
+    # -- recording -----------------------------------------------------------------------------
+
+    @property
+    def is_recording(self) -> bool:
+        return self._recorder is not None
+
+    @Slot()
+    def toggle(self) -> None:
+        if self.is_recording:
+            self.stop()
+        else:
+            self.start()
+
+    def start(self) -> None:
+        if self.is_recording:
+            return
+        self._say("")
+        recorder = self._make_recorder(self.device)
+        try:
+            recorder.start()
+        except UserFacingError as error:
+            self._say(error.message, error=True)
+            self.failed.emit(error.message)
+            return
+        self._recorder = recorder
+        self.meter.reset()
+        self._show_elapsed(0.0)
+        self.record_button.setText(self.tr("Stop"))
+        self.device_combo.setEnabled(False)
+        self.refresh_button.setEnabled(False)
+        self._timer.start()
+        self.recording_started.emit()
+
+    def stop(self) -> Recording | None:
+        recorder, self._recorder = self._recorder, None
+        if recorder is None:
+            return None
+        self._timer.stop()
+        recording = recorder.stop()
+        self.record_button.setText(self.tr("Record again"))
+        self.device_combo.setEnabled(True)
+        self.refresh_button.setEnabled(True)
+        self._show_elapsed(recording.duration)
+        if recording.device_lost:
+            self._say(self.tr("The microphone was disconnected during the recording. What was recorded until "
+                              "then has been kept."), error=True)
+        elif recording.note:
+            self._say(recording.note)
+        self.recorded.emit(recording)
+        return recording
+
+    @Slot()
+    def _poll(self) -> None:
+        recorder = self._recorder
+        if recorder is None:
+            return
+        levels = recorder.levels()
+        self.meter.set_levels(levels.peak_dbfs, levels.rms_dbfs, levels.clipping)
+        self._show_elapsed(levels.elapsed)
+        if levels.clipping:
+            self._say(self.tr("Too loud: move a little away from the microphone."), error=True)
+        if recorder.finished:
+            self.stop()
+
+    def _show_elapsed(self, seconds: float) -> None:
+        text = f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
+        if self._target:
+            low, high = self._target
+            text = self.tr("{time} (aim for {low:.0f}–{high:.0f} s)").format(time=text, low=low, high=high)
+            self.elapsed_bar.setRange(0, int(high * 10))
+            self.elapsed_bar.setValue(min(int(seconds * 10), int(high * 10)))
+            colour = "#3cb44b" if low <= seconds <= high else ("#f0a30a" if seconds < low else "#b3261e")
+            self.elapsed_bar.setStyleSheet(f"QProgressBar::chunk {{ background: {colour}; }}")
+            self.elapsed_bar.setVisible(True)
+        else:
+            self.elapsed_bar.setVisible(False)
+        self.elapsed_label.setText(text)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #b3261e;" if error else "")
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        self.stop()
+        super().closeEvent(event)
