@@ -156,6 +156,12 @@ def music_score(samples: np.ndarray, sample_rate: int) -> float:
 # --- internals ---------------------------------------------------------------------------------
 
 
+def _seconds(duration: float) -> str:
+    if duration < 1.5:
+        return "about a second" if duration >= 0.5 else "a fraction of a second"
+    return f"{duration:.0f} seconds"
+
+
 def _mono_float(samples: np.ndarray) -> np.ndarray:
     samples = np.asarray(samples)
     if samples.ndim == 2:
@@ -269,7 +275,7 @@ def _check(raw: np.ndarray, trimmed: np.ndarray, frame_db: np.ndarray, speech: n
     if duration < MIN_SECONDS:
         issues.append(QualityIssue(
             "too_short",
-            f"The recording is only {duration:.0f} seconds long; at least {MIN_SECONDS:.0f} seconds of "
+            f"The recording is only {_seconds(duration)} long; at least {MIN_SECONDS:.0f} seconds of "
             "speech are needed. "
             + ("Choose a longer recording." if imported else "Read more of the text, then record again."),
             refused=True,
