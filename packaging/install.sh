@@ -56,7 +56,7 @@ case "$flavour" in
   rocm)
     if [[ "$installed_torch" != *rocm* ]]; then
       echo "VoxDesk: AMD GPU found, installing PyTorch for ROCm from $(rocm_index)"
-      "${pip[@]}" install --index-url "$(rocm_index)" torch
+      "${pip[@]}" install --index-url "$(rocm_index)" torch torchaudio
     fi
     ;;
   default)
@@ -71,3 +71,6 @@ esac
 target="$here"
 [ -n "$extras" ] && target="$here[$extras]"
 "${pip[@]}" install --quiet -e "$target"
+# The speaker check's encoder. Its metadata asks for webrtcvad, an sdist that no longer builds with
+# current setuptools; pyproject.toml lists its real needs, with webrtcvad-wheels for that module.
+"${pip[@]}" install --quiet --no-deps "Resemblyzer==0.1.4"
