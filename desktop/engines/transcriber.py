@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from desktop.core import audio
+from desktop.core import audio, chinese
 from desktop.core.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
 from desktop.core.languages import WHISPER_LANGUAGES
 from desktop.core.models import LocalModel, ModelStore
-from desktop.core.transcript import Segment, Transcript, Word
+from desktop.core.transcript import Segment, Transcript
 from desktop.engines.base import TranscribeOptions, WhisperEngine
 
 log = logging.getLogger(__name__)
@@ -41,8 +41,9 @@ class TranscribeSettings:
     device: str = "auto"  # auto | gpu | cpu
     language: str | None = None  # None: detect
     task: str = "transcribe"  # or "translate" (to English)
-    initial_prompt: str | None = None
+    initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
     beam_size: int = 5
+    chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -212,6 +213,8 @@ class Transcriber:
 
     def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
+        if settings.chinese_script not in chinese.SCRIPTS:
+            raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
             on_status("Reading the file…")
         info = audio.probe(path)
@@ -219,6 +222,14 @@ class Transcriber:
         job = path.name
         engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
         options = settings.options()
+
+        def shown(segment: Segment, language: str | None) -> Segment:
+            """The segment as the user sees it: Chinese in the chosen script, with Chinese punctuation.
+            Before the language is known (detection in the first chunk), the text itself decides."""
+            if settings.task != "transcribe":
+                return segment  # a translation is English
+            is_chinese = chinese.looks_chinese(segment.text) if language is None else chinese.is_chinese(language)
+            return chinese.tidy_segment(segment, settings.chinese_script) if is_chinese else segment
 
         segments: list[Segment] = []
         language = settings.language
@@ -235,20 +246,32 @@ class Transcriber:
                     if on_progress:
                         on_progress(min(1.0, (offset + fraction * chunk_seconds) / duration))
 
-                def emit(segment: Segment, offset=offset) -> None:
+                # Once the language is known, later chunks keep it (a meeting does not switch).
+                prompt = chinese.initial_prompt(language, settings.task, settings.initial_prompt)
+                chunk_options = replace(options, language=language, initial_prompt=prompt)
+                first = len(segments)
+                recognised: list[Segment] = []  # this chunk's segments as Whisper wrote them
+
+                def emit(segment: Segment, offset=offset, prompt=prompt) -> None:
                     shifted = _shifted(segment, offset)
+                    if _is_echo(shifted, [prompt or "", recognised[-1].text if recognised else ""]):
+                        log.info("Dropped a repeat with no audio of its own: %r", shifted.text)
+                        return
                     if segments and shifted.start < segments[-1].end:
                         shifted.start = segments[-1].end  # chunks must not overlap in time
                         shifted.end = max(shifted.end, shifted.start)
-                    segments.append(shifted)
+                    recognised.append(shifted)
+                    visible = shown(shifted, language)
+                    segments.append(visible)
                     if on_segment:
-                        on_segment(shifted)
+                        on_segment(visible)
 
-                # Once the language is known, later chunks keep it (a meeting does not switch).
-                chunk_options = replace(options, language=language)
                 result, engine = self._transcribe_with_fallback(
                     engine, settings, samples, chunk_options, chunk_progress, emit, is_cancelled, job, on_status
                 )
+                if language is None and result.language:
+                    # Detected in this chunk: settle what the text alone decided while streaming.
+                    segments[first:] = [shown(segment, result.language) for segment in recognised]
                 language = language or result.language
         for note in warnings.notes:
             if on_note:
@@ -323,9 +346,20 @@ class Transcriber:
 def _shifted(segment: Segment, offset: float) -> Segment:
     if offset == 0:
         return segment
-    return Segment(
+    return replace(
+        segment,
         start=segment.start + offset,
         end=segment.end + offset,
-        text=segment.text,
-        words=[Word(w.start + offset, w.end + offset, w.text, w.probability) for w in segment.words],
+        words=[replace(w, start=w.start + offset, end=w.end + offset) for w in segment.words],
     )
+
+
+def _is_echo(segment: Segment, earlier: list[str]) -> bool:
+    """Whether segment repeats an earlier text (the segment before, or the prompt) word for word with
+    no audio of its own: most of its words take no time. Whisper writes such a repeat over the
+    silence after the last words of a recording, most often when given a prompt; a repeat that was
+    really said has timed words."""
+    if not segment.words or segment.text.strip() not in {text.strip() for text in earlier if text.strip()}:
+        return False
+    timeless = sum(1 for word in segment.words if word.end - word.start < 0.02)
+    return timeless * 2 > len(segment.words)
