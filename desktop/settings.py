@@ -5,9 +5,12 @@ Created by the composition root (app.py) or the launcher, never at import time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
+
+if TYPE_CHECKING:
+    from desktop.core.subtitles import LineLimits
 
 
 @dataclass(frozen=True)
@@ -22,8 +25,15 @@ _OPTIONS = (
     Option("transcribe/language", "auto"),
     Option("transcribe/task", "transcribe", ("transcribe", "translate")),
     Option("transcribe/initial_prompt", ""),
+    # For Chinese results: simplified | traditional | original (the characters as recognised).
+    Option("transcribe/chinese_script", "simplified", ("simplified", "traditional", "original")),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
+    # Subtitle lines: at most max_lines lines per cue, each as wide as max_latin_chars Latin
+    # characters, or max_cjk_chars Chinese ones in a line with Chinese in it.
+    Option("subtitles/max_lines", 2),
+    Option("subtitles/max_latin_chars", 42),
+    Option("subtitles/max_cjk_chars", 18),
     Option("engine/choice", "auto", ("auto", "torch", "ct2")),
     Option("device/choice", "auto", ("auto", "gpu", "cpu")),
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
@@ -62,6 +72,17 @@ class Settings:
         if option.choices and value not in option.choices:
             raise ValueError(f"{value!r} is not one of {option.choices} for {key}")
         self._store.setValue(key, value)
+
+    def line_limits(self) -> "LineLimits":
+        """The subtitle line limits chosen in Settings; a value below 1 counts as its default."""
+        from desktop.core.subtitles import LineLimits
+
+        values = {}
+        for name in ("max_lines", "max_latin_chars", "max_cjk_chars"):
+            key = f"subtitles/{name}"
+            value = self.get(key)
+            values[name] = value if value >= 1 else OPTIONS[key].default
+        return LineLimits(**values)
 
     def sync(self) -> None:
         self._store.sync()

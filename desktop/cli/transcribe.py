@@ -20,12 +20,30 @@ def add_parser(commands) -> None:
     parser.add_argument("--device", choices=("auto", "gpu", "cpu"), default="auto")
     parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
     parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
-    parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style")
+    parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style (default for Mandarin: a sentence in Simplified Chinese)")
     parser.add_argument("--beam-size", type=int, default=5)
+    parser.add_argument("--chinese-script", choices=("simplified", "traditional", "original"), default="simplified",
+                        help="characters for Chinese transcripts; original: as Whisper recognised them (default: simplified)")
+    parser.add_argument("--max-lines", type=_at_least_one, default=2, metavar="N",
+                        help="subtitle lines per cue at most (default: 2)")
+    parser.add_argument("--max-line-width", type=_at_least_one, default=42, metavar="N",
+                        help="characters per subtitle line of Latin text at most (default: 42)")
+    parser.add_argument("--max-cjk-chars", type=_at_least_one, default=18, metavar="N",
+                        help="characters per subtitle line with Chinese in it at most; each counts as two Latin ones (default: 18)")
     parser.add_argument("--format", default="srt", help="comma-separated: srt,vtt,txt,json (default: srt)")
     parser.add_argument("--output-dir", type=Path, default=None, help="where to write (default: next to each file)")
     parser.add_argument("--overwrite", action="store_true", help="replace files that already exist")
     parser.set_defaults(run=run)
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
 
 
 def _formats(text: str) -> list[str]:
@@ -70,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         task=args.task,
         initial_prompt=args.initial_prompt,
         beam_size=args.beam_size,
+        chinese_script=args.chinese_script,
+    )
+    limits = subtitles.LineLimits(
+        max_lines=args.max_lines, max_latin_chars=args.max_line_width, max_cjk_chars=args.max_cjk_chars
     )
     fallbacks = FallbackLog()
     fallbacks.subscribe(lambda e: print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr))
@@ -107,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
                     subtitles.default_export_path(path, fmt, args.output_dir),
                     fmt,
                     overwrite=args.overwrite,
+                    limits=limits,
                 )
                 for fmt in formats
             ]

@@ -21,9 +21,9 @@ from desktop.core.transcript import Segment, Transcript
 FORMATS = ("srt", "vtt", "txt", "json")
 
 # A line may not start with these; they belong at the end of the line before.
-CLOSING_PUNCTUATION = frozenset("，。、）」』】》〉！？：；…,.!?;:)]}”’")
+CLOSING_PUNCTUATION = frozenset("，。、）」』】》〉〕〗］｝！？：；．…‥·,.!?;:)]}”’")
 # A line may not end with these; they belong to the start of the line after.
-OPENING_PUNCTUATION = frozenset("（「『【《〈([{“‘")
+OPENING_PUNCTUATION = frozenset("（「『【《〈〔〖［｛([{“‘")
 # A segment too long for one cue is split after these first; the first set ends a sentence or clause.
 _STRONG_BREAKS = frozenset(".?!;。？！；")
 _WEAK_BREAKS = frozenset(",:，：、")
@@ -116,7 +116,11 @@ def to_txt(transcript: Transcript) -> str:
 
 
 def to_json(transcript: Transcript) -> str:
-    """Everything, word timings included; Transcript.from_dict reads it back."""
+    """Everything, word timings included; Transcript.from_dict reads it back.
+
+    Where VoxDesk changed what Whisper wrote (Chinese in the chosen script, Chinese punctuation), a
+    segment or word has "text_original" with Whisper's text next to "text".
+    """
     return json.dumps(transcript.to_dict(), ensure_ascii=False, indent=2) + "\n"
 
 
@@ -241,14 +245,17 @@ def _greedy_lines(tokens: list[_Token], limits: LineLimits) -> list[list[_Token]
 
 def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> list[list[_Token]]:
     """Split tokens into exactly count fitting lines, as even in width as possible (least sum of
-    squared widths), so that two lines read as a pair rather than one full line and a stub."""
+    squared widths), so that two lines read as a pair rather than one full line and a stub.
+    A token wider than a line gets a line of its own, as in _greedy_lines."""
     n = len(tokens)
     width = [[0] * (n + 1) for _ in range(n + 1)]  # width[i][j]: line of tokens[i:j], 0 if unfit
     for i in range(n):
         for j in range(i + 1, n + 1):
-            if not _line_fits(tokens[i:j], limits):
+            fits = _line_fits(tokens[i:j], limits)
+            if fits or j == i + 1:
+                width[i][j] = display_width(_join(tokens[i:j]))
+            if not fits:
                 break
-            width[i][j] = display_width(_join(tokens[i:j]))
     infinity = float("inf")
     best = [[infinity] * (n + 1) for _ in range(count + 1)]
     choice = [[0] * (n + 1) for _ in range(count + 1)]
@@ -389,7 +396,7 @@ def _punctuation_break(units: list[_Unit], i: int, j: int) -> int | None:
 
 def _last_mark(text: str) -> str:
     """The last character, looking past closing quotes and brackets ('you,"' ends with ',')."""
-    stripped = text.rstrip().rstrip("”’\"')]}）」』】》〉")
+    stripped = text.rstrip().rstrip("”’\"')]}）」』】》〉〕〗］｝")
     return stripped[-1] if stripped else ""
 
 

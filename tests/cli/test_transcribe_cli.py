@@ -68,3 +68,35 @@ def test_an_unknown_model_is_refused_before_any_work_with_a_plain_sentence(tmp_p
     assert 'no model called "enormous-v9"' in result.stderr
     assert "Traceback" not in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_chinese_subtitles_follow_the_chosen_script_and_line_limits(tmp_path):
+    import opencc
+
+    from desktop.core.subtitles import CLOSING_PUNCTUATION, display_width
+    from tests.helpers.weights import base_dir
+
+    result = voxdesk("transcribe", DATA_DIR / "BAC009S0764W0121.wav", "--model", base_dir(), "--engine", "ct2",
+                     "--language", "zh", "--chinese-script", "traditional", "--max-lines", "1",
+                     "--max-cjk-chars", "5", "--format", "srt,json", "--output-dir", tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    lines = [line for cue in srt.parse((tmp_path / "BAC009S0764W0121.srt").read_text(encoding="utf-8"))
+             for line in cue.content.split("\n")]
+    assert len(lines) >= 3
+    assert all(display_width(line) <= 10 and line[0] not in CLOSING_PUNCTUATION for line in lines), lines
+    to_simplified = opencc.OpenCC("t2s")
+    spoken = "".join(lines)
+    assert to_simplified.convert(spoken) != spoken, "Traditional characters, as chosen"
+    data = json.loads((tmp_path / "BAC009S0764W0121.json").read_text(encoding="utf-8"))
+    changed = [s for s in data["segments"] if "text_original" in s]
+    assert changed, "what Whisper wrote is kept next to the converted text"
+    for segment in changed:
+        assert to_simplified.convert(segment["text"]) == to_simplified.convert(segment["text_original"])
+
+
+def test_a_line_limit_below_one_is_refused_with_a_plain_sentence(tmp_path):
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--max-cjk-chars", "0", "--output-dir", tmp_path)
+    assert result.returncode == 2
+    assert "at least 1" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -137,6 +137,12 @@ def test_a_word_wider_than_a_line_gets_a_line_of_its_own_uncut():
     assert len(lines) == 3
 
 
+def test_a_word_wider_than_a_line_in_a_two_line_cue_gets_its_own_line_and_no_line_is_empty():
+    url = "https://intranet.example.com/projects/2024/quarterly-review/minutes"
+    assert wrap(f"See {url}") == ["See", url]
+    assert wrap(f"See {url} now", LineLimits(max_lines=3)) == ["See", url, "now"]
+
+
 def test_no_line_starts_with_closing_punctuation_in_chinese():
     text = "好的，好的，好的，好的，好的，好的，好的，好的，好的，好的。嗯！对？是：行；好、好"
     for chars in range(3, 19):
@@ -157,6 +163,14 @@ def test_a_line_does_not_end_with_an_opening_bracket():
     for chars in range(4, 19):
         for line in wrap(text, LineLimits(max_lines=20, max_cjk_chars=chars)):
             assert line[-1] not in "（「", (chars, line)
+
+
+def test_full_width_brackets_and_the_name_dot_never_start_a_line():
+    text = "主持人迈克尔·杰克逊〔笑〕说：［注］这一段【略】不算。好的"
+    for chars in range(2, 19):
+        for line in wrap(text, LineLimits(max_lines=30, max_cjk_chars=chars)):
+            assert line[0] not in CLOSING_PUNCTUATION and line[0] not in "〕］·", (chars, line)
+            assert line[-1] not in "〔［【", (chars, line)
 
 
 # --- splitting long segments into cues ------------------------------------------------------------
@@ -452,3 +466,19 @@ def test_a_real_whisper_transcript_splits_at_its_own_word_timings(tmp_path, reco
         assert round(cue.start, 3) in word_starts | segment_starts
     parsed = list(srt.parse(export(transcript, tmp_path / "real.srt", "srt", limits=limits).read_text("utf-8")))
     assert [p.content for p in parsed] == [c.text for c in cues]
+
+
+# --- line limits from Settings --------------------------------------------------------------------
+
+
+def test_line_limits_come_from_settings_and_a_value_below_one_counts_as_its_default(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from desktop.settings import Settings
+
+    settings = Settings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    assert settings.line_limits() == LineLimits()
+    settings.set("subtitles/max_lines", 1)
+    settings.set("subtitles/max_cjk_chars", 12)
+    settings.set("subtitles/max_latin_chars", 0)
+    assert settings.line_limits() == LineLimits(max_lines=1, max_latin_chars=42, max_cjk_chars=12)
