@@ -2,6 +2,8 @@
 Simplified characters when Simplified is chosen, with both engines, and close to the reference."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import opencc
 import pytest
 
@@ -20,7 +22,7 @@ TRADITIONAL_PROMPT = "以下是繁體中文的句子。"  # a user's own prompt 
 
 
 @pytest.fixture(scope="module")
-def transcriber(tmp_path_factory) -> Transcriber:
+def transcriber(tmp_path_factory) -> Iterator[Transcriber]:
     """One Transcriber for the module, so each engine loads the model once."""
     store = ModelStore(tmp_path_factory.mktemp("models"))
     transcriber = Transcriber(store, FallbackLog(), gpu_available=lambda: False)
