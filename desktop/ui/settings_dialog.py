@@ -1,4 +1,5 @@
-"""Settings…: the options that are not on a tab (engine, device, GPU override, interface language)."""
+"""Settings…: the options that are not on a tab (engine, device, Chinese script, subtitle lines, GPU
+override, interface language)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRegularExpression
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -40,10 +42,25 @@ class SettingsDialog(QDialog):
         self.device_combo.addItem(self.tr("GPU"), "gpu")
         self.device_combo.addItem(self.tr("CPU"), "cpu")
 
+        self.script_combo = QComboBox()
+        self.script_combo.addItem(self.tr("Simplified (简体)"), "simplified")
+        self.script_combo.addItem(self.tr("Traditional (繁體)"), "traditional")
+        self.script_combo.addItem(self.tr("As recognised"), "original")
+
         recognition = QGroupBox(self.tr("Speech recognition"))
         form = QFormLayout(recognition)
         form.addRow(self.tr("Engine:"), self.engine_combo)
         form.addRow(self.tr("Run on:"), self.device_combo)
+        form.addRow(self.tr("Chinese script:"), self.script_combo)
+
+        self.lines_spin = self._spin(1, 4)
+        self.latin_spin = self._spin(20, 80, self.tr(" characters"))
+        self.cjk_spin = self._spin(8, 40, self.tr(" characters"))
+        subtitles_box = QGroupBox(self.tr("Subtitle lines"))
+        subtitles_form = QFormLayout(subtitles_box)
+        subtitles_form.addRow(self.tr("Lines per subtitle, at most:"), self.lines_spin)
+        subtitles_form.addRow(self.tr("Line length for Latin text, at most:"), self.latin_spin)
+        subtitles_form.addRow(self.tr("Line length for Chinese text, at most:"), self.cjk_spin)
 
         self.language_combo = QComboBox()
         for code, name in UI_LANGUAGES:
@@ -66,6 +83,7 @@ class SettingsDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(recognition)
+        layout.addWidget(subtitles_box)
         layout.addWidget(startup)
         note = QLabel(self.tr("The model, language and task are chosen on the Transcribe tab."))
         note.setWordWrap(True)
@@ -73,19 +91,37 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self._load()
 
+    @staticmethod
+    def _spin(low: int, high: int, suffix: str = "") -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(low, high)
+        spin.setSuffix(suffix)
+        return spin
+
+    def _spins(self) -> tuple:
+        return (
+            (self.lines_spin, "subtitles/max_lines"),
+            (self.latin_spin, "subtitles/max_latin_chars"),
+            (self.cjk_spin, "subtitles/max_cjk_chars"),
+        )
+
     def _fields(self) -> dict[str, object]:
         return {
             "engine/choice": self.engine_combo.currentData(),
             "device/choice": self.device_combo.currentData(),
+            "transcribe/chinese_script": self.script_combo.currentData(),
+            **{key: spin.value() for spin, key in self._spins()},
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
         }
 
     def _load(self) -> None:
         for combo, key in ((self.engine_combo, "engine/choice"), (self.device_combo, "device/choice"),
-                           (self.language_combo, "ui/language")):
+                           (self.script_combo, "transcribe/chinese_script"), (self.language_combo, "ui/language")):
             index = combo.findData(self._settings.get(key))
             combo.setCurrentIndex(max(0, index))
+        for spin, key in self._spins():
+            spin.setValue(self._settings.get(key))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
 
     def accept(self) -> None:

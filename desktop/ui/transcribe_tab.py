@@ -112,7 +112,7 @@ class _ExportOutcome:
     problems: list[str] = field(default_factory=list)
 
 
-def _run_exports(tasks: list[_ExportTask], overwrite: bool, report: JobReport) -> _ExportOutcome:
+def _run_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: JobReport) -> _ExportOutcome:
     from desktop.core import subtitles
     from desktop.core.atomic import ExportExists
 
@@ -121,7 +121,7 @@ def _run_exports(tasks: list[_ExportTask], overwrite: bool, report: JobReport) -
         if report.cancelled():
             break
         try:
-            subtitles.export(task.transcript, task.path, task.fmt, overwrite=overwrite)
+            subtitles.export(task.transcript, task.path, task.fmt, overwrite=overwrite, limits=limits)
             outcome.written.append(task.path)
         except ExportExists:
             outcome.existing.append(task)
@@ -438,6 +438,7 @@ class TranscribeTab(QWidget):
             language=None if language in (None, "auto") else language,
             task=self.task_combo.currentData(),
             initial_prompt=self.prompt_edit.text().strip() or None,
+            chinese_script=self._settings.get("transcribe/chinese_script"),
         )
 
     def refresh_models(self, select: str | None = None) -> None:
@@ -709,8 +710,10 @@ class TranscribeTab(QWidget):
         self._start_export(tasks, overwrite=False)
 
     def _start_export(self, tasks: list[_ExportTask], overwrite: bool) -> None:
+        limits = self._settings.line_limits()
+
         def work(report: JobReport) -> _ExportOutcome:
-            return _run_exports(tasks, overwrite, report)
+            return _run_exports(tasks, overwrite, limits, report)
 
         job = Job(work, name="export")
         job.result.connect(self._on_exported)

@@ -101,3 +101,41 @@ def test_changing_the_engine_in_settings_frees_the_loaded_model(qtbot, window, j
         dialog.accept()
     assert transcriber.loaded is None
     assert tab.transcribe_settings().engine == "ct2"
+
+
+def test_the_chinese_script_and_subtitle_line_limits_chosen_in_settings_reach_the_tab(qtbot, window):
+    settings = window.transcribe_tab._settings
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    assert (dialog.script_combo.currentData(), dialog.lines_spin.value(), dialog.cjk_spin.value()) == (
+        "simplified", 2, 18)
+    dialog.script_combo.setCurrentIndex(dialog.script_combo.findData("traditional"))
+    dialog.lines_spin.setValue(1)
+    dialog.latin_spin.setValue(30)
+    dialog.cjk_spin.setValue(12)
+    dialog.accept()
+
+    assert window.transcribe_tab.transcribe_settings().chinese_script == "traditional"
+    limits = settings.line_limits()
+    assert (limits.max_lines, limits.max_latin_chars, limits.max_cjk_chars) == (1, 30, 12)
+
+
+@pytest.mark.slow
+def test_exported_subtitles_follow_the_line_limits_from_settings(qtbot, window, jfk):
+    import srt
+
+    settings = window.transcribe_tab._settings
+    settings.set("subtitles/max_lines", 1)
+    settings.set("subtitles/max_latin_chars", 20)
+    tab = window.transcribe_tab
+    for fmt, box in tab.format_boxes.items():
+        box.setChecked(fmt == "srt")
+    drop(tab, jfk)
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
+    tab.export_all()
+    target = jfk.with_suffix(".srt")
+    qtbot.waitUntil(target.exists, timeout=JOB_TIMEOUT_MS)
+
+    cues = list(srt.parse(target.read_text(encoding="utf-8")))
+    assert cues and all(len(cue.content.splitlines()) == 1 for cue in cues)
+    assert all(len(cue.content) <= 20 for cue in cues)
