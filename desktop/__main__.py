@@ -15,16 +15,17 @@ def _apply_gpu_environment() -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from desktop import __version__
-    from desktop.cli import doctor, models, transcribe
+    from desktop.cli import clone, doctor, models, synthesize, transcribe, voices
 
     parser = argparse.ArgumentParser(
         prog="voxdesk",
-        description="VoxDesk: transcribe speech to subtitles on your GPU or CPU. "
+        description="VoxDesk: transcribe speech to subtitles on your GPU or CPU, speak text, and speak in a "
+        "consenting person's voice. "
         "Run without a command to open the window.",
     )
     parser.add_argument("--version", action="version", version=f"VoxDesk {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (transcribe, models, doctor):
+    for module in (transcribe, synthesize, clone, voices, models, doctor):
         module.add_parser(commands)
     return parser
 

@@ -86,8 +86,36 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     fallback_log = FallbackLog()
     transcriber = Transcriber(store, fallback_log)
     runner = JobRunner(app)
-    window = MainWindow(settings, store, transcriber, runner, fallback_log)
+    window = MainWindow(settings, store, transcriber, runner, fallback_log,
+                        more_tabs=_speech_tabs(settings, store, fallback_log, runner))
     return app, window
+
+
+def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tuple:
+    """The Synthesize and Clone tabs and the services behind them (no model is loaded here)."""
+    from desktop.core.tts_models import open_store
+    from desktop.core.voices import VoiceLibrary
+    from desktop.engines.cloning import VoiceCloner, VoiceEnrollment
+    from desktop.engines.speaker import SpeakerEncoder
+    from desktop.engines.transcriber import Transcriber
+    from desktop.engines.tts import SpeechSynthesizer
+    from desktop.ui.clone_tab import CloneTab
+    from desktop.ui.synthesize_tab import SynthesizeTab
+
+    tts_store = open_store()
+    synthesizer = SpeechSynthesizer(tts_store, fallback_log)
+    encoder = SpeakerEncoder()
+    library = VoiceLibrary()
+    # The consent check has its own Transcriber, so it never unloads the Transcribe tab's model.
+    enrollment = VoiceEnrollment(library, Transcriber(whisper_store, fallback_log), encoder)
+    cloner = VoiceCloner(tts_store, SpeechSynthesizer(tts_store, fallback_log), encoder)
+    synthesize = SynthesizeTab(settings, synthesizer, runner, fallback_log)
+    clone = CloneTab(settings, library, enrollment, cloner, runner)
+    tr = QApplication.translate
+    return (
+        (synthesize, tr("MainWindow", "Synthesize"), "synthesize"),
+        (clone, tr("MainWindow", "Clone"), "clone"),
+    )
 
 
 def run_gui(argv: list[str]) -> int:

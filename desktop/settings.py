@@ -39,6 +39,22 @@ _OPTIONS = (
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale
+    # Synthesize
+    Option("synthesize/model", "tts_models/en/ljspeech/vits"),
+    Option("synthesize/speaker", ""),
+    Option("synthesize/language", "auto"),
+    Option("synthesize/speed", 100),  # percent of the model's natural pace
+    Option("synthesize/use_gpu", False),  # experimental: speech runs on the CPU by design
+    Option("synthesize/normalize", True),  # loudness normalised to about -16 LUFS on saving
+    Option("synthesize/save_folder", ""),
+    # Clone
+    Option("clone/engine", "xtts", ("xtts", "openvoice")),
+    Option("clone/language", "en"),
+    Option("clone/xtts_model", ""),  # empty: the XTTS v2 downloaded in the Synthesize tab
+    Option("clone/openvoice_converter", ""),
+    Option("clone/base_model", ""),  # empty: the default Coqui voice of the language
+    Option("clone/input_device", ""),
+    Option("clone/save_folder", ""),
 )
 OPTIONS = {option.key: option for option in _OPTIONS}
 

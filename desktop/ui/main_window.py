@@ -39,7 +39,11 @@ class MainWindow(QMainWindow):
         runner: JobRunner,
         fallback_log: FallbackLog,
         parent: QWidget | None = None,
+        *,
+        more_tabs: tuple[tuple[QWidget, str, str], ...] = (),
     ):
+        """more_tabs: (widget, title, icon name) of the tabs after Transcribe, built by the composition
+        root; each may have shutdown() (called on closing) and status_message(str)."""
         super().__init__(parent)
         self._settings = settings
         self._store = store
@@ -60,11 +64,19 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.transcribe_tab, icon("app"), self.tr("Transcribe"))
+        for widget, title, icon_name in more_tabs:
+            self.tabs.addTab(widget, icon(icon_name), title)
         self.setCentralWidget(self.tabs)
+        self._more_tabs = [widget for widget, _, _ in more_tabs]
 
         self._build_menu()
         self._build_status_bar()
         self.transcribe_tab.status_message.connect(self.show_message)
+        for widget in self._more_tabs:
+            if hasattr(widget, "status_message"):
+                widget.status_message.connect(self.show_message)
+            if hasattr(widget, "synthesis_device"):
+                widget.synthesis_device.connect(self.device_status.set_synthesis_device)
         self.transcribe_tab.export_available.connect(self._on_export_available)
 
         self._fallbacks = _FallbackBridge(self)
@@ -240,6 +252,9 @@ class MainWindow(QMainWindow):
             self._fallback_log.unsubscribe(self._fallbacks)
             self.hide()  # the user sees the window go at once, even while a job finishes its step
             self.transcribe_tab.shutdown()
+            for widget in self._more_tabs:
+                if hasattr(widget, "shutdown"):
+                    widget.shutdown()
             self.stopped_cleanly = self.runner.shutdown(SHUTDOWN_WAIT_MS)
             if not self.stopped_cleanly:
                 log.warning("a job was still running %d ms after closing was asked for", SHUTDOWN_WAIT_MS)

@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QLabel, QTabWidget
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from desktop.workers.transcription_queue import ItemState
 from tests.ui.conftest import JOB_TIMEOUT_MS
@@ -24,7 +24,7 @@ def test_the_window_is_on_screen_before_torch_or_whisper_is_imported(tmp_path):
         from desktop.app import create_app
         app, window = create_app(sys.argv[:1])
         window.show()
-        heavy = sorted(m for m in ("torch", "whisper", "faster_whisper", "ctranslate2") if m in sys.modules)
+        heavy = sorted(m for m in ("torch", "whisper", "faster_whisper", "ctranslate2", "TTS", "resemblyzer", "torchaudio") if m in sys.modules)
         print("visible" if window.isVisible() else "hidden", ",".join(heavy) or "none")
         window.close()
     """)
@@ -35,9 +35,11 @@ def test_the_window_is_on_screen_before_torch_or_whisper_is_imported(tmp_path):
     assert done.stdout.split() == ["visible", "none"]
 
 
-def test_the_window_has_the_transcribe_tab_and_no_empty_ones(window):
-    tabs = window.findChild(QTabWidget)
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Transcribe"]
+def test_the_window_has_the_three_tabs_and_no_empty_ones(window):
+    tabs = window.tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Transcribe", "Synthesize", "Clone"]
+    for i in range(tabs.count()):
+        assert len(tabs.widget(i).findChildren(QPushButton)) >= 3, tabs.tabText(i)
 
 
 def test_the_status_bar_says_where_the_work_runs_once_the_device_is_known(qtbot, window):
