@@ -553,7 +553,7 @@ def inspect_folder(folder: str | os.PathLike[str]) -> FolderCheck:
         model_file = _find_model_file(folder)
         _check_weights(model_file, folder)
     for field_name, value in _referenced_files(config):
-        if not any(path.is_file() for path in _candidates(folder, field_name, value)):
+        if not any(path.is_file() for path in _candidates(folder, field_name, value, _PATH_FIELDS[field_name])):
             raise ModelError(
                 f"The folder “{folder.name}” is missing the file {Path(str(value)).name} that the model needs "
                 f"({field_name.replace('_', ' ')}). Copy the whole folder again.",

@@ -253,6 +253,8 @@ class ModelDownloadDialog(QDialog):
 class SynthesizeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     synthesis_device = Signal(str)  # "CPU" or "GPU": where speech synthesis runs
+    # Emitted from whichever thread records a fallback; Qt queues it to this widget's (GUI) thread.
+    _fallback_recorded = Signal(object)
 
     def __init__(
         self,
@@ -289,8 +291,25 @@ class SynthesizeTab(QWidget):
         self._build()
         self._load_choices()
         self._connect()
+        self._watch_fallbacks(fallback_log)
         self._on_model_changed()
         self._update_actions()
+
+    def _watch_fallbacks(self, fallback_log: FallbackLog) -> None:
+        """Say at once when speech falls back from the GPU to the CPU (the status bar counts it too)."""
+        self._fallback_recorded.connect(self._on_fallback)
+        signal = self._fallback_recorded
+        subscriber = lambda event: signal.emit(event)  # noqa: E731 - must not hold the widget itself
+        fallback_log.subscribe(subscriber)
+        self.destroyed.connect(lambda *_: fallback_log.unsubscribe(subscriber))
+
+    @Slot(object)
+    def _on_fallback(self, event) -> None:
+        from desktop.engines.tts import JOB_NAME
+
+        if event.job == JOB_NAME:
+            self.synthesis_device.emit(self.tr("CPU"))
+            self._set_status(self.tr("The GPU failed, so speech continues on the CPU. {fix}").format(fix=event.fix))
 
     # -- building ------------------------------------------------------------------------------
 
@@ -639,13 +658,22 @@ class SynthesizeTab(QWidget):
 
         job = Job(work, name="import voice model")
         job.message.connect(self._set_status)
+        job.progress.connect(self._on_import_progress)
         job.result.connect(self._on_imported)
         job.failed.connect(self._show_error)
+        self._clear_error()
         self._runner.start(job)
         return job
 
+    @Slot(float)
+    def _on_import_progress(self, fraction: float) -> None:
+        self.progress.setValue(int(fraction * 1000))
+        self.progress.setFormat(self.tr("Copying the model… {percent}%").format(percent=int(fraction * 100)))
+
     @Slot(object)
     def _on_imported(self, model: TtsModel) -> None:
+        self.progress.setValue(0)
+        self.progress.setFormat("")
         self.refresh_models(select=model.name)
         self._on_model_changed()
         self._set_status(self.tr("The model “{title}” was imported and is now chosen.").format(title=model.title))

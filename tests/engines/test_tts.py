@@ -1,5 +1,4 @@
 """Speech synthesis through Coqui's real loading and inference code, with tiny random VITS models."""
-import contextlib
 import gc
 import json
 import shutil
@@ -12,8 +11,8 @@ import torch
 from desktop.core.errors import ModelError, UserFacingError
 from desktop.core.fallback import FallbackLog
 from desktop.core.tts_models import TtsModelStore
-from desktop.engines.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings, TorchGpu
-from tests.helpers.tiny_tts import SAMPLE_RATE, build_multi_speaker_vits, build_single_speaker_vits
+from desktop.engines.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings
+from tests.helpers.tiny_tts import SAMPLE_RATE, FakeAmdGpu, build_multi_speaker_vits, build_single_speaker_vits
 
 
 @pytest.fixture(scope="module")
@@ -42,40 +41,6 @@ def engine(store):
     engine = SpeechSynthesizer(store, FallbackLog())
     yield engine
     engine.release()
-
-
-class FakeAmdGpu(TorchGpu):
-    """Stands in for a ROCm GPU: the model stays on the CPU, the GPU-only steps are recorded.
-
-    fail_on_sentence makes that sentence fail the way a card without code for its gfx target does.
-    """
-
-    def __init__(self, fail_on_sentence: int | None = None):
-        self.fail_on_sentence = fail_on_sentence
-        self.sentences = 0
-        self.moved = 0
-        self.cudnn_during_speech: list[bool] = []
-
-    def available(self) -> bool:
-        return True
-
-    def is_rocm(self) -> bool:
-        return True
-
-    def move(self, synthesizer) -> None:
-        self.moved += 1
-
-    def free_memory(self) -> None:
-        pass
-
-    @contextlib.contextmanager
-    def session(self):
-        with super().session():
-            self.cudnn_during_speech.append(torch.backends.cudnn.enabled)
-            self.sentences += 1
-            if self.sentences == self.fail_on_sentence:
-                raise RuntimeError("HIP error: invalid device function")
-            yield
 
 
 def test_a_sentence_comes_out_at_the_models_sample_rate(engine):

@@ -7,14 +7,19 @@ They are imported and loaded through the very path a user takes, so Coqui's real
 inference code runs. The sound is noise, but its sample rate and length behave like speech: VITS
 predicts a duration per input character, so a longer text gives a longer recording.
 
+FakeAmdGpu, at the end, stands in for a ROCm GPU around these models.
+
     folder = build_single_speaker_vits(tmp_path / "tiny")
     folder = build_multi_speaker_vits(tmp_path / "voices", speakers=("alice", "bob"))
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from pathlib import Path
+
+from desktop.engines.tts import TorchGpu
 
 # Letters the tiny English models can say; anything else (e.g. Chinese) is outside their vocabulary.
 ENGLISH_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789 "
@@ -136,3 +141,40 @@ def _point_paths_elsewhere(config_path: Path) -> None:
     config["speakers_file"] = foreign
     config["model_args"]["speakers_file"] = foreign
     config_path.write_text(json.dumps(config, indent=4), encoding="utf-8")
+
+
+class FakeAmdGpu(TorchGpu):
+    """Stands in for a ROCm GPU (none is available in tests): the model stays on the CPU, and the steps
+    that only happen on a GPU are recorded.
+
+    fail_on_sentence makes that sentence fail the way a card without code for its gfx target does.
+    """
+
+    def __init__(self, fail_on_sentence: int | None = None):
+        self.fail_on_sentence = fail_on_sentence
+        self.sentences = 0
+        self.moved = 0
+        self.cudnn_during_speech: list[bool] = []
+
+    def available(self) -> bool:
+        return True
+
+    def is_rocm(self) -> bool:
+        return True
+
+    def move(self, synthesizer) -> None:
+        self.moved += 1
+
+    def free_memory(self) -> None:
+        pass
+
+    @contextlib.contextmanager
+    def session(self):
+        import torch
+
+        with super().session():
+            self.cudnn_during_speech.append(torch.backends.cudnn.enabled)
+            self.sentences += 1
+            if self.sentences == self.fail_on_sentence:
+                raise RuntimeError("HIP error: invalid device function")
+            yield

@@ -528,3 +528,31 @@ def test_the_tab_looks_right(qtbot, make_tab, store, tmp_path):
 def test_utf16_offsets_count_an_emoji_as_two_units():
     assert utf16_offset("a🙂b", 2) == 3
     assert utf16_offset("中文", 2) == 2
+
+
+def test_a_gpu_failure_while_speaking_continues_on_the_cpu_and_says_so(qtbot, settings, choices_file, store,
+                                                                        pulseaudio):
+    from tests.helpers.tiny_tts import FakeAmdGpu
+
+    fallbacks = FallbackLog()
+    runner = JobRunner()
+    choices = SynthesizeChoices(settings, QSettings(str(choices_file), QSettings.Format.IniFormat))
+    choices.set("synthesize/model", SINGLE)
+    choices.set("synthesize/use_gpu", True)
+    synthesizer = SpeechSynthesizer(store, fallbacks, gpu=FakeAmdGpu(fail_on_sentence=1))
+    tab = SynthesizeTab(settings, synthesizer, runner, fallbacks, choices=choices)
+    qtbot.addWidget(tab)
+    devices, messages = [], []
+    tab.synthesis_device.connect(devices.append)
+    tab.status_message.connect(messages.append)
+    try:
+        wait_ready(qtbot, tab)
+        assert devices[-1] == "GPU"
+        speak_and_wait(qtbot, tab, "One. Two.")
+        assert len(tab._spoken) == 2 and not tab.error_text()
+        assert devices[-1] == "CPU"
+        assert len(fallbacks.events()) == 1
+        assert any("The GPU failed, so speech continues on the CPU" in m for m in messages)
+    finally:
+        tab.shutdown()
+        assert runner.shutdown(60_000)
