@@ -525,11 +525,19 @@ class SynthesizeTab(QWidget):
         self.model_info.setText(self._describe(model))
         self.speed_slider.setEnabled(True)
         if model.downloaded:
-            self._load_voices()
+            if self.isVisible():
+                self._load_voices()
+            # else: loaded when the tab is first shown, so starting VoxDesk loads no voice model
         else:
             self.voice_panel.setVisible(model.multi_speaker)
             self.voice_hint.setText(self.tr("The voices appear here once the model is downloaded."))
         self._update_actions()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().showEvent(event)
+        model = self.selected_model()
+        if model is not None and model.downloaded and self._voice_info is None and self._voices_job is None:
+            self._load_voices()
 
     def _load_voices(self) -> None:
         """Load the chosen model on a worker thread (the old one is released) and list its voices."""

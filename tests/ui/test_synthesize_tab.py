@@ -14,14 +14,14 @@ import sys
 import av
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QToolButton
 
 from desktop.core.fallback import FallbackLog
 from desktop.core.tts_models import TtsModelStore
 from desktop.engines.tts import SpeechSynthesizer
 from desktop.ui.stream_player import NO_SOUND_OUTPUT, PAUSED, PLAYING, STOPPED, StreamPlayer
-from desktop.ui.synthesize_tab import LicenceDialog, ModelDownloadDialog, SynthesizeChoices, SynthesizeTab, utf16_offset
+from desktop.ui.synthesize_tab import LicenceDialog, ModelDownloadDialog, SynthesizeTab, utf16_offset
 from desktop.workers.job import JobRunner
 from tests.helpers.http_server import FileServer
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
@@ -59,21 +59,15 @@ def no_stdin(monkeypatch):
 
 
 @pytest.fixture
-def choices_file(tmp_path):
-    return tmp_path / "choices.ini"
-
-
-@pytest.fixture
-def make_tab(qtbot, settings, choices_file):
+def make_tab(qtbot, settings):
     """Builds tabs the way the window does; stops their jobs and threads at the end."""
     made = []
 
     def make(store: TtsModelStore, *, model: str | None = SINGLE) -> SynthesizeTab:
         runner = JobRunner()
-        choices = SynthesizeChoices(settings, QSettings(str(choices_file), QSettings.Format.IniFormat))
         if model:
-            choices.set("synthesize/model", model)
-        tab = SynthesizeTab(settings, SpeechSynthesizer(store, FallbackLog()), runner, FallbackLog(), choices=choices)
+            settings.set("synthesize/model", model)
+        tab = SynthesizeTab(settings, SpeechSynthesizer(store, FallbackLog()), runner, FallbackLog())
         tab.runner_for_tests = runner
         qtbot.addWidget(tab)
         tab.resize(1000, 640)
@@ -530,18 +524,17 @@ def test_utf16_offsets_count_an_emoji_as_two_units():
     assert utf16_offset("中文", 2) == 2
 
 
-def test_a_gpu_failure_while_speaking_continues_on_the_cpu_and_says_so(qtbot, settings, choices_file, store,
-                                                                        pulseaudio):
+def test_a_gpu_failure_while_speaking_continues_on_the_cpu_and_says_so(qtbot, settings, store, pulseaudio):
     from tests.helpers.tiny_tts import FakeAmdGpu
 
     fallbacks = FallbackLog()
     runner = JobRunner()
-    choices = SynthesizeChoices(settings, QSettings(str(choices_file), QSettings.Format.IniFormat))
-    choices.set("synthesize/model", SINGLE)
-    choices.set("synthesize/use_gpu", True)
+    settings.set("synthesize/model", SINGLE)
+    settings.set("synthesize/use_gpu", True)
     synthesizer = SpeechSynthesizer(store, fallbacks, gpu=FakeAmdGpu(fail_on_sentence=1))
-    tab = SynthesizeTab(settings, synthesizer, runner, fallbacks, choices=choices)
+    tab = SynthesizeTab(settings, synthesizer, runner, fallbacks)
     qtbot.addWidget(tab)
+    tab.show()
     devices, messages = [], []
     tab.synthesis_device.connect(devices.append)
     tab.status_message.connect(messages.append)
@@ -553,6 +546,22 @@ def test_a_gpu_failure_while_speaking_continues_on_the_cpu_and_says_so(qtbot, se
         assert devices[-1] == "CPU"
         assert len(fallbacks.events()) == 1
         assert any("The GPU failed, so speech continues on the CPU" in m for m in messages)
+    finally:
+        tab.shutdown()
+        assert runner.shutdown(60_000)
+
+
+def test_no_voice_model_is_loaded_before_the_tab_is_first_shown(qtbot, settings, store):
+    settings.set("synthesize/model", MULTI)
+    runner = JobRunner()
+    synthesizer = SpeechSynthesizer(store, FallbackLog())
+    tab = SynthesizeTab(settings, synthesizer, runner, FallbackLog())
+    qtbot.addWidget(tab)
+    try:
+        assert not runner.busy and synthesizer.loaded is None
+        tab.show()
+        qtbot.waitUntil(lambda: tab.voices() == ["alice", "bob", "chen"], timeout=WAIT_MS)
+        assert synthesizer.loaded.model == MULTI
     finally:
         tab.shutdown()
         assert runner.shutdown(60_000)
