@@ -179,6 +179,20 @@ def test_choosing_a_language_the_model_does_not_speak_is_refused(engine):
     assert "does not speak Chinese" in error.value.message
 
 
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_a_phoneme_model_reads_english_through_espeak_and_refuses_chinese(tmp_path):
+    store = TtsModelStore(tmp_path / "voices")
+    model = store.import_folder(build_single_speaker_vits(tmp_path / "tiny-phonemes", phonemes=True))
+    engine = SpeechSynthesizer(store, FallbackLog())
+    short = engine.synthesize("Hello.", SynthesisSettings(model=model.name))
+    long = engine.synthesize("Hello, and welcome to the new office building.", SynthesisSettings(model=model.name))
+    assert engine.loaded.languages == ("en",)
+    assert long.duration > 2 * short.duration - SENTENCE_PAUSE_SECONDS
+    with pytest.raises(UserFacingError) as error:
+        engine.synthesize("你好。", SynthesisSettings(model=model.name))
+    assert "cannot read the Chinese" in error.value.message
+
+
 def test_a_chinese_grapheme_model_reads_chinese(tmp_path):
     folder = build_single_speaker_vits(tmp_path / "tiny-chinese", characters="各位同事明天上午九点开会 ", language="zh")
     store = TtsModelStore(tmp_path / "voices")

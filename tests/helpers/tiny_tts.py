@@ -37,14 +37,16 @@ def build_single_speaker_vits(
     seed: int = 0,
     sample_rate: int = SAMPLE_RATE,
     frames_per_character: float = 4.0,
+    phonemes: bool = False,
 ) -> Path:
     """A one-voice VITS model in folder (model.pth + config.json); returns folder.
 
     frames_per_character sets how long each character sounds (a frame is 256 samples); fewer frames
-    make long texts quicker to synthesise.
+    make long texts quicker to synthesise. phonemes=True makes it read through espeak-ng's American
+    English phonemes, as Coqui's LJSpeech VITS does (characters and language are then ignored).
     """
     return _build(folder, characters=characters, language=language, seed=seed, sample_rate=sample_rate,
-                  frames_per_character=frames_per_character)
+                  frames_per_character=frames_per_character, phonemes=phonemes)
 
 
 def build_multi_speaker_vits(
@@ -68,12 +70,14 @@ def _build(
     sample_rate: int,
     speakers: tuple[str, ...] = (),
     frames_per_character: float = 4.0,
+    phonemes: bool = False,
 ) -> Path:
     import torch
     from TTS.config.shared_configs import BaseDatasetConfig
     from TTS.tts.configs.shared_configs import CharactersConfig
     from TTS.tts.configs.vits_config import VitsArgs, VitsConfig
     from TTS.tts.models.vits import Vits
+    from TTS.tts.utils.text.characters import _characters, _phonemes, _punctuations
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -97,21 +101,30 @@ def _build(
         speaker_embedding_channels=8,
         speakers_file=str(speakers_file) if speakers else None,
     )
+    if phonemes:
+        text_settings = dict(
+            use_phonemes=True,
+            phonemizer="espeak",
+            phoneme_language="en-us",
+            text_cleaner="english_cleaners",
+            characters=CharactersConfig(
+                characters_class="TTS.tts.models.vits.VitsCharacters", pad="_", eos="", bos="", blank=None,
+                characters=_characters, punctuations=_punctuations, phonemes=_phonemes,
+            ),
+        )
+    else:
+        text_settings = dict(
+            use_phonemes=False,
+            text_cleaner="basic_cleaners",
+            characters=CharactersConfig(
+                characters_class="TTS.tts.models.vits.VitsCharacters", pad="_", eos="", bos="", blank=None,
+                characters=characters, punctuations=PUNCTUATION, phonemes=None,
+            ),
+            datasets=[BaseDatasetConfig(formatter="ljspeech", dataset_name="tiny", language=language)],
+        )
     config = VitsConfig(
         model_args=args,
-        use_phonemes=False,
-        text_cleaner="basic_cleaners",
-        characters=CharactersConfig(
-            characters_class="TTS.tts.models.vits.VitsCharacters",
-            pad="_",
-            eos="",
-            bos="",
-            blank=None,
-            characters=characters,
-            punctuations=PUNCTUATION,
-            phonemes=None,
-        ),
-        datasets=[BaseDatasetConfig(formatter="ljspeech", dataset_name="tiny", language=language)],
+        **text_settings,
         add_blank=False,
         use_speaker_embedding=bool(speakers),
         speakers_file=str(speakers_file) if speakers else None,
