@@ -401,7 +401,7 @@ class TtsModelStore:
         fix_config_paths(files, self.folder(model.name))
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
-            manifest["model_file"] = _find_model_file(files).name
+            manifest["model_file"] = find_model_file(files).name
         else:
             manifest = _manifest_for(model, files, inspect_folder(files))
         self._publish(files, model.name, manifest)
@@ -550,7 +550,7 @@ def inspect_folder(folder: str | os.PathLike[str]) -> FolderCheck:
             _check_file(folder / required, folder)
         _check_weights(folder / "model.pth", folder)
     else:
-        model_file = _find_model_file(folder)
+        model_file = find_model_file(folder)
         _check_weights(model_file, folder)
     for field_name, value in _referenced_files(config):
         if not any(path.is_file() for path in _candidates(folder, field_name, value, _PATH_FIELDS[field_name])):
@@ -634,7 +634,8 @@ def _referenced_files(config: dict) -> list[tuple[str, Any]]:
     return needed
 
 
-def _find_model_file(folder: Path) -> Path:
+def find_model_file(folder: Path) -> Path:
+    """The weights file of a Coqui model folder; ModelError when there is none, or several."""
     for name in MODEL_FILE_NAMES:
         if (folder / name).is_file():
             return folder / name

@@ -30,6 +30,7 @@ from desktop.core.tts_models import (
     MULTILINGUAL_DEFAULT,
     TtsModelStore,
     default_model,
+    find_model_file,
     fix_config_paths,
     inspect_folder,
     normalise_language,
@@ -531,9 +532,7 @@ def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder
 
 
 def _vocoder_files(folder: Path) -> tuple[Path, Path]:
-    from desktop.core.tts_models import _find_model_file
-
-    return _find_model_file(folder), folder / "config.json"
+    return find_model_file(folder), folder / "config.json"
 
 
 def _missing_tools_error(title: str, exc: BaseException) -> ModelError:

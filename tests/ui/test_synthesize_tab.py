@@ -15,7 +15,7 @@ import av
 import numpy as np
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QToolButton
+from PySide6.QtWidgets import QApplication, QMessageBox, QToolButton
 
 from desktop.core.fallback import FallbackLog
 from desktop.core.tts_models import TtsModelStore
