@@ -139,7 +139,7 @@ class LicenceDialog(QDialog):
         statements.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         link = QLabel(f'<a href="{terms.url}">{terms.url}</a>' if terms.url else "")
         link.setOpenExternalLinks(True)
-        self.agree_box = QCheckBox(self.tr("I confirm the statements above"))
+        self.agree_box = QCheckBox(self.tr("I confirm one of the statements above"))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.accept_button = self.buttons.addButton(self.tr("Accept and download"),
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
