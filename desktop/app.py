@@ -10,7 +10,6 @@ import logging.handlers
 import os
 import sys
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -19,18 +18,6 @@ from desktop.resources import resource_path
 from desktop.settings import Settings
 
 log = logging.getLogger(__name__)
-
-
-def _install_translations(app: QApplication, settings: Settings) -> None:
-    """Qt's own strings and VoxDesk's, in the chosen language (or the system's), when available."""
-    chosen = settings.get("ui/language")
-    locale = QLocale(chosen) if chosen else QLocale.system()
-    qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    ours = resource_path("translations")
-    for name, folder in (("qtbase", qt_folder), ("voxdesk", str(ours))):
-        translator = QTranslator(app)
-        if translator.load(locale, name, "_", folder):
-            app.installTranslator(translator)
 
 
 def _install_log_file() -> None:
@@ -80,7 +67,9 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
         from desktop.settings import open_settings
 
         settings = open_settings()
-    _install_translations(app, settings)
+    from desktop.ui.i18n import apply_language
+
+    apply_language(app, settings.get("ui/language"))
 
     store = ModelStore(models_dir())
     fallback_log = FallbackLog()
@@ -93,6 +82,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
 
 def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tuple:
     """The Synthesize and Clone tabs and the services behind them (no model is loaded here)."""
+    from desktop.core.i18n import N_
     from desktop.core.tts_models import open_store
     from desktop.core.voices import VoiceLibrary
     from desktop.engines.cloning import VoiceCloner, VoiceEnrollment
@@ -111,10 +101,10 @@ def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tup
     cloner = VoiceCloner(tts_store, SpeechSynthesizer(tts_store, fallback_log), encoder)
     synthesize = SynthesizeTab(settings, synthesizer, runner, fallback_log)
     clone = CloneTab(settings, library, enrollment, cloner, runner)
-    tr = QApplication.translate
+    # Titles as Messages: the window shows them in the interface language, and again after a switch.
     return (
-        (synthesize, tr("MainWindow", "Synthesize"), "synthesize"),
-        (clone, tr("MainWindow", "Clone"), "clone"),
+        (synthesize, N_("MainWindow", "Synthesize"), "synthesize"),
+        (clone, N_("MainWindow", "Clone"), "clone"),
     )
 
 

@@ -11,19 +11,17 @@ import os
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from desktop.core.errors import AudioError, Cancelled
+from desktop.core.i18n import N_
+from desktop.ui.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
 
 PLAYBACK_RATE = 48000  # every sound card takes this rate
 _BLOCK = PLAYBACK_RATE // 10
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AudioPlayer", text)
 
 
 def decode_stretch(path: str | os.PathLike[str], start: float, end: float,
@@ -39,13 +37,13 @@ def decode_stretch(path: str | os.PathLike[str], start: float, end: float,
         container = av.open(str(path), mode="r", metadata_errors="ignore")
     except (av.error.FFmpegError, OSError) as exc:
         raise AudioError(
-            _tr("VoxDesk cannot play “{name}”: the file can no longer be read. "
-                "It may have been moved or deleted.").format(name=path.name),
+            N_("AudioPlayer", "VoxDesk cannot play “{name}”: the file can no longer be read. "
+               "It may have been moved or deleted.").format(name=path.name),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
     with container:
         if not container.streams.audio:
-            raise AudioError(_tr("“{name}” has no sound track to play.").format(name=path.name))
+            raise AudioError(N_("AudioPlayer", "“{name}” has no sound track to play.").format(name=path.name))
         stream = container.streams.best("audio") or container.streams.audio[0]
         if start > 1.0:
             # Seeks to a point at or before start (never after); the samples before it are dropped below.
@@ -72,7 +70,7 @@ def decode_stretch(path: str | os.PathLike[str], start: float, end: float,
         except av.error.FFmpegError as exc:
             if not pieces:
                 raise AudioError(
-                    _tr("The sound in “{name}” cannot be decoded for playing.").format(name=path.name),
+                    N_("AudioPlayer", "The sound in “{name}” cannot be decoded for playing.").format(name=path.name),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
     if not pieces or position is None:
@@ -89,16 +87,16 @@ def _play(samples: np.ndarray, sample_rate: int, cancelled) -> None:
         import sounddevice
     except OSError as exc:  # the PortAudio library itself is missing
         raise AudioError(
-            _tr("VoxDesk cannot play sound because the PortAudio library is missing. "
-                "Ask your administrator to install the package “libportaudio2”."),
+            N_("AudioPlayer", "VoxDesk cannot play sound because the PortAudio library is missing. "
+               "Ask your administrator to install the package “libportaudio2”."),
             detail=str(exc),
         ) from exc
     try:
         stream = sounddevice.OutputStream(samplerate=sample_rate, channels=1, dtype="float32")
     except sounddevice.PortAudioError as exc:
         raise AudioError(
-            _tr("VoxDesk cannot play sound: no speakers or headphones were found. "
-                "Check that the sound output is connected and switched on."),
+            N_("AudioPlayer", "VoxDesk cannot play sound: no speakers or headphones were found. "
+               "Check that the sound output is connected and switched on."),
             detail=str(exc),
         ) from exc
     try:
@@ -111,7 +109,7 @@ def _play(samples: np.ndarray, sample_rate: int, cancelled) -> None:
         stream.stop()  # returns once the last block has been heard
     except sounddevice.PortAudioError as exc:
         raise AudioError(
-            _tr("The sound output stopped working while playing. Check the speakers or headphones."),
+            N_("AudioPlayer", "The sound output stopped working while playing. Check the speakers or headphones."),
             detail=str(exc),
         ) from exc
     finally:
@@ -122,7 +120,7 @@ class AudioPlayer(QObject):
     """One stretch at a time: playing a new one stops the one before."""
 
     playing_changed = Signal(bool)
-    error = Signal(str)  # a sentence for the user
+    error = Signal(str)  # a sentence for the user, in the interface language
 
     def __init__(self, runner: JobRunner, parent: QObject | None = None):
         super().__init__(parent)
@@ -156,10 +154,10 @@ class AudioPlayer(QObject):
             self._job = None
             self.playing_changed.emit(False)
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
         if self.sender() is self._job:
-            self.error.emit(message)
+            self.error.emit(translated(message))
 
     @Slot()
     def _on_finished(self) -> None:

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QStatusBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStatusBar, QTabWidget, QWidget
 
 from desktop import APP_NAME
 from desktop.core.fallback import FallbackEvent, FallbackLog
 from desktop.resources import resource_path
 from desktop.settings import Settings
+from desktop.ui.i18n import apply_language, translated
 from desktop.ui.transcribe_tab import TranscribeTab, icon
 from desktop.workers.job import JobRunner
 
@@ -43,7 +44,8 @@ class MainWindow(QMainWindow):
         more_tabs: tuple[tuple[QWidget, str, str], ...] = (),
     ):
         """more_tabs: (widget, title, icon name) of the tabs after Transcribe, built by the composition
-        root; each may have shutdown() (called on closing) and status_message(str)."""
+        root (a title that is a core Message is shown in the interface language); each may have
+        shutdown() (called on closing) and status_message(str)."""
         super().__init__(parent)
         self._settings = settings
         self._store = store
@@ -63,14 +65,16 @@ class MainWindow(QMainWindow):
         self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, self)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.transcribe_tab, icon("app"), self.tr("Transcribe"))
-        for widget, title, icon_name in more_tabs:
-            self.tabs.addTab(widget, icon(icon_name), title)
+        self.tabs.addTab(self.transcribe_tab, icon("app"), "")
+        for widget, _title, icon_name in more_tabs:
+            self.tabs.addTab(widget, icon(icon_name), "")
         self.setCentralWidget(self.tabs)
         self._more_tabs = [widget for widget, _, _ in more_tabs]
+        self._more_titles = [title for _, title, _ in more_tabs]
 
         self._build_menu()
         self._build_status_bar()
+        self.retranslate()
         self.transcribe_tab.status_message.connect(self.show_message)
         for widget in self._more_tabs:
             if hasattr(widget, "status_message"):
@@ -87,34 +91,56 @@ class MainWindow(QMainWindow):
 
     def _build_menu(self) -> None:
         tab = self.transcribe_tab
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.add_action = self._action(self.tr("&Add files…"), tab.choose_files, QKeySequence.StandardKey.Open, "add-files")
-        self.import_action = self._action(self.tr("&Import model…"), self.import_model)
-        self.export_action = self._action(self.tr("&Export…"), self.export_to_folder, QKeySequence("Ctrl+E"), "export")
-        self.export_all_action = self._action(self.tr("Export a&ll"), tab.export_all, QKeySequence("Ctrl+Shift+E"))
-        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.file_menu = self.menuBar().addMenu("")
+        self.add_action = self._action(tab.choose_files, QKeySequence.StandardKey.Open, "add-files")
+        self.import_action = self._action(self.import_model)
+        self.export_action = self._action(self.export_to_folder, QKeySequence("Ctrl+E"), "export")
+        self.export_all_action = self._action(tab.export_all, QKeySequence("Ctrl+Shift+E"))
+        self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for action in (self.add_action, self.import_action, None, self.export_action, self.export_all_action,
                        None, self.quit_action):
-            file_menu.addSeparator() if action is None else file_menu.addAction(action)
+            self.file_menu.addSeparator() if action is None else self.file_menu.addAction(action)
         self.export_action.setEnabled(False)
         self.export_all_action.setEnabled(False)
 
-        settings_menu = self.menuBar().addMenu(self.tr("&Settings"))
-        self.settings_action = self._action(self.tr("&Settings…"), self.open_settings, QKeySequence.StandardKey.Preferences)
+        self.settings_menu = self.menuBar().addMenu("")
+        self.settings_action = self._action(self.open_settings, QKeySequence.StandardKey.Preferences)
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        settings_menu.addAction(self.settings_action)
+        self.settings_menu.addAction(self.settings_action)
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.doctor_action = self._action(self.tr("&Doctor: check this computer…"), self.open_doctor)
-        help_menu.addAction(self.doctor_action)
-        help_menu.addSeparator()
-        self.about_action = self._action(self.tr("&About VoxDesk"), self.open_about)
+        self.help_menu = self.menuBar().addMenu("")
+        self.doctor_action = self._action(self.open_doctor)
+        self.help_menu.addAction(self.doctor_action)
+        self.help_menu.addSeparator()
+        self.about_action = self._action(self.open_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        help_menu.addAction(self.about_action)
+        self.help_menu.addAction(self.about_action)
 
-    def _action(self, text: str, slot, shortcut=None, icon_name: str | None = None) -> QAction:
-        action = QAction(text, self)
+    def retranslate(self) -> None:
+        """Set every text of the window itself; called at start and when the language changes."""
+        self.tabs.setTabText(0, self.tr("Transcribe"))
+        for offset, title in enumerate(self._more_titles, start=1):
+            self.tabs.setTabText(offset, translated(title))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.add_action.setText(self.tr("&Add files…"))
+        self.import_action.setText(self.tr("&Import model…"))
+        self.export_action.setText(self.tr("&Export…"))
+        self.export_all_action.setText(self.tr("Export a&ll"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.settings_menu.setTitle(self.tr("&Settings"))
+        self.settings_action.setText(self.tr("&Settings…"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
+        self.about_action.setText(self.tr("&About VoxDesk"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _action(self, slot, shortcut=None, icon_name: str | None = None) -> QAction:
+        action = QAction(self)
         if shortcut is not None:
             action.setShortcut(shortcut)
         if icon_name:
@@ -155,7 +181,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
+        self.statusBar().showMessage(translated(text), STATUS_MESSAGE_MS)
 
     @Slot(bool, bool)
     def _on_export_available(self, one: bool, any_: bool) -> None:
@@ -165,7 +191,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_fallback(self, event: FallbackEvent) -> None:
         self.show_message(self.tr("The GPU failed on “{job}”, so VoxDesk continued on the CPU. {fix}").format(
-            job=event.job, fix=event.fix))
+            job=translated(event.job), fix=translated(event.fix)))
 
     @Slot()
     def export_to_folder(self) -> None:
@@ -212,8 +238,11 @@ class MainWindow(QMainWindow):
         if changed & {"engine/choice", "device/choice"}:
             # The loaded model belongs to the old engine or device: free it before the next file.
             self.transcribe_tab.queue.release_model()
-        if changed & {"ui/language", "gpu/hsa_override_gfx_version"}:
-            self.show_message(self.tr("Some changes take effect the next time VoxDesk starts."))
+        if "ui/language" in changed:
+            # Every widget sets its texts again; the queue, the text being edited and the tab stay.
+            apply_language(QApplication.instance(), self._settings.get("ui/language"))
+        if "gpu/hsa_override_gfx_version" in changed:
+            self.show_message(self.tr("The GPU compatibility version takes effect the next time VoxDesk starts."))
 
     @Slot()
     def open_about(self) -> None:

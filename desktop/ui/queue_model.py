@@ -5,11 +5,10 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionProgressBar, QStyleOptionViewItem
 
+from desktop.ui.i18n import translated
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("QueueModel", text)
+translate = QCoreApplication.translate
 
 
 def format_clock(seconds: float | None) -> str:
@@ -95,21 +94,31 @@ class QueueModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
         return (
-            _tr("File"), _tr("Length"), _tr("Status"), _tr("Progress"), _tr("Elapsed"), _tr("Time left"),
+            translate("QueueModel", "File"), translate("QueueModel", "Length"), translate("QueueModel", "Status"),
+            translate("QueueModel", "Progress"), translate("QueueModel", "Elapsed"),
+            translate("QueueModel", "Time left"),
         )[section]
+
+    def retranslate(self) -> None:
+        """The interface language changed: the views ask for the headers and statuses again."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        if self._items:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, self.columnCount() - 1))
 
     def status_text(self, item: QueueItem) -> str:
         if item.state is ItemState.WAITING:
-            return _tr("Waiting")
+            return translate("QueueModel", "Waiting")
         if item.state is ItemState.RUNNING:
-            return _tr("Cancelling…") if item.cancelling else (item.status or _tr("Starting…"))
+            if item.cancelling:
+                return translate("QueueModel", "Cancelling…")
+            return translated(item.status) or translate("QueueModel", "Starting…")
         if item.state is ItemState.DONE:
             if item.transcript is not None and item.transcript.is_empty:
-                return _tr("Done: no speech found in this file")
-            return _tr("Done")
+                return translate("QueueModel", "Done: no speech found in this file")
+            return translate("QueueModel", "Done")
         if item.state is ItemState.CANCELLED:
-            return _tr("Cancelled")
-        return item.status  # FAILED: the sentence that says what went wrong
+            return translate("QueueModel", "Cancelled")
+        return translated(item.status)  # FAILED: the sentence that says what went wrong
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

@@ -8,7 +8,6 @@ import re
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -17,10 +16,6 @@ from PySide6.QtCore import (
 )
 
 from desktop.core.transcript import Segment, Transcript
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SegmentsModel", text)
 
 
 def format_timestamp(seconds: float) -> str:
@@ -100,6 +95,10 @@ class SegmentsModel(QAbstractTableModel):
             self._rows = count
             self.endInsertRows()
 
+    def retranslate(self) -> None:
+        """The interface language changed: the views ask for the headers again."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
     def segment(self, row: int) -> Segment:
         return self._segments[row]
 
@@ -116,7 +115,7 @@ class SegmentsModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Vertical:
             return str(section + 1)
-        return (_tr("Start"), _tr("End"), _tr("Text"))[section]
+        return (self.tr("Start"), self.tr("End"), self.tr("Text"))[section]
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
@@ -159,7 +158,7 @@ class SegmentsModel(QAbstractTableModel):
         else:
             seconds = parse_timestamp(str(value))
             if seconds is None:
-                self.edit_rejected.emit(_tr("Type a time like 00:01:02.500."))
+                self.edit_rejected.emit(self.tr("Type a time like 00:01:02.500."))
                 return False
             start = seconds if column == self.START else segment.start
             end = seconds if column == self.END else segment.end
@@ -179,18 +178,18 @@ class SegmentsModel(QAbstractTableModel):
     def _check_times(self, row: int, start: float, end: float) -> str | None:
         """Subtitles must run forward and never overlap: keep each segment between its neighbours."""
         if end <= start:
-            return _tr("A segment must end after it starts.")
+            return self.tr("A segment must end after it starts.")
         if row > 0 and start < self._segments[row - 1].end - 1e-6:
-            return _tr("A segment cannot start before the previous one ends ({time}).").format(
+            return self.tr("A segment cannot start before the previous one ends ({time}).").format(
                 time=format_timestamp(self._segments[row - 1].end)
             )
         if row + 1 < len(self._segments) and end > self._segments[row + 1].start + 1e-6:
-            return _tr("A segment cannot end after the next one starts ({time}).").format(
+            return self.tr("A segment cannot end after the next one starts ({time}).").format(
                 time=format_timestamp(self._segments[row + 1].start)
             )
         duration = self._transcript.duration if self._transcript is not None else 0.0
         if duration and end > duration + 0.5:
-            return _tr("A segment cannot end after the recording does ({time}).").format(
+            return self.tr("A segment cannot end after the recording does ({time}).").format(
                 time=format_timestamp(duration)
             )
         return None

@@ -1,8 +1,8 @@
-"""Settings…: the options that are not on a tab (engine, device, Chinese script, subtitle lines, GPU
-override, interface language)."""
+"""Settings…: the options that are not on a tab (engine, device, Chinese script, subtitle lines,
+interface language, GPU override)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRegularExpression
+from PySide6.QtCore import QEvent, QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,9 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.settings import Settings
-
-# Interface languages offered; a translation that is not installed falls back to English.
-UI_LANGUAGES = (("", None), ("en", "English"), ("zh_CN", "中文（简体）"))
+from desktop.ui.i18n import UI_LANGUAGES
 
 
 class SettingsDialog(QDialog):
@@ -30,72 +28,120 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self._settings = settings
         self._changed: set[str] = set()
-        self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(480)
 
-        self.engine_combo = QComboBox()
-        self.engine_combo.addItem(self.tr("Automatic (recommended)"), "auto")
-        self.engine_combo.addItem(self.tr("openai-whisper (PyTorch; fastest on a GPU)"), "torch")
-        self.engine_combo.addItem(self.tr("faster-whisper (CTranslate2; fastest on the CPU)"), "ct2")
-        self.device_combo = QComboBox()
-        self.device_combo.addItem(self.tr("Automatic: the GPU when it works, else the CPU"), "auto")
-        self.device_combo.addItem(self.tr("GPU"), "gpu")
-        self.device_combo.addItem(self.tr("CPU"), "cpu")
-
-        self.script_combo = QComboBox()
-        self.script_combo.addItem(self.tr("Simplified (简体)"), "simplified")
-        self.script_combo.addItem(self.tr("Traditional (繁體)"), "traditional")
-        self.script_combo.addItem(self.tr("As recognised"), "original")
-
-        recognition = QGroupBox(self.tr("Speech recognition"))
-        form = QFormLayout(recognition)
-        form.addRow(self.tr("Engine:"), self.engine_combo)
-        form.addRow(self.tr("Run on:"), self.device_combo)
-        form.addRow(self.tr("Chinese script:"), self.script_combo)
+        self.engine_combo = self._combo("auto", "torch", "ct2")
+        self.device_combo = self._combo("auto", "gpu", "cpu")
+        self.script_combo = self._combo("simplified", "traditional", "original")
+        self.recognition_box = QGroupBox()
+        form = QFormLayout(self.recognition_box)
+        self.engine_label, self.device_label, self.script_label = QLabel(), QLabel(), QLabel()
+        form.addRow(self.engine_label, self.engine_combo)
+        form.addRow(self.device_label, self.device_combo)
+        form.addRow(self.script_label, self.script_combo)
 
         self.lines_spin = self._spin(1, 4)
-        self.latin_spin = self._spin(20, 80, self.tr(" characters"))
-        self.cjk_spin = self._spin(8, 40, self.tr(" characters"))
-        subtitles_box = QGroupBox(self.tr("Subtitle lines"))
-        subtitles_form = QFormLayout(subtitles_box)
-        subtitles_form.addRow(self.tr("Lines per subtitle, at most:"), self.lines_spin)
-        subtitles_form.addRow(self.tr("Line length for Latin text, at most:"), self.latin_spin)
-        subtitles_form.addRow(self.tr("Line length for Chinese text, at most:"), self.cjk_spin)
+        self.latin_spin = self._spin(20, 80)
+        self.cjk_spin = self._spin(8, 40)
+        self.subtitles_box = QGroupBox()
+        subtitles_form = QFormLayout(self.subtitles_box)
+        self.lines_label, self.latin_label, self.cjk_label = QLabel(), QLabel(), QLabel()
+        subtitles_form.addRow(self.lines_label, self.lines_spin)
+        subtitles_form.addRow(self.latin_label, self.latin_spin)
+        subtitles_form.addRow(self.cjk_label, self.cjk_spin)
 
+        # Each language's name is written in that language, so it can be found whatever is shown now.
         self.language_combo = QComboBox()
         for code, name in UI_LANGUAGES:
-            self.language_combo.addItem(name or self.tr("Same as the system"), code)
+            self.language_combo.addItem(name or "", code)
+        self.interface_box = QGroupBox()
+        interface_form = QFormLayout(self.interface_box)
+        self.language_label = QLabel()
+        interface_form.addRow(self.language_label, self.language_combo)
+
         self.gfx_edit = QLineEdit()
-        self.gfx_edit.setPlaceholderText(self.tr("Empty: not needed on most computers"))
         self.gfx_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^(\d{1,2}\.\d{1,2}\.\d{1,2})?$")))
-        self.gfx_edit.setToolTip(self.tr(
-            "Some AMD Radeon cards work only when told to act as a close relative, e.g. 10.3.0 for "
-            "RX 6000 cards or 11.0.0 for RX 7600. Help → Doctor suggests the value when one is needed."
-        ))
-        startup = QGroupBox(self.tr("Applied the next time VoxDesk starts"))
-        startup_form = QFormLayout(startup)
-        startup_form.addRow(self.tr("Interface language:"), self.language_combo)
-        startup_form.addRow(self.tr("GPU compatibility version:"), self.gfx_edit)
+        self.startup_box = QGroupBox()
+        startup_form = QFormLayout(self.startup_box)
+        self.gfx_label = QLabel()
+        startup_form.addRow(self.gfx_label, self.gfx_edit)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(recognition)
-        layout.addWidget(subtitles_box)
-        layout.addWidget(startup)
-        note = QLabel(self.tr("The model, language and task are chosen on the Transcribe tab."))
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        layout.addWidget(self.recognition_box)
+        layout.addWidget(self.subtitles_box)
+        layout.addWidget(self.interface_box)
+        layout.addWidget(self.startup_box)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
         layout.addWidget(buttons)
+        self.retranslate()
         self._load()
 
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        self.setWindowTitle(self.tr("Settings"))
+        self._name_items(self.engine_combo, (
+            self.tr("Automatic (recommended)"),
+            self.tr("openai-whisper (PyTorch; fastest on a GPU)"),
+            self.tr("faster-whisper (CTranslate2; fastest on the CPU)"),
+        ))
+        self._name_items(self.device_combo, (
+            self.tr("Automatic: the GPU when it works, else the CPU"), self.tr("GPU"), self.tr("CPU"),
+        ))
+        self._name_items(self.script_combo, (
+            self.tr("Simplified (简体)"), self.tr("Traditional (繁體)"), self.tr("As recognised"),
+        ))
+        self.recognition_box.setTitle(self.tr("Speech recognition"))
+        self.engine_label.setText(self.tr("Engine:"))
+        self.device_label.setText(self.tr("Run on:"))
+        self.script_label.setText(self.tr("Chinese script:"))
+        self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
+                                             "characters, or as Whisper recognised them."))
+        self.subtitles_box.setTitle(self.tr("Subtitle lines"))
+        self.lines_label.setText(self.tr("Lines per subtitle, at most:"))
+        self.latin_label.setText(self.tr("Line length for Latin text, at most:"))
+        self.cjk_label.setText(self.tr("Line length for Chinese text, at most:"))
+        for spin in (self.latin_spin, self.cjk_spin):
+            spin.setSuffix(self.tr(" characters"))
+        self.interface_box.setTitle(self.tr("Interface"))
+        self.language_label.setText(self.tr("Interface language:"))
+        self.language_combo.setItemText(0, self.tr("Same as the system"))
+        self.language_combo.setToolTip(self.tr("The window switches language as soon as you press OK."))
+        self.startup_box.setTitle(self.tr("Applied the next time VoxDesk starts"))
+        self.gfx_label.setText(self.tr("GPU compatibility version:"))
+        self.gfx_edit.setPlaceholderText(self.tr("Empty: not needed on most computers"))
+        self.gfx_edit.setToolTip(self.tr(
+            "Some AMD Radeon cards work only when told to act as a close relative, e.g. 10.3.0 for "
+            "RX 6000 cards or 11.0.0 for RX 7600. Help → Doctor suggests the value when one is needed."
+        ))
+        self.note.setText(self.tr("The model, language and task are chosen on the Transcribe tab."))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
     @staticmethod
-    def _spin(low: int, high: int, suffix: str = "") -> QSpinBox:
+    def _combo(*values: str) -> QComboBox:
+        combo = QComboBox()
+        for value in values:
+            combo.addItem("", value)
+        return combo
+
+    @staticmethod
+    def _name_items(combo: QComboBox, names: tuple[str, ...]) -> None:
+        for index, name in enumerate(names):
+            combo.setItemText(index, name)
+
+    @staticmethod
+    def _spin(low: int, high: int) -> QSpinBox:
         spin = QSpinBox()
         spin.setRange(low, high)
-        spin.setSuffix(suffix)
         return spin
 
     def _spins(self) -> tuple:

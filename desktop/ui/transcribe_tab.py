@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from desktop.engines.transcriber import TranscribeSettings
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.audio_player import AudioPlayer
+from desktop.ui.i18n import translated
 from desktop.ui.queue_model import ProgressDelegate, QueueModel
 from desktop.ui.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import Job, JobReport, JobRunner
@@ -46,9 +47,7 @@ _FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of for
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
 _NATIVE_NAMES = {"zh": "中文", "en": "English"}
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TranscribeTab", text)
+translate = QCoreApplication.translate
 
 
 def icon(name: str) -> QIcon:
@@ -59,16 +58,16 @@ def ask_replace(parent: QWidget, paths: list[Path]) -> bool:
     """Ask before replacing existing files; True to replace them."""
     names = "\n".join(f"• {p.name}" for p in paths[:8])
     if len(paths) > 8:
-        names += "\n" + _tr("…and {count} more").format(count=len(paths) - 8)
+        names += "\n" + translate("TranscribeTab", "…and {count} more").format(count=len(paths) - 8)
     if len(paths) == 1:
-        text = _tr("“{name}” already exists in {folder}. Replace it?").format(
+        text = translate("TranscribeTab", "“{name}” already exists in {folder}. Replace it?").format(
             name=paths[0].name, folder=paths[0].parent)
     else:
-        text = _tr("These files already exist:\n{names}\n\nReplace them?").format(names=names)
-    box = QMessageBox(QMessageBox.Icon.Question, _tr("Replace existing files?"), text,
+        text = translate("TranscribeTab", "These files already exist:\n{names}\n\nReplace them?").format(names=names)
+    box = QMessageBox(QMessageBox.Icon.Question, translate("TranscribeTab", "Replace existing files?"), text,
                       QMessageBox.StandardButton.NoButton, parent)
-    replace = box.addButton(_tr("Replace"), QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(_tr("Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
+    replace = box.addButton(translate("TranscribeTab", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(translate("TranscribeTab", "Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(replace)
     box.exec()
     return box.clickedButton() is replace
@@ -127,7 +126,7 @@ def _run_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: JobR
             outcome.existing.append(task)
         except UserFacingError as error:
             if error.message not in outcome.problems:
-                outcome.problems.append(error.message)
+                outcome.problems.append(error.message)  # a core Message: translated where it is shown
         report.progress((number + 1) / len(tasks))
     return outcome
 
@@ -144,14 +143,15 @@ class TranscribeTab(QWidget):
         self._shown: QueueItem | None = None  # the item whose transcript is in the lower table
         self._export_job: Job | None = None
         self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
+        self._model_entries: list | None = None  # the model list as last read, for retranslating it
         self.queue = TranscriptionQueue(transcriber, runner, self.transcribe_settings, self)
         self.player = AudioPlayer(runner, self)
         self.setAcceptDrops(True)
         self._build()
         self._connect()
         self._load_choices()
+        self.retranslate()
         self.refresh_models()
-        self._update_title()
         self._update_actions()
 
     # -- building ------------------------------------------------------------------------------
@@ -160,50 +160,45 @@ class TranscribeTab(QWidget):
         # Choices for the next file.
         self.model_combo = QComboBox()
         self.model_combo.setMinimumWidth(200)
-        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
-                                            "A model is downloaded the first time it is used."))
         self.language_combo = QComboBox()
         self.language_combo.setMinimumWidth(160)
-        self.language_combo.addItem(self.tr("Auto-detect"), "auto")
+        self.language_combo.addItem("", "auto")
         for code in _LANGUAGES_FIRST:
             self.language_combo.addItem(_NATIVE_NAMES[code], code)
         self.language_combo.insertSeparator(self.language_combo.count())
-        others = sorted(((name, code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST),
-                        key=lambda pair: pair[0])
-        for name, code in others:
-            self.language_combo.addItem(QCoreApplication.translate("Languages", name), code)
+        self._fill_other_languages()
         self.task_combo = QComboBox()
-        self.task_combo.addItem(self.tr("Transcribe"), "transcribe")
-        self.task_combo.addItem(self.tr("Translate to English"), "translate")
+        self.task_combo.addItem("", "transcribe")
+        self.task_combo.addItem("", "translate")
         self.prompt_edit = QLineEdit()
         self.prompt_edit.setClearButtonEnabled(True)
         self.prompt_edit.setMinimumWidth(220)
-        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
 
+        self.model_label = QLabel()
+        self.language_label = QLabel()
+        self.task_label = QLabel()
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Model:")))
+        top.addWidget(self.model_label)
         top.addWidget(self.model_combo)
         top.addSpacing(12)
-        top.addWidget(QLabel(self.tr("Language:")))
+        top.addWidget(self.language_label)
         top.addWidget(self.language_combo)
         top.addSpacing(12)
-        top.addWidget(QLabel(self.tr("Task:")))
+        top.addWidget(self.task_label)
         top.addWidget(self.task_combo)
         top.addStretch(1)
         prompt_row = QHBoxLayout()
-        prompt_label = QLabel(self.tr("Initial prompt:"))
-        prompt_label.setBuddy(self.prompt_edit)
-        prompt_row.addWidget(prompt_label)
+        self.prompt_label = QLabel()
+        self.prompt_label.setBuddy(self.prompt_edit)
+        prompt_row.addWidget(self.prompt_label)
         prompt_row.addWidget(self.prompt_edit, 1)
 
         # The queue.
-        self.add_button = QPushButton(icon("add-files"), self.tr("Add files…"))
-        self.cancel_button = QPushButton(icon("cancel"), self.tr("Cancel"))
-        self.cancel_all_button = QPushButton(self.tr("Cancel all"))
-        self.retry_button = QPushButton(icon("retry"), self.tr("Retry failed"))
-        self.remove_button = QPushButton(icon("remove"), self.tr("Remove"))
-        self.cancel_button.setToolTip(self.tr("Stop the selected files"))
-        self.remove_button.setToolTip(self.tr("Take the selected files off the list"))
+        self.add_button = QPushButton(icon("add-files"), "")
+        self.cancel_button = QPushButton(icon("cancel"), "")
+        self.cancel_all_button = QPushButton()
+        self.retry_button = QPushButton(icon("retry"), "")
+        self.remove_button = QPushButton(icon("remove"), "")
         self.queue_model = QueueModel(self.queue, self)
         self.queue_view = QTableView()
         self.queue_view.setModel(self.queue_model)
@@ -223,8 +218,9 @@ class TranscribeTab(QWidget):
         header.setSectionResizeMode(QueueModel.PROGRESS, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(QueueModel.FILE, 240)
         header.resizeSection(QueueModel.PROGRESS, 110)
-        self.drop_hint = QLabel(self.tr("Drop recordings, videos or folders here, or click “Add files…”."))
+        self.drop_hint = QLabel()
         self.drop_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.drop_hint.setWordWrap(True)
         self.drop_hint.setStyleSheet("color: palette(mid); font-size: 11pt; padding: 8px;")
 
         queue_buttons = QHBoxLayout()
@@ -249,12 +245,10 @@ class TranscribeTab(QWidget):
         self.result_title.setFont(font)
         self.search_edit = QLineEdit()
         self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
         self.search_edit.setMinimumWidth(200)
         self.search_count = QLabel()
         self.stop_button = QToolButton()
         self.stop_button.setIcon(icon("stop"))
-        self.stop_button.setToolTip(self.tr("Stop playing"))
         self.stop_button.setEnabled(False)
         self.segments_model = SegmentsModel(self)
         self.search_model = SegmentSearchModel(self)
@@ -268,7 +262,6 @@ class TranscribeTab(QWidget):
                                            | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.segments_view.setWordWrap(True)
         self.segments_view.setMinimumHeight(160)
-        self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
         seg_header = self.segments_view.horizontalHeader()
         seg_header.setSectionResizeMode(SegmentsModel.START, QHeaderView.ResizeMode.ResizeToContents)
         seg_header.setSectionResizeMode(SegmentsModel.END, QHeaderView.ResizeMode.ResizeToContents)
@@ -284,20 +277,22 @@ class TranscribeTab(QWidget):
         # Export.
         self.format_boxes: dict[str, QCheckBox] = {}
         export_bar = QHBoxLayout()
-        export_bar.addWidget(QLabel(self.tr("Export as:")))
+        self.export_as_label = QLabel()
+        export_bar.addWidget(self.export_as_label)
         for fmt in EXPORT_FORMATS:
-            box = QCheckBox(self.tr("Text") if fmt == "txt" else _FORMAT_LABELS[fmt])
+            box = QCheckBox(_FORMAT_LABELS.get(fmt, ""))
             self.format_boxes[fmt] = box
             export_bar.addWidget(box)
         export_bar.addSpacing(12)
-        export_bar.addWidget(QLabel(self.tr("Save to:")))
+        self.save_to_label = QLabel()
+        export_bar.addWidget(self.save_to_label)
         self.folder_combo = QComboBox()
         self.folder_combo.setMinimumWidth(220)
         self.folder_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.folder_combo.setMinimumContentsLength(24)
         export_bar.addWidget(self.folder_combo, 1)
-        self.export_button = QPushButton(icon("export"), self.tr("Export"))
-        self.export_all_button = QPushButton(self.tr("Export all"))
+        self.export_button = QPushButton(icon("export"), "")
+        self.export_all_button = QPushButton()
         export_bar.addWidget(self.export_button)
         export_bar.addWidget(self.export_all_button)
         self.export_note = QLabel()
@@ -326,6 +321,64 @@ class TranscribeTab(QWidget):
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
+    def _fill_other_languages(self) -> None:
+        """The rest of Whisper's languages under the separator, by name in the interface language."""
+        from PySide6.QtCore import QCollator
+
+        combo = self.language_combo
+        first_other = len(_LANGUAGES_FIRST) + 2  # Auto-detect, the two first languages, the separator
+        while combo.count() > first_other:
+            combo.removeItem(first_other)
+        collator = QCollator()  # the interface's locale: pinyin order for Chinese names
+        names = [(translated(name), code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST]
+        for name, code in sorted(names, key=lambda pair: collator.sortKey(pair[0])):
+            combo.addItem(name, code)
+
+    def retranslate(self) -> None:
+        """Set every text of the tab; called at start and when the interface language changes."""
+        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
+                                            "A model is downloaded the first time it is used."))
+        self.model_label.setText(self.tr("Model:"))
+        self.language_label.setText(self.tr("Language:"))
+        self.task_label.setText(self.tr("Task:"))
+        self.prompt_label.setText(self.tr("Initial prompt:"))
+        self.language_combo.setItemText(0, self.tr("Auto-detect"))
+        chosen_language = self.language_combo.currentData()
+        self._fill_other_languages()
+        self._select_data(self.language_combo, chosen_language)
+        self.task_combo.setItemText(0, self.tr("Transcribe"))
+        self.task_combo.setItemText(1, self.tr("Translate to English"))
+        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
+        self.add_button.setText(self.tr("Add files…"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_all_button.setText(self.tr("Cancel all"))
+        self.retry_button.setText(self.tr("Retry failed"))
+        self.remove_button.setText(self.tr("Remove"))
+        self.cancel_button.setToolTip(self.tr("Stop the selected files"))
+        self.remove_button.setToolTip(self.tr("Take the selected files off the list"))
+        self.drop_hint.setText(self.tr("Drop recordings, videos or folders here, or click “Add files…”."))
+        self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
+        self.stop_button.setToolTip(self.tr("Stop playing"))
+        self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
+        self.export_as_label.setText(self.tr("Export as:"))
+        self.format_boxes["txt"].setText(self.tr("Text"))
+        self.save_to_label.setText(self.tr("Save to:"))
+        self.export_button.setText(self.tr("Export"))
+        self.export_all_button.setText(self.tr("Export all"))
+        self.folder_combo.setItemText(0, self.tr("Next to each recording"))
+        self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
+        self.queue_model.retranslate()
+        self.segments_model.retranslate()
+        if self._model_entries is not None:
+            self._on_models_listed(self._model_entries)
+        self._update_title()
+        self._update_search_count()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
     def _connect(self) -> None:
         self.add_button.clicked.connect(self.choose_files)
         self.cancel_button.clicked.connect(lambda: self.queue.cancel(self.selected_items()))
@@ -342,7 +395,7 @@ class TranscribeTab(QWidget):
         self.queue.item_finished.connect(self._on_item_finished)
         self.queue.item_removed.connect(self._on_item_removed)
         self.queue.model_needed.connect(self._on_model_needed)
-        self.queue.notice.connect(self.status_message)
+        self.queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
         self.queue_model.rowsInserted.connect(self._update_hint)
         self.queue_model.rowsRemoved.connect(self._update_hint)
 
@@ -456,6 +509,7 @@ class TranscribeTab(QWidget):
 
     @Slot(object)
     def _on_models_listed(self, entries: list) -> None:
+        self._model_entries = entries
         current = self._settings.get("transcribe/model")
         self.model_combo.clear()
         for entry in entries:
@@ -615,7 +669,7 @@ class TranscribeTab(QWidget):
         elif item.state is ItemState.RUNNING:
             self.result_title.setText(self.tr("Transcribing “{name}”…").format(name=item.path.name))
         elif item.state is ItemState.FAILED:
-            self.result_title.setText(item.status)
+            self.result_title.setText(translated(item.status))
         else:
             self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
 
@@ -730,7 +784,7 @@ class TranscribeTab(QWidget):
         self._report_export(outcome.written, outcome.problems)
         self._pending_replace = outcome.existing
 
-    @Slot(str)
+    @Slot(object)
     def _on_export_failed(self, message: str) -> None:
         self._report_export([], [message])
 
@@ -754,6 +808,7 @@ class TranscribeTab(QWidget):
             folders = {p.parent for p in written}
             where = str(next(iter(folders))) if len(folders) == 1 else self.tr("next to the recordings")
             lines.append(self.tr("Saved {count} files in {folder}.").format(count=len(written), folder=where))
+        problems = [translated(problem) for problem in problems]
         lines.extend(problems)
         self.export_note.setText("\n".join(lines))
         self.export_note.setStyleSheet("color: #b3261e;" if problems else "")

@@ -2,8 +2,10 @@
 
 A job is a plain callable `run(report: JobReport) -> result` written without Qt. `Job` wraps it in a
 QObject living on its own QThread: progress, messages and the result travel back to the GUI thread as
-signals; every exception becomes `failed(str)` with a sentence the user can act on. Cancelling sets a
-flag the callable checks at its next boundary (segment, sentence, chunk); threads are never terminated.
+signals; every exception becomes `failed(sentence)` with a sentence the user can act on. Cancelling
+sets a flag the callable checks at its next boundary (segment, sentence, chunk); threads are never
+terminated. Sentences (`message`, `failed`) travel as Python objects, not Qt strings, so a core Message
+reaches the window whole and is shown in the interface language there.
 """
 from __future__ import annotations
 
@@ -15,10 +17,11 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from desktop.core.errors import Cancelled, UserFacingError
+from desktop.core.i18n import N_
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED_ERROR = "Something went wrong that VoxDesk did not expect. The details are in the log file."
+UNEXPECTED_ERROR = N_("Job", "Something went wrong that VoxDesk did not expect. The details are in the log file.")
 
 
 class JobReport:
@@ -43,10 +46,10 @@ class JobReport:
 
 class Job(QObject):
     progress = Signal(float)
-    message = Signal(str)
+    message = Signal(object)  # a sentence (str, or a core Message) about the step being done
     partial = Signal(object)
     result = Signal(object)
-    failed = Signal(str)
+    failed = Signal(object)  # the sentence (str, or a core Message) saying what went wrong
     was_cancelled = Signal()
     finished = Signal()  # always last, whatever the outcome
 

@@ -14,16 +14,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
+from desktop.core.i18n import N_
 from desktop.core.transcript import Segment, Transcript
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TranscriptionQueue", text)
 
 
 class ItemState(Enum):
@@ -45,7 +42,9 @@ class QueueItem:
     duration: float | None = None  # seconds; None until read
     state: ItemState = ItemState.WAITING
     progress: float = 0.0  # 0..1
-    status: str = ""  # the latest status line while running, or the sentence saying why it failed
+    # The latest status line while running, or the sentence saying why it failed; a core Message
+    # stays one, so the table shows it in the interface language (also after a switch).
+    status: str = ""
     started: float | None = None  # time.monotonic() when the current run began
     finished: float | None = None
     segments: list[Segment] = field(default_factory=list)  # as they arrive while running
@@ -105,7 +104,7 @@ class TranscriptionQueue(QObject):
     item_finished = Signal(object)  # QueueItem that is done, failed or cancelled
     model_needed = Signal(str, str)  # (name, format) to download; answer with model_ready()/model_unavailable()
     model_released = Signal()
-    notice = Signal(str)  # a sentence for the status bar
+    notice = Signal(object)  # a sentence for the status bar (str, or a core Message)
     idle = Signal()  # nothing running and nothing waiting
 
     def __init__(
@@ -252,6 +251,7 @@ class TranscriptionQueue(QObject):
         self._waiting_for_model = False
         self._kick()
 
+    @Slot(object)
     def model_unavailable(self, reason: str | None) -> None:
         """The download failed (reason) or was cancelled (None): the waiting files cannot run."""
         self._waiting_for_model = False
@@ -329,7 +329,7 @@ class TranscriptionQueue(QObject):
                 cancelled=report.cancelled,
             )
 
-        item.state, item.status, item.progress = ItemState.RUNNING, _tr("Starting…"), 0.0
+        item.state, item.status, item.progress = ItemState.RUNNING, N_("TranscriptionQueue", "Starting…"), 0.0
         item.started, item.finished = time.monotonic(), None
         item.segments, item.transcript, item.cancelling = [], None, False
         self.item_changed.emit(item)
@@ -359,7 +359,7 @@ class TranscriptionQueue(QObject):
             item.progress = fraction
             self.item_changed.emit(item)
 
-    @Slot(str)
+    @Slot(object)
     def _on_message(self, text: str) -> None:
         item = self._item_of_sender()
         if item is not None:
@@ -396,7 +396,7 @@ class TranscriptionQueue(QObject):
         item.state, item.progress, item.status = ItemState.DONE, 1.0, ""
         self._finish(item)
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
         item = self._item_of_sender()
         if item is not None:
