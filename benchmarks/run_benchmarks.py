@@ -105,7 +105,8 @@ window.show()
 app.processEvents()
 shown = time.monotonic() - start
 heavy = sorted(m for m in ("torch", "whisper", "faster_whisper", "ctranslate2", "TTS") if m in sys.modules)
-print("RESULT", shown, ",".join(heavy))
+print("RESULT", shown, ",".join(heavy), flush=True)
+window.close()  # as a user closing it: background jobs (device detection) stop cleanly
 """
 
 
