@@ -183,3 +183,25 @@ def test_a_file_that_is_not_audio_fails_with_a_sentence_and_the_model_stays_usab
         transcriber.transcribe_file(bad, tiny())
     assert error.value.message.endswith(".")
     assert normalize_english(transcriber.transcribe_file(DATA_DIR / "jfk.flac", tiny(language="en")).text) == JFK_WORDS
+
+
+def test_on_a_machine_without_gpu_drivers_choosing_the_engine_does_not_load_torch(tmp_path):
+    """torch costs seconds and hundreds of MB to import; the CPU engine does not need it."""
+    import os
+    import subprocess
+    import sys
+
+    from desktop.engines.transcriber import _GPU_DRIVER_NODES
+
+    if any(os.path.exists(node) for node in _GPU_DRIVER_NODES):
+        pytest.skip("this machine has a GPU driver")
+    script = (
+        "import sys\n"
+        "from desktop.core.fallback import FallbackLog\n"
+        "from desktop.core.models import ModelStore\n"
+        "from desktop.engines.transcriber import TranscribeSettings, Transcriber\n"
+        f"plan = Transcriber(ModelStore({str(tmp_path)!r}), FallbackLog()).plan(TranscribeSettings())\n"
+        "print(plan.engine, plan.device, 'torch' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["ct2", "cpu", "False"], done.stderr
