@@ -6,13 +6,18 @@ engines, so both see the same speech and neither invents text over silence.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
 import numpy as np
 
 from desktop.core.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcript import Segment
+
+if TYPE_CHECKING:
+    from desktop.engines.vad import TimeMap
 
 SAMPLE_RATE = 16000
 
@@ -72,6 +77,7 @@ GPU_OUT_OF_MEMORY = (
 )
 GPU_FAILED = "The graphics card failed while transcribing; choose the processor (CPU) in Settings and try again."
 CPU_OUT_OF_MEMORY = "The computer ran out of memory; close other programs or choose a smaller model."
+DAMAGED_MODEL = "The model file is damaged or is not a Whisper model; remove it and download or import it again."
 
 
 def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
@@ -92,6 +98,39 @@ def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
             return GpuError(GPU_OUT_OF_MEMORY, detail=detail, out_of_memory=True)
         return GpuError(GPU_FAILED, detail=detail)
     return None
+
+
+@contextmanager
+def device_failures_as_user_errors(device: str) -> Iterator[None]:
+    """Raise the user-facing form (``device_failure``) of a failure while a model runs on ``device``.
+
+    Anything it does not recognise passes through unchanged.
+    """
+    try:
+        yield
+    except Exception as exc:
+        failure = device_failure(exc, device)
+        if failure is None:
+            raise
+        raise failure from exc
+
+
+def read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
+    """The dimensions and state dict (torch tensors) of an openai-whisper checkpoint (``.pt``).
+
+    It is read with ``weights_only=True``: tensors and plain containers, never arbitrary pickled objects.
+    """
+    import torch
+
+    if not path.is_file():
+        raise ModelError("The model file is missing; download or import the model again.", detail=f"{path} not found")
+    try:
+        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
+        return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
+    except MemoryError as exc:
+        raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
+    except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable
+        raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
 
 
 def check_task(options: TranscribeOptions, multilingual: bool, known_languages: Iterable[str]) -> str | None:
@@ -116,6 +155,25 @@ def check_task(options: TranscribeOptions, multilingual: bool, known_languages: 
             "choose automatic detection."
         )
     return language
+
+
+def speech_to_decode(
+    audio: np.ndarray, options: TranscribeOptions, progress: "ProgressReporter"
+) -> tuple[np.ndarray, "TimeMap"] | None:
+    """The speech of ``audio`` for the model and the map back to its timeline, the same for both engines.
+
+    None when there is no speech at all: progress is then complete and the model need not run.
+    A cancel is noticed before and after voice activity detection.
+    """
+    from desktop.engines import vad  # imported here: vad takes SAMPLE_RATE from this module
+
+    progress.check()
+    speech, time_map = vad.prepare(audio, options.vad)
+    if speech.size == 0:
+        progress.report(1.0)
+        return None
+    progress.check()
+    return speech, time_map
 
 
 class ProgressReporter:

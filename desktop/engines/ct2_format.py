@@ -26,6 +26,7 @@ from typing import BinaryIO
 import numpy as np
 
 from desktop.core.errors import ModelError
+from desktop.engines.base import DAMAGED_MODEL
 
 WHISPER_SPEC = "WhisperSpec"
 WHISPER_SPEC_REVISION = 3
@@ -42,8 +43,6 @@ _DTYPES: tuple[tuple[str, np.dtype], ...] = (
     ("bfloat16", np.dtype("<u2")),
 )
 _BFLOAT16 = 5
-
-_DAMAGED = "The model file is damaged or is not a Whisper model; remove it and download or import it again."
 
 
 @dataclass
@@ -66,14 +65,14 @@ class Ct2Model:
         ``<name>_scale``, bfloat16 widened; those two come back as float32."""
         value = self.get(name)
         if value is None:
-            raise ModelError(_DAMAGED, detail=f"model.bin has no variable {name}")
+            raise ModelError(DAMAGED_MODEL, detail=f"model.bin has no variable {name}")
         resolved = self.aliases.get(name, name)
         if resolved in self.bfloat16:
             return (value.astype(np.uint32) << 16).view(np.float32)
         if value.dtype.kind == "i":
             scale = self.get(resolved + "_scale")
             if scale is None:
-                raise ModelError(_DAMAGED, detail=f"{name} is quantized but has no scale")
+                raise ModelError(DAMAGED_MODEL, detail=f"{name} is quantized but has no scale")
             scale = scale.astype(np.float32)
             if scale.ndim == 1:  # int8: one scale per output row (conv weights are rows too)
                 scale = scale.reshape((-1,) + (1,) * (value.ndim - 1))
@@ -87,7 +86,7 @@ class Ct2Model:
     def scalar(self, name: str) -> int:
         value = self.get(name)
         if value is None or value.size != 1:
-            raise ModelError(_DAMAGED, detail=f"model.bin has no scalar {name}")
+            raise ModelError(DAMAGED_MODEL, detail=f"model.bin has no scalar {name}")
         return int(value.reshape(()))
 
 
@@ -97,7 +96,7 @@ class Ct2Model:
 def _read_exact(stream: BinaryIO, size: int) -> bytes:
     data = stream.read(size)
     if len(data) != size:
-        raise ModelError(_DAMAGED, detail="model.bin ends early")
+        raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
     return data
 
 
@@ -109,7 +108,7 @@ def _read_string(stream: BinaryIO) -> str:
     length = _read_uint(stream, "H")
     raw = _read_exact(stream, length)
     if not raw or raw[-1] != 0:
-        raise ModelError(_DAMAGED, detail="model.bin has a malformed string")
+        raise ModelError(DAMAGED_MODEL, detail="model.bin has a malformed string")
     return raw[:-1].decode("utf-8")
 
 
@@ -131,7 +130,7 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
     with stream:
         version = _read_uint(stream, "I")
         if not 1 <= version <= BINARY_VERSION:
-            raise ModelError(_DAMAGED, detail=f"model.bin binary version {version} is not supported")
+            raise ModelError(DAMAGED_MODEL, detail=f"model.bin binary version {version} is not supported")
         model = Ct2Model(spec="", revision=1)
         if version >= 2:
             model.spec = _read_string(stream)
@@ -149,10 +148,10 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
                 nbytes = _read_uint(stream, "I") * item_size
                 type_id = {4: 0, 1: 1, 2: 2}.get(item_size, -1)
             if not 0 <= type_id < len(_DTYPES):
-                raise ModelError(_DAMAGED, detail=f"{name} has unknown data type {type_id}")
+                raise ModelError(DAMAGED_MODEL, detail=f"{name} has unknown data type {type_id}")
             dtype = _DTYPES[type_id][1]
             if nbytes != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
-                raise ModelError(_DAMAGED, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
+                raise ModelError(DAMAGED_MODEL, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
             if shapes_only and rank > 0:
                 stream.seek(nbytes, os.SEEK_CUR)
                 value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
@@ -160,7 +159,7 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
                 # A writable buffer, so torch.from_numpy can share it without copying or warning.
                 buffer = bytearray(nbytes)
                 if stream.readinto(buffer) != nbytes:
-                    raise ModelError(_DAMAGED, detail="model.bin ends early")
+                    raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
                 value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
             model.variables[name] = value
             if type_id == _BFLOAT16:
@@ -247,7 +246,7 @@ def _layer_count(model: Ct2Model, prefix: str) -> int:
     pattern = re.compile(re.escape(prefix) + r"/layer_(\d+)/")
     indices = {int(m.group(1)) for name in list(model.variables) + list(model.aliases) if (m := pattern.match(name))}
     if indices != set(range(len(indices))):
-        raise ModelError(_DAMAGED, detail=f"{prefix} layers are not numbered 0..n-1: {sorted(indices)}")
+        raise ModelError(DAMAGED_MODEL, detail=f"{prefix} layers are not numbered 0..n-1: {sorted(indices)}")
     return len(indices)
 
 
@@ -261,7 +260,7 @@ def whisper_dims(model: Ct2Model) -> dict[str, int]:
     embeddings = model.get("decoder/embeddings/weight")
     decoder_positions = model.get("decoder/position_encodings/encodings")
     if conv1 is None or embeddings is None or decoder_positions is None:
-        raise ModelError(_DAMAGED, detail="model.bin lacks the Whisper encoder or decoder weights")
+        raise ModelError(DAMAGED_MODEL, detail="model.bin lacks the Whisper encoder or decoder weights")
     audio_state = conv1.shape[0]
     encoder_positions = model.get("encoder/position_encodings/encodings")
     return {
@@ -281,7 +280,7 @@ def whisper_dims(model: Ct2Model) -> dict[str, int]:
 
 def _split_rows(weight: np.ndarray, parts: int) -> list[np.ndarray]:
     if weight.shape[0] % parts:
-        raise ModelError(_DAMAGED, detail=f"fused projection of {weight.shape[0]} rows cannot split in {parts}")
+        raise ModelError(DAMAGED_MODEL, detail=f"fused projection of {weight.shape[0]} rows cannot split in {parts}")
     return np.split(weight, parts, axis=0)
 
 
@@ -369,20 +368,14 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
         projection = take("decoder/projection/weight")
         embedding = state["decoder.token_embedding.weight"]
         tied = projection.shape == embedding.shape and np.allclose(projection, embedding, atol=1e-2, rtol=0)
+    separate_output = (
+        "This Whisper model has a separate output layer, which VoxDesk cannot convert; "
+        "use it with the fast (CTranslate2) engine instead."
+    )
     if not tied:
-        raise ModelError(
-            "This Whisper model has a separate output layer, which VoxDesk cannot convert; "
-            "use it with the fast (CTranslate2) engine instead.",
-            detail="decoder/projection/weight differs from decoder/embeddings/weight",
-        )
-    if has("decoder/projection/bias"):
-        bias = take("decoder/projection/bias")
-        if np.any(bias != 0):
-            raise ModelError(
-                "This Whisper model has a separate output layer, which VoxDesk cannot convert; "
-                "use it with the fast (CTranslate2) engine instead.",
-                detail="decoder/projection/bias is not zero",
-            )
+        raise ModelError(separate_output, detail="decoder/projection/weight differs from decoder/embeddings/weight")
+    if has("decoder/projection/bias") and np.any(take("decoder/projection/bias") != 0):
+        raise ModelError(separate_output, detail="decoder/projection/bias is not zero")
 
     # Everything with a shape must have found a place; scalars are settings checked above.
     leftover = sorted(n for n, v in model.variables.items() if v.ndim > 0 and n not in used)
@@ -420,10 +413,7 @@ def from_whisper_state_dict(
         try:
             return np.asarray(state[name], dtype=np.float32)
         except KeyError:
-            raise ModelError(
-                "The model file is damaged or is not a Whisper model; remove it and download or import it again.",
-                detail=f"checkpoint has no {name}",
-            ) from None
+            raise ModelError(DAMAGED_MODEL, detail=f"checkpoint has no {name}") from None
 
     def put(name: str, value: np.ndarray) -> None:
         out[name] = value.astype(dtype)
@@ -498,4 +488,4 @@ def read_config(folder: str | os.PathLike) -> dict:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ModelError(_DAMAGED, detail=f"{path}: {exc}") from exc
+        raise ModelError(DAMAGED_MODEL, detail=f"{path}: {exc}") from exc

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop.core.errors import ModelError, UserFacingError
+from desktop.core.errors import ModelError
 from desktop.core.transcript import Segment, Word
 from desktop.engines import ct2_format, vad
 from desktop.engines.base import (
-    CPU_OUT_OF_MEMORY,
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -32,6 +31,9 @@ from desktop.engines.base import (
     TranscribeOptions,
     check_task,
     device_failure,
+    device_failures_as_user_errors,
+    read_checkpoint,
+    speech_to_decode,
 )
 
 if TYPE_CHECKING:
@@ -78,16 +80,14 @@ class Ct2WhisperEngine:
         known = [c for c in model.supported_languages if c != "yue" or model.model.num_languages >= 100]
         language = check_task(options, model.model.is_multilingual, known)
         progress = ProgressReporter(on_progress, cancelled)
-        progress.check()
-        speech, time_map = vad.prepare(audio, options.vad)
-        if speech.size == 0:
-            progress.report(1.0)
+        found = speech_to_decode(audio, options, progress)
+        if found is None:
             return EngineResult(segments=[], language=language)
-        progress.check()
+        speech, time_map = found
 
         duration = speech.size / vad.SAMPLE_RATE
         segments: list[Segment] = []
-        try:
+        with device_failures_as_user_errors(self.device):
             pieces, info = model.transcribe(
                 speech,
                 language=language,
@@ -110,11 +110,6 @@ class Ct2WhisperEngine:
                     if on_segment is not None:
                         on_segment(segment)
                 progress.report(piece.end / duration)
-        except Exception as exc:
-            failure = device_failure(exc, self.device)
-            if failure is None:
-                raise
-            raise failure from exc
         progress.report(1.0)
         return EngineResult(segments=segments, language=info.language)
 
@@ -278,25 +273,14 @@ def _cannot_save(folder: Path, exc: OSError) -> ModelError:
 def convert_checkpoint(checkpoint: Path, destination: Path, name: str | None = None) -> None:
     """Write a CTranslate2 Whisper folder for an openai-whisper checkpoint into ``destination``.
 
-    The checkpoint is read with ``weights_only=True``: tensors and plain containers, never arbitrary
-    pickled objects. ``name`` (e.g. "base", "large-v3") selects openai's word-alignment heads.
+    The checkpoint is read with ``weights_only=True`` (``base.read_checkpoint``). ``name`` (e.g. "base", "large-v3") selects openai's word-alignment heads.
     """
     import torch
 
-    try:
-        checkpoint_data = torch.load(checkpoint, map_location="cpu", weights_only=True)
-        dims = dict(checkpoint_data["dims"])
-        tensors = checkpoint_data["model_state_dict"]
-    except MemoryError as exc:
-        raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
-    except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable
-        raise ModelError(
-            "The model file is damaged or is not a Whisper model; remove it and download or import it again.",
-            detail=f"{type(exc).__name__}: {exc}",
-        ) from exc
+    dims, tensors = read_checkpoint(checkpoint)
     half = all(t.dtype == torch.float16 for t in tensors.values() if t.is_floating_point())
     state = {key: (t.float() if t.dtype == torch.bfloat16 else t).numpy() for key, t in tensors.items()}
-    del checkpoint_data, tensors
+    del tensors
 
     model = ct2_format.from_whisper_state_dict(dims, state, np.float16 if half else np.float32)
     del state

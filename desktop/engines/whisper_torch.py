@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop.core.errors import ModelError, UserFacingError
+from desktop.core.errors import ModelError
 from desktop.core.transcript import Segment, Word
-from desktop.engines import ct2_format, vad
+from desktop.engines import ct2_format
 from desktop.engines.base import (
-    CPU_OUT_OF_MEMORY,
+    DAMAGED_MODEL,
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -30,12 +30,13 @@ from desktop.engines.base import (
     TranscribeOptions,
     check_task,
     device_failure,
+    device_failures_as_user_errors,
+    read_checkpoint,
+    speech_to_decode,
 )
 
 if TYPE_CHECKING:
     from desktop.core.models import LocalModel
-
-_DAMAGED = "The model file is damaged or is not a Whisper model; remove it and download or import it again."
 
 
 class TorchWhisperEngine:
@@ -73,12 +74,10 @@ class TorchWhisperEngine:
         model = self._loaded()
         language = check_task(options, model.is_multilingual, list(LANGUAGES)[: model.num_languages])
         progress = ProgressReporter(on_progress, cancelled)
-        progress.check()
-        speech, time_map = vad.prepare(audio, options.vad)
-        if speech.size == 0:
-            progress.report(1.0)
+        found = speech_to_decode(audio, options, progress)
+        if found is None:
             return EngineResult(segments=[], language=language)
-        progress.check()
+        speech, time_map = found
 
         decode_options: dict[str, Any] = {
             "language": language,
@@ -91,20 +90,16 @@ class TorchWhisperEngine:
         _install_progress_hooks()
         _current.reporter = progress
         try:
-            samples = torch.from_numpy(speech).to(model.device)
-            result = whisper.transcribe(
-                model,
-                samples,
-                verbose=None,
-                initial_prompt=options.initial_prompt or None,
-                word_timestamps=options.word_timestamps,
-                **decode_options,
-            )
-        except Exception as exc:
-            failure = device_failure(exc, self.device)
-            if failure is None:
-                raise
-            raise failure from exc
+            with device_failures_as_user_errors(self.device):
+                samples = torch.from_numpy(speech).to(model.device)
+                result = whisper.transcribe(
+                    model,
+                    samples,
+                    verbose=None,
+                    initial_prompt=options.initial_prompt or None,
+                    word_timestamps=options.word_timestamps,
+                    **decode_options,
+                )
         finally:
             _current.reporter = None
 
@@ -150,7 +145,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         )
     path = Path(model.path)
     if model.format == "pt":
-        dims, state = _read_checkpoint(path)
+        dims, state = read_checkpoint(path)
         heads = alignment_heads(dims, model.name)
     elif model.format == "ct2":
         dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
@@ -163,7 +158,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         whisper_model = Whisper(ModelDimensions(**dims))
         whisper_model.load_state_dict(state, strict=True)
     except (RuntimeError, TypeError, ValueError) as exc:
-        raise ModelError(_DAMAGED, detail=f"{type(exc).__name__}: {exc}") from exc
+        raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
     del state
 
     mask = torch.zeros(dims["n_text_layer"], dims["n_text_head"], dtype=torch.bool)
@@ -175,24 +170,9 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         whisper_model = whisper_model.to(device).eval()
     except RuntimeError as exc:
         failure = device_failure(exc, device)
-        raise (failure or ModelError(_DAMAGED, detail=str(exc))) from exc
+        raise (failure or ModelError(DAMAGED_MODEL, detail=str(exc))) from exc
     _hook_decode(whisper_model)
     return TorchWhisperEngine(whisper_model, device=device, model_name=model.name)
-
-
-def _read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
-    import torch
-
-    if not path.is_file():
-        raise ModelError("The model file is missing; download or import the model again.", detail=f"{path} not found")
-    try:
-        # weights_only: tensors and plain containers only, never arbitrary pickled objects.
-        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
-        return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
-    except MemoryError as exc:
-        raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
-    except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable
-        raise ModelError(_DAMAGED, detail=f"{type(exc).__name__}: {exc}") from exc
 
 
 # --- progress and cancellation inside openai-whisper ----------------------------------------------
