@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from pathlib import Path
 
+from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak
 from desktop.core.errors import Cancelled, UserFacingError
 
 
@@ -34,35 +33,20 @@ def add_parser(commands) -> None:
     parser.set_defaults(run=run)
 
 
-def _fail(message: str, code: int = 1) -> int:
-    print(f"voxdesk: {message}", file=sys.stderr)
-    return code
-
-
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.atomic import ExportExists
-    from desktop.core.audio_out import format_for, save_speech
     from desktop.core.fallback import FallbackLog
-    from desktop.core.sentences import read_text_file
     from desktop.core.tts_models import open_store
     from desktop.core.voices import VoiceLibrary
     from desktop.engines.cloning import ENGINES, CloneSettings, VoiceCloner, match_label
     from desktop.engines.speaker import SpeakerEncoder
     from desktop.engines.tts import SpeechSynthesizer
 
-    if not 0.5 <= args.speed <= 2.0:
-        return _fail("--speed must be between 0.5 and 2.0.", 2)
     try:
-        format_for(args.output)
-        text = args.text if args.text is not None else read_text_file(args.text_file)
+        text = text_to_speak(args)
         voice = VoiceLibrary().get(args.voice)
     except UserFacingError as error:
-        return _fail(error.message, 2)
-    if args.output.exists() and not args.overwrite:
-        return _fail(f"{args.output} already exists. Use --overwrite to replace it.", 2)
-    if not args.output.parent.is_dir():
-        return _fail(f"The folder {args.output.parent} does not exist.", 2)
+        return fail(error.message, 2)
 
     store = open_store()
     cloner = VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), SpeakerEncoder())
@@ -71,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.accept_licence:
             print(f"{ENGINES[args.engine].title} is published under the {terms.licence} licence.\n{terms.text}",
                   file=sys.stderr)
-            return _fail("Run the command again with --accept-licence to confirm these terms, "
-                         "or use --engine openvoice.", 2)
+            return fail("Run the command again with --accept-licence to confirm these terms, "
+                        "or use --engine openvoice.", 2)
         cloner.accept_licence(args.engine)
 
     settings = CloneSettings(
@@ -85,44 +69,22 @@ def run(args: argparse.Namespace) -> int:
     if args.xtts_model:
         settings.xtts_model = args.xtts_model
 
-    # Ctrl-C stops after the sentence being made; a second Ctrl-C stops at once.
-    stop = threading.Event()
-    previous = signal.getsignal(signal.SIGINT)
-
-    def on_interrupt(_signum, _frame) -> None:
-        if stop.is_set():
-            raise KeyboardInterrupt
-        stop.set()
-        print("\nStopping after this sentence (Ctrl-C again to stop at once)…", file=sys.stderr)
-
     line = ProgressLine(f"Speaking as “{voice.name}”")
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    if in_main_thread:
-        signal.signal(signal.SIGINT, on_interrupt)
     try:
-        result = cloner.speak(voice, text, settings, on_progress=line.update, cancelled=stop.is_set)
+        with stop_on_ctrl_c() as stop:
+            result = cloner.speak(voice, text, settings, on_progress=line.update, cancelled=stop.is_set)
     except UserFacingError as error:
         line.done("failed")
-        return _fail(error.message)
+        return fail(error.message)
     except (Cancelled, KeyboardInterrupt):
         line.done("cancelled; nothing was written")
         return 130
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
         cloner.release()
     if not result.speech.complete:
-        line.done(f"cancelled after {len(result.speech.sentences)} of {result.speech.total} sentences; "
-                  "nothing was written")
-        return 130
-    try:
-        save_speech(args.output, result.samples, result.sample_rate, overwrite=args.overwrite)
-    except ExportExists as error:
-        line.done("not saved")
-        return _fail(f"{error.message} Use --overwrite to replace it.")
-    except UserFacingError as error:
-        line.done("not saved")
-        return _fail(error.message)
+        return stopped_part_way(line, result.speech)
+    if not save_speech_file(line, args.output, result.samples, result.sample_rate, overwrite=args.overwrite):
+        return 1
     score = f"{result.match_score:.2f} ({match_label(result.match_score)})" if result.match_score is not None \
         else (result.match_note or "not measured")
     line.done(f"{result.speech.duration:.1f} s written to {args.output}; voice match: {score}")

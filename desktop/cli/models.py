@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from desktop.cli.common import fail
 from desktop.core.errors import UserFacingError
 
 
@@ -41,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
             model = store.import_model(args.path, args.name)
             print(f"Imported {model.name} ({model.format}).")
     except UserFacingError as error:
-        print(f"voxdesk: {error.message}", file=sys.stderr)
-        return 1
+        return fail(error.message)
     except KeyboardInterrupt:
         print("\nCancelled.", file=sys.stderr)
         return 130

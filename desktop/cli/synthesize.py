@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from pathlib import Path
 
+from desktop.cli.common import (
+    fail,
+    save_speech_file,
+    stop_on_ctrl_c,
+    stopped_part_way,
+    text_to_speak,
+    warn_on_fallback,
+)
 from desktop.core.errors import UserFacingError
 
 
@@ -36,11 +42,6 @@ def add_parser(commands) -> None:
     parser.set_defaults(run=run)
 
 
-def _fail(message: str, code: int = 1) -> int:
-    print(f"voxdesk: {message}", file=sys.stderr)
-    return code
-
-
 def _list_models(store) -> int:
     for model in store.catalog():
         size = f"{model.size_mb} MB" if model.size_mb else "size ?"
@@ -51,10 +52,7 @@ def _list_models(store) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.atomic import ExportExists
-    from desktop.core.audio_out import format_for, save_speech
     from desktop.core.fallback import FallbackLog
-    from desktop.core.sentences import read_text_file
     from desktop.core.tts_models import default_model, open_store
     from desktop.engines.tts import SpeechSynthesizer, SynthesisSettings
 
@@ -63,27 +61,19 @@ def run(args: argparse.Namespace) -> int:
         try:
             return _list_models(store)
         except UserFacingError as error:
-            return _fail(error.message)
+            return fail(error.message)
     if args.text is None and args.text_file is None:
-        return _fail("Give the text with --text \"…\" or --text-file FILE.", 2)
+        return fail("Give the text with --text \"…\" or --text-file FILE.", 2)
     if args.output is None:
-        return _fail("Say where to save the speech with --output FILE.wav (or .mp3).", 2)
+        return fail("Say where to save the speech with --output FILE.wav (or .mp3).", 2)
     language = None if args.language in ("auto", "", None) else args.language
-    if not 0.5 <= args.speed <= 2.0:
-        return _fail("--speed must be between 0.5 and 2.0.", 2)
     try:
-        format_for(args.output)
-        text = args.text if args.text is not None else read_text_file(args.text_file)
+        text = text_to_speak(args)
     except UserFacingError as error:
-        return _fail(error.message, 2)
-    if args.output.exists() and not args.overwrite:
-        return _fail(f"{args.output} already exists. Use --overwrite to replace it.", 2)
-    if not args.output.parent.is_dir():
-        return _fail(f"The folder {args.output.parent} does not exist.", 2)
+        return fail(error.message, 2)
 
     fallbacks = FallbackLog()
-    fallbacks.subscribe(lambda e: print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}",
-                                        file=sys.stderr))
+    warn_on_fallback(fallbacks)
     synthesizer = SpeechSynthesizer(store, fallbacks)
     settings = SynthesisSettings(
         model=args.model or default_model(language),
@@ -103,60 +93,37 @@ def run(args: argparse.Namespace) -> int:
                 if not args.accept_licence:
                     print(f"“{model.title}” is published under the {terms.licence} licence.\n{terms.text}",
                           file=sys.stderr)
-                    return _fail("Run the command again with --accept-licence to confirm these terms.", 2)
+                    return fail("Run the command again with --accept-licence to confirm these terms.", 2)
                 store.accept_licence(missing)
             bar = ProgressLine(f"Downloading the voice model “{model.title}”")
             store.download(missing, progress=bar.bytes)
             bar.done("downloaded")
     except UserFacingError as error:
-        return _fail(error.message)
+        return fail(error.message)
     except KeyboardInterrupt:
         print("\nDownload cancelled; it continues where it stopped next time.", file=sys.stderr)
         return 130
 
-    # Ctrl-C stops after the sentence being made; a second Ctrl-C stops at once.
-    stop = threading.Event()
-    previous = signal.getsignal(signal.SIGINT)
-
-    def on_interrupt(_signum, _frame) -> None:
-        if stop.is_set():
-            raise KeyboardInterrupt
-        stop.set()
-        print("\nStopping after this sentence (Ctrl-C again to stop at once)…", file=sys.stderr)
-
     line = ProgressLine("Speaking")
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    if in_main_thread:
-        signal.signal(signal.SIGINT, on_interrupt)
     try:
-        speech = synthesizer.synthesize(
-            text, settings,
-            on_progress=lambda fraction: line.update(fraction),
-            on_note=lambda note: print(f"Note: {note}", file=sys.stderr),
-            cancelled=stop.is_set,
-        )
+        with stop_on_ctrl_c() as stop:
+            speech = synthesizer.synthesize(
+                text, settings,
+                on_progress=lambda fraction: line.update(fraction),
+                on_note=lambda note: print(f"Note: {note}", file=sys.stderr),
+                cancelled=stop.is_set,
+            )
     except UserFacingError as error:
         line.done("failed")
-        return _fail(error.message)
+        return fail(error.message)
     except KeyboardInterrupt:
         line.done("cancelled; nothing was written")
         return 130
-    finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
     if not speech.complete:
-        line.done(f"cancelled after {len(speech.sentences)} of {speech.total} sentences; nothing was written")
-        return 130
-
-    try:
-        save_speech(args.output, speech.samples, speech.sample_rate, normalize=args.normalize,
-                    overwrite=args.overwrite)
-    except ExportExists as error:
-        line.done("not saved")
-        return _fail(f"{error.message} Use --overwrite to replace it.")
-    except UserFacingError as error:
-        line.done("not saved")
-        return _fail(error.message)
+        return stopped_part_way(line, speech)
+    if not save_speech_file(line, args.output, speech.samples, speech.sample_rate, overwrite=args.overwrite,
+                            normalize=args.normalize):
+        return 1
     where = synthesizer.loaded.device if synthesizer.loaded else "CPU"
     line.done(f"{len(speech.sentences)} sentences, {speech.duration:.1f} s of speech on the {where}, "
               f"written to {args.output}")

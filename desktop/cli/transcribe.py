@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from desktop.cli.common import fail, warn_on_fallback
 from desktop.core.errors import Cancelled, UserFacingError
 
 
@@ -78,8 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     formats = _formats(args.format)
     if args.output_dir is not None and not args.output_dir.is_dir():
-        print(f"voxdesk: the output folder {args.output_dir} does not exist.", file=sys.stderr)
-        return 2
+        return fail(f"the output folder {args.output_dir} does not exist.", 2)
     settings = TranscribeSettings(
         model=args.model,
         engine=args.engine,
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         max_lines=args.max_lines, max_latin_chars=args.max_line_width, max_cjk_chars=args.max_cjk_chars
     )
     fallbacks = FallbackLog()
-    fallbacks.subscribe(lambda e: print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr))
+    warn_on_fallback(fallbacks)
     store = ModelStore(models_dir())
     transcriber = Transcriber(store, fallbacks)
 
@@ -106,8 +106,7 @@ def run(args: argparse.Namespace) -> int:
             store.download(name, fmt, progress=bar.bytes)
             bar.done("downloaded")
     except UserFacingError as error:
-        print(f"voxdesk: {error.message}", file=sys.stderr)
-        return 1
+        return fail(error.message)
     except KeyboardInterrupt:
         print("\nDownload cancelled.", file=sys.stderr)
         return 130

@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from desktop.cli.common import fail
 from desktop.core.errors import UserFacingError
 
 
@@ -51,11 +52,6 @@ def add_parser(commands) -> None:
     parser.set_defaults(run=run)
 
 
-def _fail(message: str, code: int = 1) -> int:
-    print(f"voxdesk: {message}", file=sys.stderr)
-    return code
-
-
 def run(args: argparse.Namespace) -> int:
     from desktop.core.voices import VoiceLibrary
 
@@ -76,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         return _add(library, args)
     except UserFacingError as error:
-        return _fail(error.message)
+        return fail(error.message)
 
 
 def _list(library, *, as_json: bool) -> int:
@@ -121,9 +117,9 @@ def _add(library, args: argparse.Namespace) -> int:
         for issue in prepared.report.issues:
             print(f"{path.name}: {issue.message}", file=sys.stderr)
         if not prepared.report.accepted:
-            return _fail(f"The sample {path.name} cannot be used.")
+            return fail(f"The sample {path.name} cannot be used.")
         if prepared.report.warnings and not args.accept_warnings:
-            return _fail("Record a better sample, or run again with --accept-warnings to use this one.", 2)
+            return fail("Record a better sample, or run again with --accept-warnings to use this one.", 2)
         samples.append(prepared)
 
     missing = enrollment.missing_whisper_model(prompt.language)
