@@ -1,7 +1,4 @@
 """`voxdesk synthesize`: the same path as the window, headless, with tiny random Coqui models."""
-import argparse
-import builtins
-import io
 import os
 import signal
 import subprocess
@@ -11,20 +8,13 @@ from pathlib import Path
 import av
 import pytest
 
-from desktop.cli import synthesize
 from desktop.core.tts_models import open_store
-from tests.helpers.tiny_tts import SAMPLE_RATE, build_multi_speaker_vits, build_single_speaker_vits
+from tests.helpers.cli import voxdesk as run_voxdesk
+from tests.helpers.tiny_tts import SAMPLE_RATE
+
+pytestmark = pytest.mark.usefixtures("no_stdin")
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def tiny_folders(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tiny-models")
-    return {
-        "single": build_single_speaker_vits(root / "tiny-english"),
-        "multi": build_multi_speaker_vits(root / "tiny-voices"),
-    }
 
 
 @pytest.fixture
@@ -34,21 +24,8 @@ def models(tiny_folders):
     return {key: store.import_folder(folder).name for key, folder in tiny_folders.items()}
 
 
-@pytest.fixture(autouse=True)
-def no_stdin(monkeypatch):
-    def refuse(*_args, **_kwargs):
-        raise AssertionError("something tried to read from stdin")
-
-    monkeypatch.setattr(builtins, "input", refuse)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-
-
 def voxdesk(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="voxdesk")
-    commands = parser.add_subparsers(dest="command")
-    synthesize.add_parser(commands)
-    args = parser.parse_args(["synthesize", *argv])
-    return args.run(args)
+    return run_voxdesk("synthesize", *argv)
 
 
 def decoded(path: Path) -> tuple[int, float]:

@@ -3,45 +3,23 @@ aloud (by espeak-ng), checked by Whisper base, the voice saved, spoken in with a
 removed again."""
 from __future__ import annotations
 
-import argparse
-import builtins
-import io
 import json
 import re
 import secrets
-import sys
 from pathlib import Path
 
 import av
 import pytest
 
-from desktop.cli import clone, voices
 from desktop.core.voices import VoiceLibrary
 from desktop.resources import resource_path
+from tests.helpers.cli import voxdesk
 from tests.helpers.espeak import speak
 from tests.helpers.tiny_clone import build_tiny_xtts
 from tests.helpers.weights import DATA_DIR, base_dir
 
-pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(autouse=True)
-def no_stdin(monkeypatch):
-    """Nothing may ask on the terminal (XTTS's licence included)."""
-    def refuse(*_args, **_kwargs):
-        raise AssertionError("something tried to read from stdin")
-
-    monkeypatch.setattr(builtins, "input", refuse)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-
-
-def voxdesk(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="voxdesk")
-    commands = parser.add_subparsers(dest="command")
-    voices.add_parser(commands)
-    clone.add_parser(commands)
-    args = parser.parse_args(list(argv))
-    return args.run(args)
+# Nothing may ask on the terminal (XTTS's licence included).
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("no_stdin")]
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,8 @@
 """The voice model store: Coqui's catalog, licence records, downloads from a local server, imports."""
-import builtins
 import hashlib
 import io
 import json
 import shutil
-import sys
 import zipfile
 
 import pytest
@@ -21,27 +19,6 @@ from desktop.core.tts_models import (
     inspect_folder,
 )
 from tests.helpers.http_server import FileServer
-from tests.helpers.tiny_tts import build_multi_speaker_vits, build_single_speaker_vits
-
-
-@pytest.fixture(scope="module")
-def tiny_folders(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tiny-models")
-    return {
-        "single": build_single_speaker_vits(root / "tiny-english"),
-        "multi": build_multi_speaker_vits(root / "tiny-voices"),
-    }
-
-
-@pytest.fixture
-def no_stdin(monkeypatch):
-    """Fail the test if anything asks on the terminal (Coqui's licence prompt uses input())."""
-
-    def refuse(*_args, **_kwargs):
-        raise AssertionError("something tried to read from stdin")
-
-    monkeypatch.setattr(builtins, "input", refuse)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
 
 
 def zipped(folder) -> bytes:

@@ -12,16 +12,7 @@ from desktop.core.errors import ModelError, UserFacingError
 from desktop.core.fallback import FallbackLog
 from desktop.core.tts_models import TtsModelStore
 from desktop.engines.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings
-from tests.helpers.tiny_tts import SAMPLE_RATE, FakeAmdGpu, build_multi_speaker_vits, build_single_speaker_vits
-
-
-@pytest.fixture(scope="module")
-def tiny_folders(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tiny-models")
-    return {
-        "single": build_single_speaker_vits(root / "tiny-english"),
-        "multi": build_multi_speaker_vits(root / "tiny-voices"),
-    }
+from tests.helpers.tiny_tts import SAMPLE_RATE, FakeAmdGpu, build_single_speaker_vits
 
 
 @pytest.fixture
