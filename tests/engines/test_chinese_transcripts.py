@@ -11,7 +11,7 @@ from desktop.core.fallback import FallbackLog
 from desktop.core.models import ModelStore
 from desktop.core.transcript import Segment, Transcript
 from desktop.engines.transcriber import TranscribeSettings, Transcriber
-from tests.helpers.weights import DATA_DIR, base_dir, reference
+from tests.helpers.weights import DATA_DIR, base_dir, error_rate, reference
 
 pytestmark = pytest.mark.slow
 
@@ -49,14 +49,7 @@ def has_traditional_only_characters(text: str) -> bool:
 
 def character_error_rate(ref: str, hyp: str) -> float:
     """Edit distance over characters, punctuation and spaces left out (AISHELL references have none)."""
-    ref_chars = [ch for ch in ref if ch.isalnum()]
-    hyp_chars = [ch for ch in hyp if ch.isalnum()]
-    row = list(range(len(hyp_chars) + 1))
-    for i, ref_char in enumerate(ref_chars, 1):
-        previous, row[0] = row[0], i
-        for j, hyp_char in enumerate(hyp_chars, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ref_char != hyp_char))
-    return row[-1] / max(1, len(ref_chars))
+    return error_rate([ch for ch in ref if ch.isalnum()], [ch for ch in hyp if ch.isalnum()])
 
 
 def assert_simplified_throughout(transcript: Transcript) -> None:

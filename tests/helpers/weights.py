@@ -97,14 +97,16 @@ def normalize_english(text: str) -> str:
     return EnglishTextNormalizer()(text)
 
 
+def error_rate(ref: list[str], hyp: list[str]) -> float:
+    """Levenshtein distance of ``hyp`` from ``ref`` (words or characters), over the length of ``ref``."""
+    row = list(range(len(hyp) + 1))  # one row of the distance table at a time
+    for i, ref_token in enumerate(ref, 1):
+        previous, row[0] = row[0], i
+        for j, hyp_token in enumerate(hyp, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ref_token != hyp_token))
+    return row[-1] / max(1, len(ref))
+
+
 def wer(ref: str, hyp: str) -> float:
     """Word error rate of ``hyp`` against ``ref`` after Whisper's English normaliser."""
-    ref_words = normalize_english(ref).split()
-    hyp_words = normalize_english(hyp).split()
-    # Levenshtein distance over words, one row at a time.
-    row = list(range(len(hyp_words) + 1))
-    for i, ref_word in enumerate(ref_words, 1):
-        previous, row[0] = row[0], i
-        for j, hyp_word in enumerate(hyp_words, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ref_word != hyp_word))
-    return row[-1] / max(1, len(ref_words))
+    return error_rate(normalize_english(ref).split(), normalize_english(hyp).split())
