@@ -1,7 +1,7 @@
 """The doctor: one row per environment check, each ✓ / ⚠ / ✗ with what was found and the exact fix.
 
-Checks have stable ids (CHECK_IDS) so the window and a later translation layer can refer to them; the
-sentences here are plain English. `run_doctor()` is slow (it imports torch, runs the GPU smoke test and
+Checks have stable ids (CHECK_IDS) so the window can refer to them; titles, findings and sentence
+fixes are English Messages (desktop.core.i18n) that the window shows in the interface language. `run_doctor()` is slow (it imports torch, runs the GPU smoke test and
 imports torchaudio / torchcodec in child processes, because a mismatched build can segfault on import):
 call it from a worker thread or the command line.
 """
@@ -19,6 +19,7 @@ import shlex
 import shutil
 import sys
 import textwrap
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -34,6 +35,7 @@ from desktop.core.device import (
 )
 from desktop.core.errors import Cancelled
 from desktop.core.gpu_env import OVERRIDE_VARIABLE, advice_for
+from desktop.core.i18n import N_, Message, Translate, localized
 
 log = logging.getLogger(__name__)
 
@@ -289,11 +291,13 @@ def import_in_child(module: str, probes: DoctorProbes) -> ChildImport:
     output = run_child(probes.import_command(module), probes.import_timeout,
                        env=child_environment(probes.machine.environ))
     if output is None:
-        return ChildImport(False, error="Python could not be started")
+        return ChildImport(False, error=N_("Doctor", "Python could not be started"))
     if output.timed_out:
-        return ChildImport(False, hung=True, error=f"no answer within {probes.import_timeout:g} s")
+        return ChildImport(False, hung=True, error=N_("Doctor", "no answer within {seconds:g} s").format(
+            seconds=probes.import_timeout))
     if output.signal_name:
-        return ChildImport(False, crashed_with=output.signal_name, error=f"crashed with {output.signal_name}")
+        return ChildImport(False, crashed_with=output.signal_name, error=N_("Doctor", "crashed with {signal}").format(
+            signal=output.signal_name))
     if output.returncode != 0:
         lines = [line for line in output.stderr.strip().splitlines() if line.strip()]
         return ChildImport(False, error=lines[-1].strip() if lines else f"exit status {output.returncode}")
@@ -304,7 +308,10 @@ def import_in_child(module: str, probes: DoctorProbes) -> ChildImport:
 
 PYTORCH_WHEELS = "https://download.pytorch.org/whl"
 GROUP_FIX = "sudo usermod -aG render,video $USER"
-RELOGIN = "then log out and back in (or restart the computer)."
+
+
+def _then_relogin(command: str) -> Message:
+    return N_("Doctor", "{command}   # then log out and back in (or restart the computer).").format(command=command)
 
 
 def rocm_wheel_index(rocm_release: str | None) -> str:
@@ -388,63 +395,78 @@ def _gpu_label(report: DeviceReport) -> str:
     arch = report.gfx_arch or (report.gpu_agents[0].name if report.gpu_agents else None)
     if name and arch:
         return f"{name} ({arch})"
-    return name or arch or "the AMD graphics card"
+    return name or arch or N_("Doctor", "the AMD graphics card")
 
 
 def _build_name(report: DeviceReport) -> str:
-    return {"rocm": "a ROCm build", "cuda": "a CUDA build", "cpu": "a CPU-only build"}.get(report.torch_build, "")
+    names = {
+        "rocm": N_("Doctor", "a ROCm build"),
+        "cuda": N_("Doctor", "a CUDA build"),
+        "cpu": N_("Doctor", "a CPU-only build"),
+    }
+    return names.get(report.torch_build, "")
 
 
 def check_torch_build(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "PyTorch build"
+    title = N_("Doctor", "PyTorch build")
     amd = report.has_amd_gpu
     index = rocm_wheel_index(report.rocm_version) if amd else None
     if report.torch_build == "missing":
-        why = f" ({report.torch_error})" if report.torch_error and "No module named" not in report.torch_error else ""
-        return Check("torch_build", title, Status.ERROR,
-                     f"PyTorch is not installed or does not load{why}.", _reinstall_torch(probes, index))
+        if report.torch_error and "No module named" not in report.torch_error:
+            finding = N_("Doctor", "PyTorch is not installed or does not load ({error}).").format(
+                error=report.torch_error)
+        else:
+            finding = N_("Doctor", "PyTorch is not installed or does not load.")
+        return Check("torch_build", title, Status.ERROR, finding, _reinstall_torch(probes, index))
     version = report.torch_version or "?"
     if amd and report.torch_build != "rocm":
         return Check(
             "torch_build", title, Status.ERROR,
-            f"This computer has an AMD graphics card, but PyTorch {version} is {_build_name(report)}, "
-            "so it cannot use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.",
+            N_("Doctor", "This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot "
+               "use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.").format(
+                version=version, build=_build_name(report)),
             _reinstall_torch(probes, index),
         )
     if amd:
         return Check("torch_build", title, Status.OK,
-                     f"PyTorch {version} is a ROCm build (HIP {report.hip_version}), right for the AMD graphics card.")
+                     N_("Doctor", "PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics "
+                        "card.").format(version=version, hip=report.hip_version))
     if report.torch_build == "rocm":
         return Check(
             "torch_build", title, Status.WARNING,
-            f"PyTorch {version} is a ROCm build, but no AMD graphics card was found, so it runs on the CPU.",
+            N_("Doctor", "PyTorch {version} is a ROCm build, but no AMD graphics card was found, so it runs on "
+               "the CPU.").format(version=version),
             _reinstall_torch(probes, None),
         )
     if report.gpu_present:
         return Check("torch_build", title, Status.OK,
-                     f"PyTorch {version} is {_build_name(report)} and sees {report.gpu_name or 'a GPU'}.")
+                     N_("Doctor", "PyTorch {version} is {build} and sees {gpu}.").format(
+                         version=version, build=_build_name(report), gpu=report.gpu_name or N_("Doctor", "a GPU")))
     return Check("torch_build", title, Status.OK,
-                 f"No GPU found; PyTorch {version} is {_build_name(report)} and runs on the CPU.")
+                 N_("Doctor", "No GPU found; PyTorch {version} is {build} and runs on the CPU.").format(
+                     version=version, build=_build_name(report)))
 
 
 def _access_problem(probes: DoctorProbes) -> str | None:
-    """What keeps this user from the GPU's device files, or None."""
+    """What keeps this user from the GPU's device files ("missing", or what VoxDesk cannot do), or None."""
     kfd = probes.dev / "kfd"
     if not kfd.exists():
         return "missing"
     render_nodes = sorted((probes.dev / "dri").glob("renderD*"))
     blocked = [path for path in [kfd, *render_nodes] if not probes.can_read_write(path)]
     if blocked:
-        return "cannot open " + ", ".join(str(path) for path in blocked)
+        return N_("Doctor", "cannot open {paths}").format(paths=", ".join(str(path) for path in blocked))
     if not render_nodes:
-        return f"no {probes.dev / 'dri' / 'renderD*'} device"
+        return N_("Doctor", "finds no {pattern} device").format(pattern=probes.dev / "dri" / "renderD*")
     return None
 
 
 def _groups_phrase(names: set[str]) -> str:
     """"the render group" / "the render and video groups"."""
     ordered = sorted(names)
-    return f"the {' and '.join(ordered)} group{'s' if len(ordered) > 1 else ''}"
+    if len(ordered) == 1:
+        return N_("Doctor", "the {group} group").format(group=ordered[0])
+    return N_("Doctor", "the {groups} and {last} groups").format(groups=", ".join(ordered[:-1]), last=ordered[-1])
 
 
 def _group_fix(probes: DoctorProbes, missing: set[str]) -> str:
@@ -453,73 +475,85 @@ def _group_fix(probes: DoctorProbes, missing: set[str]) -> str:
     return f"sudo usermod -aG {','.join(groups)} $USER"
 
 
+def _not_applicable_no_amd() -> Message:
+    return N_("Doctor", "Not applicable: no AMD graphics card found.")
+
+
 def check_device_access(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "GPU device access"
+    title = N_("Doctor", "GPU device access")
     if not report.has_amd_gpu:
-        return Check("device_access", title, Status.OK, "Not applicable: no AMD graphics card found.")
+        return Check("device_access", title, Status.OK, _not_applicable_no_amd())
     needed = {"render", "video"} & probes.existing_groups() or {"render", "video"}
     missing_now = needed - probes.process_groups()
     problem = _access_problem(probes)
     if problem == "missing":
         return Check("device_access", title, Status.ERROR,
-                     f"{probes.dev / 'kfd'} does not exist: the amdgpu kernel driver with compute support "
-                     "is not loaded.", "sudo modprobe amdgpu")
+                     N_("Doctor", "{path} does not exist: the amdgpu kernel driver with compute support is not "
+                        "loaded.").format(path=probes.dev / "kfd"), "sudo modprobe amdgpu")
     if probes.is_root():
         if problem:
             return Check("device_access", title, Status.ERROR,
-                         f"Even as root VoxDesk {problem}.", "sudo modprobe amdgpu")
-        return Check("device_access", title, Status.OK, "The GPU's device files are accessible (running as root).")
+                         N_("Doctor", "Even as root VoxDesk {problem}.").format(problem=problem), "sudo modprobe amdgpu")
+        return Check("device_access", title, Status.OK,
+                     N_("Doctor", "The GPU's device files are accessible (running as root)."))
     if missing_now and not (missing_now - probes.configured_groups()):
         # Already added to the groups, but this session started before that.
         return Check("device_access", title, Status.ERROR if problem else Status.WARNING,
-                     f"You were added to {_groups_phrase(missing_now)}, but this login session started "
-                     "before that.",
-                     "Log out and back in (or restart the computer), then start VoxDesk again.")
+                     N_("Doctor", "You were added to {groups}, but this login session started before that.").format(
+                         groups=_groups_phrase(missing_now)),
+                     N_("Doctor", "Log out and back in (or restart the computer), then start VoxDesk again."))
     if problem:
-        return Check("device_access", title, Status.ERROR,
-                     f"VoxDesk {problem}: your user is not allowed to use the GPU"
-                     + (f" (not in {_groups_phrase(missing_now)})." if missing_now else "."),
-                     f"{_group_fix(probes, missing_now or needed)}   # {RELOGIN}")
+        if missing_now:
+            finding = N_("Doctor", "VoxDesk {problem}: your user is not allowed to use the GPU (not in "
+                         "{groups}).").format(problem=problem, groups=_groups_phrase(missing_now))
+        else:
+            finding = N_("Doctor", "VoxDesk {problem}: your user is not allowed to use the GPU.").format(
+                problem=problem)
+        return Check("device_access", title, Status.ERROR, finding,
+                     _then_relogin(_group_fix(probes, missing_now or needed)))
     if missing_now:
         return Check("device_access", title, Status.WARNING,
-                     f"The GPU's device files open now, but your user is not in {_groups_phrase(missing_now)}, "
-                     "which ROCm expects.",
-                     f"{_group_fix(probes, missing_now)}   # {RELOGIN}")
+                     N_("Doctor", "The GPU's device files open now, but your user is not in {groups}, which ROCm "
+                        "expects.").format(groups=_groups_phrase(missing_now)),
+                     _then_relogin(_group_fix(probes, missing_now)))
     return Check("device_access", title, Status.OK,
-                 "/dev/kfd and the render node are accessible; you are in the render and video groups.")
+                 N_("Doctor", "/dev/kfd and the render node are accessible; you are in the render and video groups."))
 
 
 def check_rocm_runtime(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "ROCm runtime"
+    title = N_("Doctor", "ROCm runtime")
     if not report.has_amd_gpu:
-        return Check("rocm_runtime", title, Status.OK, "Not applicable: no AMD graphics card found.")
-    release = f"ROCm {report.rocm_version}" if report.rocm_version else None
+        return Check("rocm_runtime", title, Status.OK, _not_applicable_no_amd())
+    release = f"ROCm {report.rocm_version}" if report.rocm_version else "ROCm"
     if report.rocminfo_error:
-        fix = f"{GROUP_FIX}   # {RELOGIN}" if "/dev/kfd" in report.rocminfo_error else "sudo modprobe amdgpu"
+        fix = _then_relogin(GROUP_FIX) if "/dev/kfd" in report.rocminfo_error else "sudo modprobe amdgpu"
         return Check("rocm_runtime", title, Status.ERROR,
-                     f"{release or 'ROCm'} is installed, but rocminfo cannot reach the GPU: "
-                     f"{report.rocminfo_error}", fix)
+                     N_("Doctor", "{release} is installed, but rocminfo cannot reach the GPU: {error}").format(
+                         release=release, error=report.rocminfo_error), fix)
     if report.rocm_agents is not None:
         agents = report.gpu_agents
         if not agents:
             return Check("rocm_runtime", title, Status.ERROR,
-                         f"{release or 'ROCm'} is installed, but rocminfo lists no GPU agent.",
-                         "sudo modprobe amdgpu   # then restart the computer if rocminfo still lists no GPU")
+                         N_("Doctor", "{release} is installed, but rocminfo lists no GPU agent.").format(
+                             release=release),
+                         N_("Doctor", "{command}   # then restart the computer if rocminfo still lists no GPU").format(
+                             command="sudo modprobe amdgpu"))
         names = ", ".join(f"{a.marketing_name or a.name} ({a.name})" for a in agents)
         return Check("rocm_runtime", title, Status.OK,
-                     f"{release or 'ROCm'} is installed; rocminfo sees {names}.")
-    if release:
-        return Check("rocm_runtime", title, Status.OK, f"{release} is installed (rocminfo is not).")
+                     N_("Doctor", "{release} is installed; rocminfo sees {names}.").format(release=release, names=names))
+    if report.rocm_version:
+        return Check("rocm_runtime", title, Status.OK,
+                     N_("Doctor", "{release} is installed (rocminfo is not).").format(release=release))
     if report.torch_build == "rocm" and report.gpu_available:
         return Check("rocm_runtime", title, Status.OK,
-                     f"ROCm is not installed system-wide; PyTorch's ROCm build brings its own runtime "
-                     f"(HIP {report.hip_version}) and it works.")
+                     N_("Doctor", "ROCm is not installed system-wide; PyTorch's ROCm build brings its own runtime "
+                        "(HIP {hip}) and it works.").format(hip=report.hip_version))
     return Check(
         "rocm_runtime", title, Status.WARNING,
-        "ROCm is not installed (no /opt/rocm, rocminfo or amd-smi). PyTorch's ROCm wheels bring their own "
-        "runtime, but AMD's tools help find problems.",
-        "sudo amdgpu-install --usecase=rocm   # after installing AMD's amdgpu-install package for your "
-        "Linux release from https://rocm.docs.amd.com",
+        N_("Doctor", "ROCm is not installed (no /opt/rocm, rocminfo or amd-smi). PyTorch's ROCm wheels bring their "
+           "own runtime, but AMD's tools help find problems."),
+        N_("Doctor", "{command}   # after installing AMD's amdgpu-install package for your Linux release from "
+           "{url}").format(command="sudo amdgpu-install --usecase=rocm", url="https://rocm.docs.amd.com"),
     )
 
 
@@ -527,42 +561,49 @@ def _gfx_fix(arch: str, probes: DoctorProbes) -> tuple[str, str, tuple[str, str]
     """(advice sentence, fix, setting) for a gfx target the wheel has no code for."""
     advice = advice_for(arch)
     if advice.override:
-        return (f"Cards of this family run with {OVERRIDE_VARIABLE}={advice.override}. VoxDesk can set it at "
-                "every start (the switch in Help → Doctor), or start it once from a terminal "
-                "with the command.",
+        return (N_("Doctor", "Cards of this family run with {variable}={value}. VoxDesk can set it at every start "
+                   "(the switch in Help → Doctor), or start it once from a terminal with the command.").format(
+                    variable=OVERRIDE_VARIABLE, value=advice.override),
                 f"{OVERRIDE_VARIABLE}={advice.override} voxdesk",
                 ("gpu/hsa_override_gfx_version", advice.override))
     if advice.rocm_release:
         index = f"{PYTORCH_WHEELS}/rocm{advice.rocm_release}"
-        return (f"Forcing an override is known to cause page faults on this GPU; ROCm {advice.rocm_release} "
-                "and later support it natively. Install PyTorch built for it.",
+        return (N_("Doctor", "Forcing an override is known to cause page faults on this GPU; ROCm {release} and "
+                   "later support it natively. Install PyTorch built for it.").format(release=advice.rocm_release),
                 _reinstall_torch(probes, index), None)
-    return ("No workaround is known for this GPU. VoxDesk works on the CPU, more slowly.",
-            "Settings → Device → CPU", None)
+    return (N_("Doctor", "No workaround is known for this GPU. VoxDesk works on the CPU, more slowly."),
+            N_("Doctor", "Settings → Device → CPU"), None)
 
 
 def check_gfx_target(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "GPU target (gfx)"
+    title = N_("Doctor", "GPU target (gfx)")
     arch = report.gfx_arch or (report.gpu_agents[0].name if report.gpu_agents else None)
     if not report.has_amd_gpu and report.torch_build != "rocm":
-        return Check("gfx_target", title, Status.OK, "Not applicable: no AMD graphics card found.")
+        return Check("gfx_target", title, Status.OK, _not_applicable_no_amd())
     if report.torch_build != "rocm":
         return Check("gfx_target", title, Status.OK,
-                     f"{arch or 'The GPU target'}: checked once PyTorch for ROCm is installed (see the first row).")
+                     N_("Doctor", "{target}: checked once PyTorch for ROCm is installed (see the first row).").format(
+                         target=arch or N_("Doctor", "The GPU target")))
     if not arch:
-        return Check("gfx_target", title, Status.OK, "Not checked: the GPU's gfx target is not known.")
-    override = f" ({OVERRIDE_VARIABLE}={report.hsa_override} in effect)" if report.hsa_override else ""
+        return Check("gfx_target", title, Status.OK, N_("Doctor", "Not checked: the GPU's gfx target is not known."))
+    if report.hsa_override:
+        target = N_("Doctor", "{arch} ({variable}={value} in effect)").format(
+            arch=arch, variable=OVERRIDE_VARIABLE, value=report.hsa_override)
+    else:
+        target = arch
     targets = sorted({a.split(":", 1)[0] for a in report.arch_list}, key=lambda a: (len(a), a))
     supported = report.arch_supported if report.gfx_arch == arch else (arch in targets if targets else None)
     if supported is None:
         return Check("gfx_target", title, Status.OK,
-                     f"{arch}{override}: the installed PyTorch does not list its GPU targets.")
+                     N_("Doctor", "{target}: the installed PyTorch does not list its GPU targets.").format(target=target))
     if supported:
-        return Check("gfx_target", title, Status.OK, f"{arch}{override}: the installed PyTorch has code for it.")
+        return Check("gfx_target", title, Status.OK,
+                     N_("Doctor", "{target}: the installed PyTorch has code for it.").format(target=target))
     advice, fix, setting = _gfx_fix(arch, probes)
     return Check(
         "gfx_target", title, Status.ERROR,
-        f"{arch}{override} is not among the GPU targets of the installed PyTorch ({', '.join(targets)}). {advice}",
+        N_("Doctor", "{target} is not among the GPU targets of the installed PyTorch ({targets}). {advice}").format(
+            target=target, targets=", ".join(targets), advice=advice),
         fix, setting,
     )
 
@@ -578,44 +619,66 @@ def _smoke_fix(report: DeviceReport, smoke: SmokeResult, probes: DoctorProbes) -
             _, fix, setting = _gfx_fix(arch, probes)
             return fix, setting
     if "/dev/kfd" in text or "permission" in text:
-        return f"{GROUP_FIX}   # {RELOGIN}", None
+        return _then_relogin(GROUP_FIX), None
     if "out of memory" in text:
-        return "Close programs that use the GPU, then run this check again.", None
-    return ("Update the graphics driver and ROCm (sudo apt update && sudo apt full-upgrade), restart, and "
-            "run this check again; until then choose CPU in Settings → Device.", None)
+        return N_("Doctor", "Close programs that use the GPU, then run this check again."), None
+    return (N_("Doctor", "Update the graphics driver and ROCm (sudo apt update && sudo apt full-upgrade), restart, "
+               "and run this check again; until then choose CPU in Settings → Device."), None)
+
+
+def _run_again() -> Message:
+    return N_("Doctor", "Run this check again.")
 
 
 def check_smoke_test(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "GPU test"
+    title = N_("Doctor", "GPU test")
     smoke = report.smoke
     if not report.gpu_present:
         if report.has_amd_gpu and report.torch_build == "rocm":
             return Check("gpu_smoke_test", title, Status.WARNING,
-                         "PyTorch (ROCm build) sees no GPU, so there is nothing to test.",
-                         "Fix the rows marked ✗ above, then run this check again.")
-        return Check("gpu_smoke_test", title, Status.OK, "Not applicable: PyTorch sees no GPU to test.")
+                         N_("Doctor", "PyTorch (ROCm build) sees no GPU, so there is nothing to test."),
+                         N_("Doctor", "Fix the rows marked ✗ above, then run this check again."))
+        return Check("gpu_smoke_test", title, Status.OK, N_("Doctor", "Not applicable: PyTorch sees no GPU to test."))
     if smoke is None:
-        return Check("gpu_smoke_test", title, Status.WARNING, "The GPU has not been tested.",
-                     "Run this check again.")
+        return Check("gpu_smoke_test", title, Status.WARNING, N_("Doctor", "The GPU has not been tested."),
+                     _run_again())
     steps = " ".join(f"{op.op} {'✓' if op.ok else '✗'}" for op in smoke.ops)
-    device = report.gpu_name or smoke.device_name or "the GPU"
+    device = report.gpu_name or smoke.device_name or N_("Doctor", "the GPU")
     if smoke.passed:
-        return Check("gpu_smoke_test", title, Status.OK, f"{steps} on {device}.")
+        return Check("gpu_smoke_test", title, Status.OK,
+                     N_("Doctor", "{steps} on {device}.").format(steps=steps, device=device))
     if smoke.crashed:
-        where = f" during {smoke.failed_op}" if smoke.failed_op else " before the first step"
-        finding = (f"The test process crashed ({smoke.signal}){where}. It ran as a separate process, so "
-                   "VoxDesk kept running.")
+        if smoke.failed_op:
+            finding = N_("Doctor", "The test process crashed ({signal}) during {step}. It ran as a separate "
+                         "process, so VoxDesk kept running.").format(signal=smoke.signal, step=smoke.failed_op)
+        else:
+            finding = N_("Doctor", "The test process crashed ({signal}) before the first step. It ran as a "
+                         "separate process, so VoxDesk kept running.").format(signal=smoke.signal)
     elif smoke.hung:
-        where = f" in {smoke.failed_op}" if smoke.failed_op else " before the first step"
-        finding = f"The test stopped answering{where} and was ended after {smoke.timeout:g} s."
+        if smoke.failed_op:
+            finding = N_("Doctor", "The test stopped answering in {step} and was ended after {seconds:g} s.").format(
+                step=smoke.failed_op, seconds=smoke.timeout)
+        else:
+            finding = N_("Doctor", "The test stopped answering before the first step and was ended after "
+                         "{seconds:g} s.").format(seconds=smoke.timeout)
     elif smoke.failed_op:
-        finding = f"{smoke.failed_op} failed on {device}: {smoke.error}"
+        finding = N_("Doctor", "{step} failed on {device}: {error}").format(
+            step=smoke.failed_op, device=device, error=smoke.error)
     else:
-        finding = f"The test could not run: {smoke.error}"
-    if steps:
-        finding += ("" if finding.endswith(".") else ".") + f" Steps: {steps}."
+        finding = N_("Doctor", "The test could not run: {error}").format(error=smoke.error)
+    if steps and finding.endswith("."):
+        finding = N_("Doctor", "{finding} Steps: {steps}.").format(finding=finding, steps=steps)
+    elif steps:
+        finding = N_("Doctor", "{finding}. Steps: {steps}.").format(finding=finding, steps=steps)
     fix, setting = _smoke_fix(report, smoke, probes)
     return Check("gpu_smoke_test", title, Status.ERROR, finding, fix, setting)
+
+
+def _import_failure(result: ChildImport) -> Message:
+    """How importing went wrong in the test process: crashed (SIGSEGV) or hung."""
+    if result.crashed_with:
+        return N_("Doctor", "crashed ({signal})").format(signal=result.crashed_with)
+    return N_("Doctor", "hung")
 
 
 def check_torchaudio(report: DeviceReport, probes: DoctorProbes) -> Check:
@@ -623,30 +686,35 @@ def check_torchaudio(report: DeviceReport, probes: DoctorProbes) -> Check:
     torch_version = probes.package_version("torch")
     version = probes.package_version("torchaudio")
     if torch_version is None:
-        return Check("torchaudio", title, Status.OK, "Not applicable: PyTorch is not installed.")
+        return Check("torchaudio", title, Status.OK, N_("Doctor", "Not applicable: PyTorch is not installed."))
     index = _wheel_index_of(report.torch_version)
     install = _pip(probes, "install", *(["--index-url", index] if index else []),
                    shlex.quote(_torchaudio_requirement(torch_version)))
     if version is None:
         return Check("torchaudio", title, Status.WARNING,
-                     "torchaudio is not installed; speech synthesis and voice cloning need it.", install)
+                     N_("Doctor", "torchaudio is not installed; speech synthesis and voice cloning need it."), install)
     matches = torchaudio_matches(torch_version, version)
     result = import_in_child("torchaudio", probes)
     if result.crashed_with or result.hung:
-        what = f"crashed ({result.crashed_with})" if result.crashed_with else "hung"
-        pairing = "It does not match" if not matches else "It should match"
+        if matches:
+            finding = N_("Doctor", "Importing torchaudio {version} {what} in a test process; inside VoxDesk it would "
+                         "close the window. It should match PyTorch {torch}.")
+        else:
+            finding = N_("Doctor", "Importing torchaudio {version} {what} in a test process; inside VoxDesk it would "
+                         "close the window. It does not match PyTorch {torch}.")
         return Check("torchaudio", title, Status.ERROR,
-                     f"Importing torchaudio {version} {what} in a test process; inside VoxDesk it would close "
-                     f"the window. {pairing} PyTorch {torch_version}.", install)
+                     finding.format(version=version, what=_import_failure(result), torch=torch_version), install)
     if not result.ok:
         return Check("torchaudio", title, Status.WARNING,
-                     f"torchaudio {version} does not import: {result.error}", install)
+                     N_("Doctor", "torchaudio {version} does not import: {error}").format(
+                         version=version, error=result.error), install)
     if not matches:
         return Check("torchaudio", title, Status.WARNING,
-                     f"torchaudio {version} is not from the same release as PyTorch {torch_version}; a "
-                     "mismatched pair can crash.", install)
+                     N_("Doctor", "torchaudio {version} is not from the same release as PyTorch {torch}; a "
+                        "mismatched pair can crash.").format(version=version, torch=torch_version), install)
     return Check("torchaudio", title, Status.OK,
-                 f"torchaudio {version} matches PyTorch {torch_version} and imports cleanly.")
+                 N_("Doctor", "torchaudio {version} matches PyTorch {torch} and imports cleanly.").format(
+                     version=version, torch=torch_version))
 
 
 def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
@@ -654,90 +722,109 @@ def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
     torch_version = probes.package_version("torch")
     version = probes.package_version("torchcodec")
     if torch_version is None:
-        return Check("torchcodec", title, Status.OK, "Not applicable: PyTorch is not installed.")
+        return Check("torchcodec", title, Status.OK, N_("Doctor", "Not applicable: PyTorch is not installed."))
     install = _pip(probes, "install", shlex.quote(_torchcodec_requirement(torch_version)))
     needed = (_version_tuple(torch_version) or (0, 0)) >= (2, 9)
     if version is None:
         if not needed:
             return Check("torchcodec", title, Status.OK,
-                         f"Not needed with PyTorch {torch_version} (torchaudio loads audio itself).")
+                         N_("Doctor", "Not needed with PyTorch {torch} (torchaudio loads audio itself).").format(
+                             torch=torch_version))
         return Check("torchcodec", title, Status.WARNING,
-                     f"TorchCodec is not installed; with PyTorch {torch_version} speech synthesis (Coqui TTS) "
-                     "does not start without it.", install)
+                     N_("Doctor", "TorchCodec is not installed; with PyTorch {torch} speech synthesis (Coqui TTS) "
+                        "does not start without it.").format(torch=torch_version), install)
     matches = torchcodec_matches(torch_version, version)
     result = import_in_child("torchcodec", probes)
     if result.crashed_with or result.hung:
-        what = f"crashed ({result.crashed_with})" if result.crashed_with else "hung"
         return Check("torchcodec", title, Status.ERROR,
-                     f"Importing TorchCodec {version} {what} in a test process; inside VoxDesk it would close "
-                     "the window.", install)
+                     N_("Doctor", "Importing TorchCodec {version} {what} in a test process; inside VoxDesk it would "
+                        "close the window.").format(version=version, what=_import_failure(result)), install)
     if not result.ok:
         ffmpeg = "ffmpeg" in (result.error or "").lower()
         return Check("torchcodec", title, Status.WARNING,
-                     f"TorchCodec {version} does not import: {result.error}",
+                     N_("Doctor", "TorchCodec {version} does not import: {error}").format(
+                         version=version, error=result.error),
                      "sudo apt install ffmpeg" if ffmpeg else install)
     if matches is False:
         return Check("torchcodec", title, Status.WARNING,
-                     f"TorchCodec {version} was not made for PyTorch {torch_version}.", install)
+                     N_("Doctor", "TorchCodec {version} was not made for PyTorch {torch}.").format(
+                         version=version, torch=torch_version), install)
     if result.data.get("ffmpeg") is None:
         return Check("torchcodec", title, Status.WARNING,
-                     f"TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot load "
-                     "audio files; whatever reads recordings through torchaudio will fail.",
+                     N_("Doctor", "TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot "
+                        "load audio files; whatever reads recordings through torchaudio will fail.").format(
+                         version=version),
                      "sudo apt install ffmpeg")
     ffmpeg = result.data.get("ffmpeg")
-    return Check("torchcodec", title, Status.OK,
-                 f"TorchCodec {version} matches PyTorch {torch_version} and imports cleanly"
-                 + (f" (FFmpeg {ffmpeg})." if ffmpeg not in (None, "unknown") else "."))
+    if ffmpeg not in (None, "unknown"):
+        finding = N_("Doctor", "TorchCodec {version} matches PyTorch {torch} and imports cleanly (FFmpeg {ffmpeg}).")
+    else:
+        finding = N_("Doctor", "TorchCodec {version} matches PyTorch {torch} and imports cleanly.")
+    return Check("torchcodec", title, Status.OK, finding.format(version=version, torch=torch_version, ffmpeg=ffmpeg))
 
 
 def check_ctranslate2(report: DeviceReport, probes: DoctorProbes) -> Check:
     title = "CTranslate2"
     if report.ct2_version is None:
         return Check("ctranslate2", title, Status.ERROR,
-                     "CTranslate2 is not installed, so the fast CPU engine (faster-whisper) cannot run.",
+                     N_("Doctor", "CTranslate2 is not installed, so the fast CPU engine (faster-whisper) cannot run."),
                      _pip(probes, "install", "ctranslate2", "faster-whisper"))
     count = report.ct2_gpu_count
+    if count == 1:
+        return Check("ctranslate2", title, Status.OK,
+                     N_("Doctor", "CTranslate2 {version} sees 1 GPU.").format(version=report.ct2_version))
     if count:
         return Check("ctranslate2", title, Status.OK,
-                     f"CTranslate2 {report.ct2_version} sees {count} GPU{'s' if count > 1 else ''}.")
+                     N_("Doctor", "CTranslate2 {version} sees {count} GPUs.").format(
+                         version=report.ct2_version, count=count))
     if report.gpu_available:
         return Check("ctranslate2", title, Status.OK,
-                     f"CTranslate2 {report.ct2_version} is a build without support for this GPU, so "
-                     "faster-whisper runs on the CPU; on the GPU VoxDesk uses openai-whisper through PyTorch.")
-    return Check("ctranslate2", title, Status.OK, f"CTranslate2 {report.ct2_version}, running on the CPU.")
+                     N_("Doctor", "CTranslate2 {version} is a build without support for this GPU, so faster-whisper "
+                        "runs on the CPU; on the GPU VoxDesk uses openai-whisper through PyTorch.").format(
+                         version=report.ct2_version))
+    return Check("ctranslate2", title, Status.OK,
+                 N_("Doctor", "CTranslate2 {version}, running on the CPU.").format(version=report.ct2_version))
 
 
 def check_audio_decode(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "Audio decoding"
+    title = N_("Doctor", "Audio decoding")
     try:
         used = probes.decode_audio()
     except Exception as error:  # noqa: BLE001 - any failure here is the finding
         return Check("audio_decode", title, Status.ERROR,
-                     f"PyAV cannot decode audio ({type(error).__name__}: {error}), so no file can be read.",
+                     N_("Doctor", "PyAV cannot decode audio ({error}), so no file can be read.").format(
+                         error=f"{type(error).__name__}: {error}"),
                      _pip(probes, "install", "--force-reinstall", "av"))
-    return Check("audio_decode", title, Status.OK, f"{used} encodes and decodes audio.")
+    return Check("audio_decode", title, Status.OK, N_("Doctor", "{used} encodes and decodes audio.").format(used=used))
 
 
 def check_audio_input(report: DeviceReport, probes: DoctorProbes) -> Check:
-    title = "Microphone"
+    title = N_("Doctor", "Microphone")
     try:
         found = probes.audio_inputs()
     except Exception as error:  # noqa: BLE001
         return Check("audio_input", title, Status.WARNING,
-                     f"The list of microphones could not be read ({error}).",
-                     "Check that no other program holds the sound card, then run this check again.")
+                     N_("Doctor", "The list of microphones could not be read ({error}).").format(error=error),
+                     N_("Doctor", "Check that no other program holds the sound card, then run this check again."))
     if not found.portaudio:
         return Check("audio_input", title, Status.WARNING,
-                     "PortAudio is not installed, so recording from a microphone is not available "
-                     "(transcribing files works).", "sudo apt install libportaudio2")
+                     N_("Doctor", "PortAudio is not installed, so recording from a microphone is not available "
+                        "(transcribing files works)."), "sudo apt install libportaudio2")
     if not found.inputs:
         return Check("audio_input", title, Status.WARNING,
-                     "No microphone found; recording is not available (transcribing files works).",
-                     "Plug in a microphone or headset, then run this check again.")
-    default = f" Default: {found.default}." if found.default else " No default input is set."
+                     N_("Doctor", "No microphone found; recording is not available (transcribing files works)."),
+                     N_("Doctor", "Plug in a microphone or headset, then run this check again."))
+    names = ", ".join(found.inputs)
+    if found.default:
+        default = N_("Doctor", "Default: {name}.").format(name=found.default)
+    else:
+        default = N_("Doctor", "No default input is set.")
+    if len(found.inputs) == 1:
+        finding = N_("Doctor", "1 input device: {names}. {default}")
+    else:
+        finding = N_("Doctor", "{count} input devices: {names}. {default}")
     return Check("audio_input", title, Status.OK,
-                 f"{len(found.inputs)} input device{'s' if len(found.inputs) > 1 else ''}: "
-                 f"{', '.join(found.inputs)}.{default}")
+                 finding.format(count=len(found.inputs), names=names, default=default))
 
 
 # Approximate needs per model family: download size, and GPU memory while transcribing
@@ -769,46 +856,58 @@ def _gb(size: int) -> str:
 
 
 def check_disk_space(report: DeviceReport, probes: DoctorProbes, model: str) -> Check:
-    title = "Disk space for models"
+    title = N_("Doctor", "Disk space for models")
     try:
         folder = probes.models_dir()
         free = probes.disk_free(folder)
     except Exception as error:  # noqa: BLE001
-        return Check("disk_space", title, Status.WARNING, f"The model folder could not be checked ({error}).",
-                     "Check that your home folder's drive is mounted, then run this check again.")
+        return Check("disk_space", title, Status.WARNING,
+                     N_("Doctor", "The model folder could not be checked ({error}).").format(error=error),
+                     N_("Doctor", "Check that your home folder's drive is mounted, then run this check again."))
     needs = model_needs(model)
     download = needs[0] if needs else 0
-    where = f"{_gb(free)} free for {folder}"
     if free < download + 200 * 2**20:
         return Check("disk_space", title, Status.ERROR,
-                     f"Only {where}; the {model} model needs about {_gb(download)} to download.",
-                     f"Free at least {_gb(download + 200 * 2**20 - free)} on the drive that holds {folder} "
-                     "(for example, empty the Trash), then run this check again.")
+                     N_("Doctor", "Only {free} free for {folder}; the {model} model needs about {size} to "
+                        "download.").format(free=_gb(free), folder=folder, model=model, size=_gb(download)),
+                     N_("Doctor", "Free at least {size} on the drive that holds {folder} (for example, empty the "
+                        "Trash), then run this check again.").format(
+                         size=_gb(download + 200 * 2**20 - free), folder=folder))
     if free < SPARE_DISK:
         return Check("disk_space", title, Status.WARNING,
-                     f"{where}: enough for {model}, but not for larger models.",
-                     f"Free some space on the drive that holds {folder} before downloading larger models.")
-    return Check("disk_space", title, Status.OK, f"{where}.")
+                     N_("Doctor", "{free} free for {folder}: enough for {model}, but not for larger models.").format(
+                         free=_gb(free), folder=folder, model=model),
+                     N_("Doctor", "Free some space on the drive that holds {folder} before downloading larger "
+                        "models.").format(folder=folder))
+    return Check("disk_space", title, Status.OK,
+                 N_("Doctor", "{free} free for {folder}.").format(free=_gb(free), folder=folder))
 
 
 def check_gpu_memory(report: DeviceReport, probes: DoctorProbes, model: str) -> Check:
-    title = "GPU memory"
+    title = N_("Doctor", "GPU memory")
     if not report.gpu_present and report.memory_total is None:
-        return Check("gpu_memory", title, Status.OK, "Not applicable: no GPU.")
+        return Check("gpu_memory", title, Status.OK, N_("Doctor", "Not applicable: no GPU."))
     needs = model_needs(model)
     if report.memory_free is None:
-        total = f" of {_gb(report.memory_total)}" if report.memory_total else ""
-        return Check("gpu_memory", title, Status.OK, f"The free GPU memory{total} could not be read.")
+        if report.memory_total:
+            finding = N_("Doctor", "The free GPU memory of {total} could not be read.").format(
+                total=_gb(report.memory_total))
+        else:
+            finding = N_("Doctor", "The free GPU memory could not be read.")
+        return Check("gpu_memory", title, Status.OK, finding)
     if needs is None:
         return Check("gpu_memory", title, Status.OK,
-                     f"{_gb(report.memory_free)} free; the need of the imported model {model} is not known.")
+                     N_("Doctor", "{free} free; the need of the imported model {model} is not known.").format(
+                         free=_gb(report.memory_free), model=model))
     if report.memory_free < needs[1]:
         return Check("gpu_memory", title, Status.WARNING,
-                     f"{_gb(report.memory_free)} of GPU memory is free; the {model} model needs about "
-                     f"{_gb(needs[1])}, so it may fall back to the CPU.",
-                     "Close programs that use the GPU (games, video), or choose a smaller model in Settings.")
+                     N_("Doctor", "{free} of GPU memory is free; the {model} model needs about {size}, so it may "
+                        "fall back to the CPU.").format(free=_gb(report.memory_free), model=model, size=_gb(needs[1])),
+                     N_("Doctor", "Close programs that use the GPU (games, video), or choose a smaller model in "
+                        "Settings."))
     return Check("gpu_memory", title, Status.OK,
-                 f"{_gb(report.memory_free)} free; the {model} model needs about {_gb(needs[1])}.")
+                 N_("Doctor", "{free} free; the {model} model needs about {size}.").format(
+                     free=_gb(report.memory_free), model=model, size=_gb(needs[1])))
 
 
 def run_doctor(
@@ -833,21 +932,21 @@ def run_doctor(
             progress(title)
 
     if report is None:
-        step("Detecting the GPU")
+        step(N_("Doctor", "Detecting the GPU"))
         report = detect(run_smoke_test=True, probes=probes.machine)
     steps: list[tuple[str, Callable[[], Check]]] = [
-        ("PyTorch build", lambda: check_torch_build(report, probes)),
-        ("ROCm runtime", lambda: check_rocm_runtime(report, probes)),
-        ("GPU device access", lambda: check_device_access(report, probes)),
-        ("GPU target (gfx)", lambda: check_gfx_target(report, probes)),
-        ("GPU test", lambda: check_smoke_test(report, probes)),
+        (N_("Doctor", "PyTorch build"), lambda: check_torch_build(report, probes)),
+        (N_("Doctor", "ROCm runtime"), lambda: check_rocm_runtime(report, probes)),
+        (N_("Doctor", "GPU device access"), lambda: check_device_access(report, probes)),
+        (N_("Doctor", "GPU target (gfx)"), lambda: check_gfx_target(report, probes)),
+        (N_("Doctor", "GPU test"), lambda: check_smoke_test(report, probes)),
         ("torchaudio", lambda: check_torchaudio(report, probes)),
         ("TorchCodec", lambda: check_torchcodec(report, probes)),
         ("CTranslate2", lambda: check_ctranslate2(report, probes)),
-        ("Audio decoding", lambda: check_audio_decode(report, probes)),
-        ("Microphone", lambda: check_audio_input(report, probes)),
-        ("Disk space for models", lambda: check_disk_space(report, probes, model)),
-        ("GPU memory", lambda: check_gpu_memory(report, probes, model)),
+        (N_("Doctor", "Audio decoding"), lambda: check_audio_decode(report, probes)),
+        (N_("Doctor", "Microphone"), lambda: check_audio_input(report, probes)),
+        (N_("Doctor", "Disk space for models"), lambda: check_disk_space(report, probes, model)),
+        (N_("Doctor", "GPU memory"), lambda: check_gpu_memory(report, probes, model)),
     ]
     checks = []
     for title, run in steps:
@@ -856,18 +955,50 @@ def run_doctor(
     return DoctorResult(report, checks)
 
 
-def format_table(result: DoctorResult, width: int = 100) -> str:
-    """The plain-text report the command line prints and the window copies."""
-    title_width = max(len(check.title) for check in result.checks) + 2
+def _english(_context: str, text: str) -> str:
+    return text
+
+
+def _display_width(text: str) -> int:
+    """Columns a terminal gives the text: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most width columns; text without spaces (Chinese) is cut anywhere."""
+    if " " in text.strip() or _display_width(text) == len(text):
+        return textwrap.wrap(text, width)
+    lines, line = [], ""
+    for char in text:
+        if _display_width(line + char) > width:
+            lines.append(line)
+            line = ""
+        line += char
+    return lines + [line] if line else lines
+
+
+def format_table(result: DoctorResult, width: int = 100, translate: Translate = _english) -> str:
+    """The plain-text report the command line prints and the window copies.
+
+    translate(context, English) gives the report in another language (QCoreApplication.translate).
+    """
+    def text(value: str) -> str:
+        return localized(value, translate)
+
+    titles = [text(check.title) for check in result.checks]
+    title_width = max(_display_width(title) for title in titles) + 2
     indent = " " * (2 + title_width)
-    lines = [f"VoxDesk doctor: {result.report.summary()}", ""]
-    for check in result.checks:
-        wrapped = textwrap.wrap(check.finding, max(40, width - len(indent))) or [""]
-        lines.append(f"{check.symbol} {check.title.ljust(title_width)}{wrapped[0]}")
+    lines = [text(N_("Doctor", "VoxDesk doctor: {summary}").format(summary=result.report.summary())), ""]
+    for check, title in zip(result.checks, titles):
+        wrapped = _wrap(text(check.finding), max(40, width - len(indent))) or [""]
+        padding = " " * (title_width - _display_width(title))
+        lines.append(f"{check.symbol} {title}{padding}{wrapped[0]}")
         lines.extend(indent + line for line in wrapped[1:])
         if check.fix and check.status is not Status.OK:
-            lines.append(f"{indent}Fix: {check.fix}")
+            lines.append(indent + text(N_("Doctor", "Fix: {fix}").format(fix=check.fix)))
     errors = sum(check.status is Status.ERROR for check in result.checks)
     warnings = sum(check.status is Status.WARNING for check in result.checks)
-    lines += ["", f"{errors} problem{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}."]
+    problems = N_("Doctor", "1 problem") if errors == 1 else N_("Doctor", "{count} problems").format(count=errors)
+    cautions = N_("Doctor", "1 warning") if warnings == 1 else N_("Doctor", "{count} warnings").format(count=warnings)
+    lines += ["", text(N_("Doctor", "{problems}, {warnings}.").format(problems=problems, warnings=cautions))]
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,32 +29,11 @@ from PySide6.QtWidgets import (
 from desktop.core.doctor import Check, DoctorResult, Status, format_table, run_doctor
 from desktop.core.gpu_env import OVERRIDE_VARIABLE
 from desktop.settings import Settings
+from desktop.ui.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 OVERRIDE_KEY = "gpu/hsa_override_gfx_version"
 _COLORS = {Status.OK: "#2e7d32", Status.WARNING: "#b26a00", Status.ERROR: "#c62828"}
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("DoctorDialog", text)
-
-
-def _titles() -> dict[str, str]:
-    """Row titles by check id (the findings come from the core in English)."""
-    return {
-        "torch_build": tr("PyTorch build"),
-        "rocm_runtime": tr("ROCm runtime"),
-        "device_access": tr("GPU device access"),
-        "gfx_target": tr("GPU target (gfx)"),
-        "gpu_smoke_test": tr("GPU test"),
-        "torchaudio": tr("torchaudio"),
-        "torchcodec": tr("TorchCodec"),
-        "ctranslate2": tr("CTranslate2"),
-        "audio_decode": tr("Audio decoding"),
-        "audio_input": tr("Microphone"),
-        "disk_space": tr("Disk space for models"),
-        "gpu_memory": tr("GPU memory"),
-    }
 
 
 _shared_runner: JobRunner | None = None
@@ -110,9 +89,11 @@ class DoctorDialog(QDialog):
         self._doctor = doctor or (lambda **kw: run_doctor(model=str(settings.get("transcribe/model")), **kw))
         self._job: Job | None = None
         self._result: DoctorResult | None = None
+        self._step: str | None = None  # the check running now, as the doctor named it
+        self._failure: str | None = None  # why the last run could not finish
+        self._note: tuple[str, str] | None = None  # (variable, value) of an override the user just set
         self.rows: dict[str, CheckRow] = {}
 
-        self.setWindowTitle(tr("Doctor: check this computer"))
         self.resize(860, 640)
 
         self.summary_label = QLabel(self)
@@ -128,9 +109,9 @@ class DoctorDialog(QDialog):
         self._scroll.setWidgetResizable(True)
         self._grid = self._new_rows_widget()
 
-        self.run_again_button = QPushButton(tr("Run again"), self)
+        self.run_again_button = QPushButton(self)
         self.run_again_button.clicked.connect(self.run_checks)
-        self.copy_report_button = QPushButton(tr("Copy report"), self)
+        self.copy_report_button = QPushButton(self)
         self.copy_report_button.setEnabled(False)
         self.copy_report_button.clicked.connect(self.copy_report)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -145,6 +126,51 @@ class DoctorDialog(QDialog):
         layout.addWidget(buttons)
 
         self.run_checks()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text, the rows included; called at start and when the interface language changes."""
+        self.setWindowTitle(self.tr("Doctor: check this computer"))
+        self.run_again_button.setText(self.tr("Run again"))
+        self.copy_report_button.setText(self.tr("Copy report"))
+        self._show_state()
+        if self._result is not None:
+            self.summary_label.setText(translated(self._result.report.summary()))
+            self._show_checks(self._result.checks)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _show_state(self) -> None:
+        """The line under the summary: what runs now, how the last run went, or what to restart for."""
+        if self._job is not None:
+            if self._step is None:
+                text = self.tr("Checking this computer… This can take a minute.")
+            else:
+                text = self.tr("Checking this computer… ({step})").format(step=translated(self._step))
+        elif self._failure is not None:
+            text = self.tr("The checks could not finish: {message}").format(message=translated(self._failure))
+        elif self._note is not None:
+            variable, value = self._note
+            if value:
+                text = self.tr("Restart VoxDesk to apply {variable}={value}.").format(variable=variable, value=value)
+            else:
+                text = self.tr("Restart VoxDesk to start without {variable}.").format(variable=variable)
+        elif self._result is not None:
+            errors = sum(check.status is Status.ERROR for check in self._result.checks)
+            warnings = sum(check.status is Status.WARNING for check in self._result.checks)
+            if errors:
+                text = self.tr("Problems to fix: {errors}. Warnings: {warnings}.")
+            elif warnings:
+                text = self.tr("Nothing is broken. Warnings: {warnings}.")
+            else:
+                text = self.tr("Everything is in order.")
+            text = text.format(errors=errors, warnings=warnings)
+        else:
+            text = ""
+        self.state_label.setText(text)
 
     # -- running -------------------------------------------------------------------------------
 
@@ -170,38 +196,32 @@ class DoctorDialog(QDialog):
         self._job.failed.connect(self._on_failed)
         self._job.finished.connect(self._on_job_finished)
         self.run_again_button.setEnabled(False)
-        self.state_label.setText(tr("Checking this computer… This can take a minute."))
+        self._step = self._failure = self._note = None
+        self._show_state()
         self._runner.start(self._job)
 
-    @Slot(str)
+    @Slot(object)
     def _on_progress(self, title: str) -> None:
-        self.state_label.setText(tr("Checking this computer… ({step})").format(step=title))
+        self._step = title
+        self._show_state()
 
     @Slot(object)
     def _on_result(self, result: DoctorResult) -> None:
         self._result = result
-        self.summary_label.setText(result.report.summary())
-        errors = sum(check.status is Status.ERROR for check in result.checks)
-        warnings = sum(check.status is Status.WARNING for check in result.checks)
-        if errors:
-            state = tr("Problems to fix: {errors}. Warnings: {warnings}.")
-        elif warnings:
-            state = tr("Nothing is broken. Warnings: {warnings}.")
-        else:
-            state = tr("Everything is in order.")
-        self.state_label.setText(state.format(errors=errors, warnings=warnings))
+        self.summary_label.setText(translated(result.report.summary()))
         self._show_checks(result.checks)
         self.copy_report_button.setEnabled(True)
         self.checks_finished.emit(result)
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
-        self.state_label.setText(tr("The checks could not finish: {message}").format(message=message))
+        self._failure = message
 
     @Slot()
     def _on_job_finished(self) -> None:
         self._job = None
         self.run_again_button.setEnabled(True)
+        self._show_state()
 
     def done(self, code: int) -> None:
         if self._job is not None:
@@ -222,18 +242,17 @@ class DoctorDialog(QDialog):
     def _show_checks(self, checks: list[Check]) -> None:
         self.rows.clear()
         self._grid = self._new_rows_widget()
-        titles = _titles()
         line = 0
         for check in checks:
             symbol = QLabel(check.symbol)
             symbol.setStyleSheet(f"color: {_COLORS[check.status]}; font-weight: bold;")
             symbol.setAlignment(Qt.AlignmentFlag.AlignTop)
-            title = QLabel(titles.get(check.id, check.title))
+            title = QLabel(translated(check.title))
             title.setAlignment(Qt.AlignmentFlag.AlignTop)
             font = title.font()
             font.setBold(True)
             title.setFont(font)
-            finding = QLabel(check.finding)
+            finding = QLabel(translated(check.finding))
             finding.setWordWrap(True)
             finding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self._grid.addWidget(symbol, line, 0)
@@ -244,7 +263,7 @@ class DoctorDialog(QDialog):
             if check.fix and check.status is not Status.OK:
                 row.fix, row.copy = self._fix_widgets(check.fix)
                 fix_line = QHBoxLayout()
-                fix_line.addWidget(QLabel(tr("Fix:")))
+                fix_line.addWidget(QLabel(self.tr("Fix:")))
                 fix_line.addWidget(row.fix, 1)
                 fix_line.addWidget(row.copy)
                 self._grid.addLayout(fix_line, line, 2)
@@ -257,11 +276,12 @@ class DoctorDialog(QDialog):
             self.rows[check.id] = row
 
     def _fix_widgets(self, fix: str) -> tuple[QLineEdit, QPushButton]:
+        fix = translated(fix)
         edit = QLineEdit(fix)
         edit.setReadOnly(True)
         edit.setCursorPosition(0)
         edit.setToolTip(fix)
-        copy = QPushButton(tr("Copy"))
+        copy = QPushButton(self.tr("Copy"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(fix))
         return edit, copy
 
@@ -273,23 +293,22 @@ class DoctorDialog(QDialog):
         value = check.setting[1] if check.setting and check.setting[0] == OVERRIDE_KEY else current
         if not value:
             return None
-        box = QCheckBox(tr("Apply {variable}={value} at next start").format(variable=OVERRIDE_VARIABLE, value=value))
+        box = QCheckBox(self.tr("Apply {variable}={value} at next start").format(variable=OVERRIDE_VARIABLE,
+                                                                                  value=value))
         box.setChecked(current == value)
-        box.setToolTip(tr("VoxDesk sets this before the GPU runtime starts. Restart VoxDesk for it to take effect."))
+        box.setToolTip(self.tr("VoxDesk sets this before the GPU runtime starts. Restart VoxDesk for it to take "
+                               "effect."))
         box.toggled.connect(lambda checked: self._apply_override(value if checked else ""))
         return box
 
     def _apply_override(self, value: str) -> None:
         self._settings.set(OVERRIDE_KEY, value)
         self._settings.sync()
-        if value:
-            self.state_label.setText(tr("Restart VoxDesk to apply {variable}={value}.").format(
-                variable=OVERRIDE_VARIABLE, value=value))
-        else:
-            self.state_label.setText(tr("Restart VoxDesk to start without {variable}.").format(
-                variable=OVERRIDE_VARIABLE))
+        self._note = (OVERRIDE_VARIABLE, value)
+        self._show_state()
 
     def copy_report(self) -> None:
+        """The report as plain text in the interface language, to paste into a message."""
         if self._result is not None:
-            QGuiApplication.clipboard().setText(format_table(self._result))
+            QGuiApplication.clipboard().setText(format_table(self._result, translate=QCoreApplication.translate))
 

@@ -1,7 +1,7 @@
 """The list of every GPU -> CPU fallback of this session: when, which job, which step, the error, the fix."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,26 +18,21 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.fallback import FallbackEvent
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("FallbackDialog", text)
+from desktop.ui.i18n import translated
 
 
 class FallbackDialog(QDialog):
-    COLUMNS = ("When", "Job", "Stage", "Error", "Suggested fix")
+    COLUMN_COUNT = 5  # when, job, stage, error, suggested fix
 
     def __init__(self, events: list[FallbackEvent], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(tr("CPU fallbacks"))
         self.resize(900, 380)
         self._events: list[FallbackEvent] = []
 
-        intro = QLabel(tr("These jobs could not finish on the GPU, so VoxDesk finished them on the CPU."))
-        intro.setWordWrap(True)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
 
-        self.table = QTableWidget(0, len(self.COLUMNS), self)
-        self.table.setHorizontalHeaderLabels([tr(name) for name in self.COLUMNS])
+        self.table = QTableWidget(0, self.COLUMN_COUNT, self)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -55,14 +50,14 @@ class FallbackDialog(QDialog):
         self.details.setReadOnly(True)
         self.details.setMaximumHeight(110)
 
-        copy = QPushButton(tr("Copy all"), self)
-        copy.clicked.connect(self.copy_all)
+        self.copy_button = QPushButton(self)
+        self.copy_button.clicked.connect(self.copy_all)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        layout.addWidget(self.intro)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.details)
         layout.addWidget(buttons)
@@ -71,20 +66,43 @@ class FallbackDialog(QDialog):
             self.add_event(event)
         if events:
             self.table.selectRow(0)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text (the rows too); called at start and when the interface language changes."""
+        self.setWindowTitle(self.tr("CPU fallbacks"))
+        self.intro.setText(self.tr("These jobs could not finish on the GPU, so VoxDesk finished them on the CPU."))
+        self.table.setHorizontalHeaderLabels(self._headers())
+        self.copy_button.setText(self.tr("Copy all"))
+        for row, event in enumerate(self._events):
+            self._fill_row(row, event)
+        self._show_selected()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _headers(self) -> list[str]:
+        return [self.tr("When"), self.tr("Job"), self.tr("Stage"), self.tr("Error"), self.tr("Suggested fix")]
 
     def add_event(self, event: FallbackEvent) -> None:
         """Append a row; the dialog stays current while it is open."""
         self._events.append(event)
         row = self.table.rowCount()
         self.table.insertRow(row)
-        values = (event.when.strftime("%H:%M:%S"), event.job, event.stage, event.error, event.fix)
+        self._fill_row(row, event)
+        self.table.resizeRowToContents(row)
+
+    def _fill_row(self, row: int, event: FallbackEvent) -> None:
+        values = (event.when.strftime("%H:%M:%S"), translated(event.job), translated(event.stage),
+                  translated(event.error), translated(event.fix))
         for column, value in enumerate(values):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
             if column == 0:
                 item.setData(Qt.ItemDataRole.UserRole, event.when.isoformat(timespec="seconds"))
             self.table.setItem(row, column, item)
-        self.table.resizeRowToContents(row)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)
@@ -94,13 +112,10 @@ class FallbackDialog(QDialog):
         return list(self._events)
 
     def _describe(self, event: FallbackEvent) -> str:
-        return "\n".join([
-            f"{tr('When')}: {event.when.strftime('%Y-%m-%d %H:%M:%S')}",
-            f"{tr('Job')}: {event.job}",
-            f"{tr('Stage')}: {event.stage}",
-            f"{tr('Error')}: {event.error}",
-            f"{tr('Suggested fix')}: {event.fix}",
-        ])
+        values = (event.when.strftime("%Y-%m-%d %H:%M:%S"), translated(event.job), translated(event.stage),
+                  translated(event.error), translated(event.fix))
+        return "\n".join(self.tr("{name}: {value}").format(name=name, value=value)
+                         for name, value in zip(self._headers(), values))
 
     def _show_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

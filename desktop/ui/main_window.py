@@ -172,10 +172,9 @@ class MainWindow(QMainWindow):
         job = start_device_detection(self.runner, self.device_status.set_report)
         job.failed.connect(self._on_detection_failed)
 
-    @Slot(str)
+    @Slot(object)
     def _on_detection_failed(self, message: str) -> None:
-        self.device_status.device_label.setText(self.tr("Device unknown"))
-        self.device_status.device_label.setToolTip(message)
+        self.device_status.set_detection_failed(message)
 
     # -- actions -------------------------------------------------------------------------------
 

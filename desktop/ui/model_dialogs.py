@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 _ERROR_STYLE = "color: #b3261e;"
@@ -30,7 +31,7 @@ class DownloadDialog(QDialog):
     """
 
     downloaded = Signal()
-    failed = Signal(str)  # the sentence saying what went wrong
+    failed = Signal(object)  # the sentence saying what went wrong (str, or a core Message)
     cancelled = Signal()
 
     def __init__(self, store, runner: JobRunner, name: str, fmt: str, parent: QWidget | None = None):
@@ -41,27 +42,42 @@ class DownloadDialog(QDialog):
         self._fmt = fmt
         self._job: Job | None = None
         self._outcome: str | None = None
-        self.setWindowTitle(self.tr("Downloading a model"))
+        self._received: tuple[int, int | None] | None = None  # (bytes so far, total) once data comes
+        info = store.info(name)
+        self._size_mb = info.size_mb if info is not None else None
         self.setMinimumWidth(440)
 
-        info = store.info(name)
-        size = self.tr(" ({size} MB)").format(size=info.size_mb) if info is not None else ""
-        explanation = QLabel(self.tr(
-            "VoxDesk needs the “{name}” model{size} to transcribe. It is downloaded once and then "
-            "kept on this computer."
-        ).format(name=name, size=size))
-        explanation.setWordWrap(True)
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
         self.bar = QProgressBar()
         self.bar.setRange(0, 0)  # until the size is known
-        self.bytes_label = QLabel(self.tr("Connecting…"))
+        self.bytes_label = QLabel()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(explanation)
+        layout.addWidget(self.explanation)
         layout.addWidget(self.bar)
         layout.addWidget(self.bytes_label)
         layout.addWidget(self.buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        self.setWindowTitle(self.tr("Downloading a model"))
+        if self._size_mb is not None:
+            text = self.tr("VoxDesk needs the “{name}” model ({size} MB) to transcribe. It is downloaded once "
+                           "and then kept on this computer.").format(name=self._name, size=self._size_mb)
+        else:
+            text = self.tr("VoxDesk needs the “{name}” model to transcribe. It is downloaded once and then "
+                           "kept on this computer.").format(name=self._name)
+        self.explanation.setText(text)
+        self._show_received()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def open(self) -> None:
         super().open()
@@ -100,19 +116,29 @@ class DownloadDialog(QDialog):
     @Slot(object)
     def _on_progress(self, value: tuple[int, int | None]) -> None:
         done, total = value
+        self._received = value
         if total:
             self.bar.setRange(0, 1000)
             self.bar.setValue(int(done * 1000 / total))
+        self._show_received()
+
+    def _show_received(self) -> None:
+        if self._outcome is None and self._job is not None and self._job.is_cancelled():
+            self.bytes_label.setText(self.tr("Cancelling…"))
+        elif self._received is None:
+            self.bytes_label.setText(self.tr("Connecting…"))
+        elif self._received[1]:
+            done, total = self._received
             self.bytes_label.setText(self.tr("{done:.0f} of {total:.0f} MB").format(done=done / 1e6, total=total / 1e6))
         else:
-            self.bytes_label.setText(self.tr("{done:.0f} MB").format(done=done / 1e6))
+            self.bytes_label.setText(self.tr("{done:.0f} MB").format(done=self._received[0] / 1e6))
 
     @Slot(object)
     def _on_done(self, _value: object) -> None:
         self._outcome = "done"
         self.downloaded.emit()
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
         self._outcome = "failed"
         self.failed.emit(message)
@@ -137,7 +163,7 @@ class DownloadDialog(QDialog):
             return
         self._job.cancel()
         self.buttons.setEnabled(False)
-        self.bytes_label.setText(self.tr("Cancelling…"))
+        self._show_received()
 
 
 class ImportModelDialog(QDialog):
@@ -150,31 +176,27 @@ class ImportModelDialog(QDialog):
         self._store = store
         self._runner = runner
         self._job: Job | None = None
-        self.setWindowTitle(self.tr("Import a model"))
+        self._failure: str | None = None  # the sentence of a failed import, shown in the note
         self.setMinimumWidth(520)
 
-        intro = QLabel(self.tr(
-            "Bring in a Whisper model copied from another computer: an openai-whisper “.pt” file, "
-            "or a faster-whisper (CTranslate2) folder holding config.json, model.bin and the vocabulary."
-        ))
-        intro.setWordWrap(True)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
         self.source_edit = QLineEdit()
         self.source_edit.setReadOnly(True)
-        self.source_edit.setPlaceholderText(self.tr("No model chosen"))
-        file_button = QPushButton(self.tr("Choose a .pt file…"))
-        folder_button = QPushButton(self.tr("Choose a folder…"))
-        file_button.clicked.connect(self._choose_file)
-        folder_button.clicked.connect(self._choose_folder)
+        self.file_button = QPushButton()
+        self.folder_button = QPushButton()
+        self.file_button.clicked.connect(self._choose_file)
+        self.folder_button.clicked.connect(self._choose_folder)
         pick = QHBoxLayout()
         pick.addWidget(self.source_edit, 1)
-        pick.addWidget(file_button)
-        pick.addWidget(folder_button)
+        pick.addWidget(self.file_button)
+        pick.addWidget(self.folder_button)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("The name shown in the model list"))
 
         form = QFormLayout()
-        form.addRow(self.tr("Model:"), pick)
-        form.addRow(self.tr("Name:"), self.name_edit)
+        self.model_label, self.name_label = QLabel(), QLabel()
+        form.addRow(self.model_label, pick)
+        form.addRow(self.name_label, self.name_edit)
 
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
@@ -183,24 +205,57 @@ class ImportModelDialog(QDialog):
         self.note.setWordWrap(True)
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.import_button = self.buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setEnabled(False)
         self.buttons.accepted.connect(self.start_import)
         self.buttons.rejected.connect(self.reject)
         self.name_edit.textChanged.connect(self._update_button)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        layout.addWidget(self.intro)
         layout.addLayout(form)
         layout.addWidget(self.busy)
         layout.addWidget(self.note)
         layout.addWidget(self.buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        self.setWindowTitle(self.tr("Import a model"))
+        self.intro.setText(self.tr(
+            "Bring in a Whisper model copied from another computer: an openai-whisper “.pt” file, "
+            "or a faster-whisper (CTranslate2) folder holding config.json, model.bin and the vocabulary."
+        ))
+        self.source_edit.setPlaceholderText(self.tr("No model chosen"))
+        self.file_button.setText(self.tr("Choose a .pt file…"))
+        self.folder_button.setText(self.tr("Choose a folder…"))
+        self.name_edit.setPlaceholderText(self.tr("The name shown in the model list"))
+        self.model_label.setText(self.tr("Model:"))
+        self.name_label.setText(self.tr("Name:"))
+        self.import_button.setText(self.tr("Import"))
+        self._show_note()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _show_note(self) -> None:
+        if self._job is not None:
+            self.note.setStyleSheet("")
+            self.note.setText(self.tr("Checking and copying the model…"))
+        elif self._failure is not None:
+            self.note.setStyleSheet(_ERROR_STYLE)
+            self.note.setText(translated(self._failure))
+        else:
+            self.note.clear()
 
     def set_source(self, path: Path) -> None:
         self.source_edit.setText(str(path))
         default = path.name[:-3] if path.is_file() and path.name.lower().endswith(".pt") else path.name
         self.name_edit.setText(default)
-        self.note.clear()
+        self._failure = None
+        self._show_note()
         self._update_button()
 
     @Slot()
@@ -236,9 +291,9 @@ class ImportModelDialog(QDialog):
         job.failed.connect(self._on_failed)
         job.finished.connect(self._on_finished)
         self._job = job
+        self._failure = None
         self.busy.show()
-        self.note.setStyleSheet("")
-        self.note.setText(self.tr("Checking and copying the model…"))
+        self._show_note()
         self._update_button()
         self._runner.start(job)
 
@@ -247,15 +302,15 @@ class ImportModelDialog(QDialog):
         self.imported.emit(name)
         self.accept()
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
-        self.note.setStyleSheet(_ERROR_STYLE)
-        self.note.setText(message)
+        self._failure = message
 
     @Slot()
     def _on_finished(self) -> None:
         self._job = None
         self.busy.hide()
+        self._show_note()
         self._update_button()
 
     def reject(self) -> None:

@@ -6,16 +6,13 @@ running on CPU (8 cores)", and "Speech synthesis: CPU"), with the details in a t
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.core.device import DeviceReport
 from desktop.core.fallback import FallbackEvent, FallbackLog
 from desktop.ui.fallback_dialog import FallbackDialog
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("DeviceStatusWidget", text)
+from desktop.ui.i18n import translated
 
 
 class DeviceStatusWidget(QWidget):
@@ -28,14 +25,13 @@ class DeviceStatusWidget(QWidget):
         self._report: DeviceReport | None = None
         self._seen: set[int] = set()  # ids of the events counted (the log keeps them alive)
         self._dialog: FallbackDialog | None = None
+        self._synthesis_device = "CPU"
+        self._detection_error: str | None = None  # why the device could not be detected
 
-        self.device_label = QLabel(tr("Detecting the device…"), self)
-        self.device_label.setToolTip(tr("VoxDesk is finding out which GPU this computer has."))
+        self.device_label = QLabel(self)
         self.synthesis_label = QLabel(self)
-        self.set_synthesis_device(tr("CPU"))
         self.fallback_button = QToolButton(self)
         self.fallback_button.setAutoRaise(True)
-        self.fallback_button.setToolTip(tr("Some work ran on the CPU because the GPU failed. Click for details."))
         self.fallback_button.clicked.connect(self.show_fallbacks)
         self.fallback_button.hide()
 
@@ -57,7 +53,27 @@ class DeviceStatusWidget(QWidget):
         # Fallbacks recorded before this widget existed; one recorded meanwhile arrives twice, and
         # counting ids keeps it single.
         self._seen.update(id(event) for event in fallback_log.events())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        if self._report is not None:
+            self.device_label.setText(translated(self._report.summary()))
+            self.device_label.setToolTip(translated(self._report.details()))
+        elif self._detection_error is not None:
+            self.device_label.setText(self.tr("Device unknown"))
+            self.device_label.setToolTip(translated(self._detection_error))
+        else:
+            self.device_label.setText(self.tr("Detecting the device…"))
+            self.device_label.setToolTip(self.tr("VoxDesk is finding out which GPU this computer has."))
+        self.set_synthesis_device(self._synthesis_device)
+        self.fallback_button.setToolTip(self.tr("Some work ran on the CPU because the GPU failed. Click for details."))
         self._update_fallback_button()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _separator(self) -> QLabel:
         separator = QLabel("|", self)
@@ -68,15 +84,20 @@ class DeviceStatusWidget(QWidget):
 
     def set_report(self, report: DeviceReport) -> None:
         self._report = report
-        self.device_label.setText(report.summary())
-        self.device_label.setToolTip(report.details())
+        self.retranslate()
+
+    def set_detection_failed(self, message: str) -> None:
+        """Detection itself failed: say the device is unknown, and why in the tooltip."""
+        self._detection_error = message
+        self.retranslate()
 
     def report(self) -> DeviceReport | None:
         return self._report
 
     def set_synthesis_device(self, text: str) -> None:
-        """Where speech synthesis runs, e.g. "CPU" or "GPU"."""
-        self.synthesis_label.setText(tr("Speech synthesis: {device}").format(device=text))
+        """Where speech synthesis runs: "CPU" or "GPU" (the same in every language)."""
+        self._synthesis_device = text
+        self.synthesis_label.setText(self.tr("Speech synthesis: {device}").format(device=translated(text)))
 
     # -- fallbacks -----------------------------------------------------------------------------
 
@@ -98,9 +119,9 @@ class DeviceStatusWidget(QWidget):
             self.fallback_button.hide()
             return
         if count == 1:
-            text = tr("⚠ 1 CPU fallback")
+            text = self.tr("⚠ 1 CPU fallback")
         else:
-            text = tr("⚠ {count} CPU fallbacks").format(count=count)
+            text = self.tr("⚠ {count} CPU fallbacks").format(count=count)
         self.fallback_button.setText(text)
         self.fallback_button.show()
 
