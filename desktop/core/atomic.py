@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 from desktop.core.errors import ExportError
+from desktop.core.i18n import N_
 
 _NO_PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 _NO_SPACE = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -158,22 +159,22 @@ def _as_export_error(exc: OSError, path: Path) -> ExportError:
     detail = f"{type(exc).__name__}: {exc}"
     code = exc.errno
     if code in _NO_PERMISSION:
-        message = (f"VoxDesk cannot write to the folder {folder}. "
-                   "Choose another folder, or ask for write permission.")
+        message = (N_("Files", "VoxDesk cannot write to the folder {folder}. Choose another folder, or ask for write "
+                               "permission.").format(folder=folder))
     elif code in _NO_SPACE:
-        message = (f"The disk is full, so “{path.name}” could not be saved. "
-                   "Free some space or choose another folder, then try again.")
+        message = (N_("Files", "The disk is full, so “{name}” could not be saved. Free some space or choose another "
+                               "folder, then try again.").format(name=path.name))
     elif code == errno.ENOENT:
-        message = f"The folder {folder} does not exist. Choose another folder."
+        message = N_("Files", "The folder {folder} does not exist. Choose another folder.").format(folder=folder)
     elif code == errno.ENOTDIR:
-        message = (f"VoxDesk cannot save into {folder} because it is not a folder. "
-                   "Choose another folder.")
+        message = (N_("Files", "VoxDesk cannot save into {folder} because it is not a folder. Choose another "
+                               "folder.").format(folder=folder))
     elif code == errno.EISDIR:
-        message = (f"“{path.name}” is a folder, so VoxDesk cannot save the file under that name. "
-                   "Choose another name.")
+        message = (N_("Files", "“{name}” is a folder, so VoxDesk cannot save the file under that name. Choose "
+                               "another name.").format(name=path.name))
     elif code == errno.ENAMETOOLONG:
-        message = "The file name is too long for this disk. Choose a shorter name."
+        message = N_("Files", "The file name is too long for this disk. Choose a shorter name.")
     else:
-        message = (f"VoxDesk could not save “{path.name}” in {folder}. "
-                   "Check that the folder is still available, then try again.")
+        message = (N_("Files", "VoxDesk could not save “{name}” in {folder}. Check that the folder is still "
+                               "available, then try again.").format(name=path.name, folder=folder))
     return ExportError(message, detail=detail)

@@ -16,6 +16,7 @@ import av
 import numpy as np
 
 from desktop.core.errors import AudioError
+from desktop.core.i18n import N_
 
 SAMPLE_RATE = 16000  # what Whisper expects
 QUIET_WINDOW_SECONDS = 0.5
@@ -130,7 +131,8 @@ def _checked(path: str | os.PathLike[str]) -> Path:
         info = path.stat()
     except FileNotFoundError as exc:
         raise AudioError(
-            f"VoxDesk cannot find the file “{path.name}”. It may have been moved, renamed or deleted.",
+            N_("Audio", "VoxDesk cannot find the file “{name}”. It may have been moved, renamed or deleted.").format(
+                name=path.name),
             detail=str(exc),
         ) from exc
     except PermissionError as exc:
@@ -139,12 +141,14 @@ def _checked(path: str | os.PathLike[str]) -> Path:
         raise _unreadable(path, exc) from exc
     if path.is_dir():
         raise AudioError(
-            f"“{path.name}” is a folder, not a recording. Open the audio or video files inside it.",
+            N_("Audio", "“{name}” is a folder, not a recording. Open the audio or video files inside it.").format(
+                name=path.name),
             detail=str(path),
         )
     if info.st_size == 0:
         raise AudioError(
-            f"The file “{path.name}” is empty (0 bytes), so there is nothing to transcribe.",
+            N_("Audio", "The file “{name}” is empty (0 bytes), so there is nothing to transcribe.").format(
+                name=path.name),
             detail=str(path),
         )
     return path
@@ -161,8 +165,8 @@ def _opened(path: Path) -> Iterator[av.container.InputContainer]:
         if isinstance(exc, OSError):
             raise _unreadable(path, exc) from exc
         raise AudioError(
-            f"VoxDesk cannot read “{path.name}” as audio or video. "
-            "It may not be a recording, or it may be damaged.",
+            N_("Audio", "VoxDesk cannot read “{name}” as audio or video. It may not be a recording, or it may be "
+                        "damaged.").format(name=path.name),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
     try:
@@ -178,15 +182,15 @@ def _sound_track(container: av.container.InputContainer, path: Path) -> av.audio
         return best if best in decodable else decodable[0]
     if container.streams.audio:
         raise AudioError(
-            f"The sound in “{path.name}” is in a format VoxDesk cannot play. "
-            "Save it as MP3 or WAV with another program, then try again.",
+            N_("Audio", "The sound in “{name}” is in a format VoxDesk cannot play. Save it as MP3 or WAV with "
+                        "another program, then try again.").format(name=path.name),
             detail=f"no decoder for the audio stream of this {container.format.name} file",
         )
     if container.streams.video:
-        message = f"“{path.name}” has no sound track, so there is nothing to transcribe."
+        message = N_("Audio", "“{name}” has no sound track, so there is nothing to transcribe.").format(name=path.name)
     else:
-        message = (f"VoxDesk cannot read “{path.name}” as audio or video. "
-                   "It may not be a recording, or it may be damaged.")
+        message = (N_("Audio", "VoxDesk cannot read “{name}” as audio or video. It may not be a recording, or it may "
+                               "be damaged.").format(name=path.name))
     kinds = ", ".join(s.type for s in container.streams) or "none"
     raise AudioError(message, detail=f"{container.format.name} with streams: {kinds}")
 
@@ -194,23 +198,24 @@ def _sound_track(container: av.container.InputContainer, path: Path) -> av.audio
 def _nothing_decoded(path: Path, cause: BaseException | None = None) -> AudioError:
     detail = f"{type(cause).__name__}: {cause}" if cause else "no audio frame could be decoded"
     return AudioError(
-        f"The sound in “{path.name}” cannot be decoded; the file may be damaged or incomplete.",
+        N_("Audio", "The sound in “{name}” cannot be decoded; the file may be damaged or incomplete.").format(
+            name=path.name),
         detail=detail,
     )
 
 
 def _not_allowed(path: Path, exc: BaseException) -> AudioError:
     return AudioError(
-        f"VoxDesk is not allowed to read “{path.name}”. Ask the file's owner for read permission, "
-        "or copy the file to your own folder.",
+        N_("Audio", "VoxDesk is not allowed to read “{name}”. Ask the file's owner for read permission, or copy the "
+                    "file to your own folder.").format(name=path.name),
         detail=str(exc),
     )
 
 
 def _unreadable(path: Path, exc: BaseException) -> AudioError:
     return AudioError(
-        f"VoxDesk could not read “{path.name}”. If it is on a USB stick or a network drive, "
-        "check that it is still connected, then try again.",
+        N_("Audio", "VoxDesk could not read “{name}”. If it is on a USB stick or a network drive, check that it is "
+                    "still connected, then try again.").format(name=path.name),
         detail=f"{type(exc).__name__}: {exc}",
     )
 

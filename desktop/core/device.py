@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_, Message
 
 log = logging.getLogger(__name__)
 
@@ -207,18 +208,23 @@ class SmokeResult:
 
     def describe(self) -> str:
         """One sentence: passed, or what failed where."""
-        where = f" during {self.failed_op}" if self.failed_op else " before the first step"
         if self.passed:
-            return "passed: " + ", ".join(op.op for op in self.ops)
+            return N_("Device", "passed: {steps}").format(steps=", ".join(op.op for op in self.ops))
+        if self.hung and self.failed_op:
+            return N_("Device", "did not finish within {seconds:g} s (stuck during {step})").format(
+                seconds=self.timeout, step=self.failed_op)
         if self.hung:
-            return f"did not finish within {self.timeout:g} s (stuck{where})"
+            return N_("Device", "did not finish within {seconds:g} s (stuck before the first step)").format(
+                seconds=self.timeout)
+        if self.crashed and self.failed_op:
+            return N_("Device", "crashed with {signal} during {step}").format(signal=self.signal, step=self.failed_op)
         if self.crashed:
-            return f"crashed with {self.signal}{where}"
+            return N_("Device", "crashed with {signal} before the first step").format(signal=self.signal)
         if self.no_gpu:
-            return f"found no GPU ({self.error})"
+            return N_("Device", "found no GPU ({error})").format(error=self.error)
         if self.failed_op:
-            return f"{self.failed_op} failed: {self.error}"
-        return f"could not run: {self.error}"
+            return N_("Device", "{step} failed: {error}").format(step=self.failed_op, error=self.error)
+        return N_("Device", "could not run: {error}").format(error=self.error)
 
 
 def run_smoke_test(probes: Probes | None = None) -> SmokeResult:
@@ -419,9 +425,9 @@ class DeviceReport:
 
     def summary(self) -> str:
         """One line for the status bar."""
-        cpu = f"running on CPU ({self.cpu_cores} cores)"
+        cpu = N_("Device", "running on CPU ({cores} cores)").format(cores=self.cpu_cores)
         if self.gpu_present and (self.gpu_available or self.smoke is None):
-            parts = [f"GPU: {self.gpu_name or 'unknown'}"]
+            parts = [self.gpu_name or N_("Device", "unknown")]
             if self.gfx_arch:
                 parts.append(self.gfx_arch)
             if self.memory_total:
@@ -429,57 +435,77 @@ class DeviceReport:
             release = self._release()
             if release:
                 parts.append(release)
-            line = " · ".join(parts)
-            return line if self.gpu_available else f"{line} (not tested yet)"
+            line = N_("Device", "GPU: {name}").format(name=parts[0])
+            if len(parts) > 1:
+                line = N_("Device", "GPU: {name} · {facts}").format(name=parts[0], facts=" · ".join(parts[1:]))
+            return line if self.gpu_available else N_("Device", "{line} (not tested yet)").format(line=line)
+        if self.gpu_present and self.gpu_name:
+            return N_("Device", "GPU {name} failed its test — {cpu}").format(name=self.gpu_name, cpu=cpu)
         if self.gpu_present:
-            name = f"GPU {self.gpu_name}" if self.gpu_name else "The GPU"
-            return f"{name} failed its test — {cpu}"
+            return N_("Device", "The GPU failed its test — {cpu}").format(cpu=cpu)
         if self.has_amd_gpu and self.torch_build != "rocm":
-            return f"AMD GPU not used: PyTorch has no ROCm support — {cpu}"
+            return N_("Device", "AMD GPU not used: PyTorch has no ROCm support — {cpu}").format(cpu=cpu)
         if self.has_amd_gpu:
-            return f"AMD GPU not usable — {cpu}"
-        return f"No GPU — {cpu}"
+            return N_("Device", "AMD GPU not usable — {cpu}").format(cpu=cpu)
+        return N_("Device", "No GPU — {cpu}").format(cpu=cpu)
 
     def details(self) -> str:
-        """Several lines for the tooltip."""
+        """Several lines for the tooltip (a Message: the window shows it in the interface language)."""
         lines = []
-        build = {"rocm": "ROCm build", "cuda": "CUDA build", "cpu": "CPU-only build"}.get(self.torch_build)
-        if self.torch_build == "missing":
-            lines.append("PyTorch: not installed" + (f" ({self.torch_error})" if self.torch_error else ""))
+        build = {
+            "rocm": N_("Device", "ROCm build"),
+            "cuda": N_("Device", "CUDA build"),
+            "cpu": N_("Device", "CPU-only build"),
+        }.get(self.torch_build)
+        if self.torch_build == "missing" and self.torch_error:
+            lines.append(N_("Device", "PyTorch: not installed ({error})").format(error=self.torch_error))
+        elif self.torch_build == "missing":
+            lines.append(N_("Device", "PyTorch: not installed"))
         else:
             extra = f", HIP {self.hip_version}" if self.hip_version else (
                 f", CUDA {self.cuda_version}" if self.cuda_version else "")
             version = f" {self.torch_version}" if self.torch_version else ""
-            lines.append(f"PyTorch{version} ({build}{extra})")
+            lines.append(N_("Device", "PyTorch{version} ({build}{extra})").format(
+                version=version, build=build or "", extra=extra))
         if self.gpu_present:
-            gpu = f"GPU: {self.gpu_name or 'unknown'}"
+            gpu = self.gpu_name or N_("Device", "unknown")
             if self.gfx_arch:
-                gpu += f" ({self.gfx_arch})"
-            if self.memory_total:
-                gpu += f", {self.memory_total / 2**30:.1f} GB"
-                if self.memory_free is not None:
-                    gpu += f" ({self.memory_free / 2**30:.1f} GB free)"
-            lines.append(gpu)
+                gpu = f"{gpu} ({self.gfx_arch})"
+            if self.memory_total and self.memory_free is not None:
+                gpu = N_("Device", "{gpu}, {total:.1f} GB ({free:.1f} GB free)").format(
+                    gpu=gpu, total=self.memory_total / 2**30, free=self.memory_free / 2**30)
+            elif self.memory_total:
+                gpu = N_("Device", "{gpu}, {total:.1f} GB").format(gpu=gpu, total=self.memory_total / 2**30)
+            lines.append(N_("Device", "GPU: {name}").format(name=gpu))
             if self.arch_supported is not None:
-                target = self.gfx_arch or "this GPU"
-                lines.append(f"PyTorch has code for {target}: {'yes' if self.arch_supported else 'no'}")
+                target = self.gfx_arch or N_("Device", "this GPU")
+                if self.arch_supported:
+                    lines.append(N_("Device", "PyTorch has code for {target}: yes").format(target=target))
+                else:
+                    lines.append(N_("Device", "PyTorch has code for {target}: no").format(target=target))
         elif self.amd_gpus:
-            lines.append(f"AMD GPU found ({len(self.amd_gpus)}), not usable by this PyTorch")
+            lines.append(N_("Device", "AMD GPU found ({count}), not usable by this PyTorch").format(
+                count=len(self.amd_gpus)))
         else:
-            lines.append("GPU: none found")
+            lines.append(N_("Device", "GPU: none found"))
         if self.gpu_agents:
             names = ", ".join(f"{a.marketing_name or a.name} ({a.name})" for a in self.gpu_agents)
             lines.append(f"rocminfo: {names}")
         if self.rocm_version:
-            lines.append(f"ROCm release: {self.rocm_version}")
+            lines.append(N_("Device", "ROCm release: {release}").format(release=self.rocm_version))
         if self.hsa_override:
             lines.append(f"HSA_OVERRIDE_GFX_VERSION={self.hsa_override}")
         if self.smoke is not None:
-            lines.append(f"GPU test: {self.smoke.describe()}")
+            lines.append(N_("Device", "GPU test: {result}").format(result=self.smoke.describe()))
         ct2 = f"CTranslate2 {self.ct2_version}" if self.ct2_version else "CTranslate2"
-        lines.append(f"{ct2}: {self.ct2_gpu_count} GPU{'s' if self.ct2_gpu_count != 1 else ''}")
-        lines.append(f"CPU: {self.cpu_name} ({self.cpu_cores} cores)")
-        return "\n".join(lines)
+        if self.ct2_gpu_count == 1:
+            lines.append(N_("Device", "{ct2}: 1 GPU").format(ct2=ct2))
+        else:
+            lines.append(N_("Device", "{ct2}: {count} GPUs").format(ct2=ct2, count=self.ct2_gpu_count))
+        lines.append(N_("Device", "CPU: {name} ({cores} cores)").format(name=self.cpu_name, cores=self.cpu_cores))
+        # One Message for all lines, so the tooltip is translated line by line.
+        placeholders = {f"line{number}": line for number, line in enumerate(lines)}
+        return Message("Device", "\n".join("{" + key + "}" for key in placeholders), placeholders)
 
 
 def _set_properties(report: DeviceReport, name: str | None, gfx_arch: str | None, sm: str | None,
@@ -603,9 +629,9 @@ class GpuUnavailableError(UserFacingError):
     """Settings ask for the GPU, and there is no working one."""
 
 
-GPU_FORCED_WITHOUT_GPU = (
-    "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose \"Automatic\" "
-    "or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
+GPU_FORCED_WITHOUT_GPU = N_(
+    "Device", "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "
+    "\"Automatic\" or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
 )
 
 

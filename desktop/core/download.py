@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from desktop.core.errors import Cancelled, ModelError
+from desktop.core.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
 """Called as ``progress(bytes_done, bytes_total)``; the total is None when the server does not say."""
@@ -32,7 +33,7 @@ CHUNK_SIZE = 64 * 1024
 USER_AGENT = "VoxDesk"
 
 NETWORK_MESSAGE = (
-    "VoxDesk could not reach the download server. Check the internet connection and try again."
+    N_("Models", "VoxDesk could not reach the download server. Check the internet connection and try again.")
 )
 
 
@@ -90,8 +91,8 @@ def download_file(
         response.close()
         _remove(part)
         raise ModelError(
-            f"The download server offered a different file than expected for {label}; "
-            "please try again later.",
+            N_("Models", "The download server offered a different file than expected for {label}; please try again "
+                         "later.").format(label=label),
             detail=f"{url}: expected {size} bytes, server has {total}",
         )
     if total is None:
@@ -109,8 +110,8 @@ def download_file(
 
     if total is not None and done < total:
         raise ModelError(
-            f"The download of {label} stopped before it was complete; check the internet connection "
-            "and try again to continue where it stopped.",
+            N_("Models", "The download of {label} stopped before it was complete; check the internet connection and "
+                         "try again to continue where it stopped.").format(label=label),
             detail=f"{url}: got {done} of {total} bytes",
         )
     return _finish(part, dest, label, expected_sha, size, hasher, done)
@@ -118,7 +119,7 @@ def download_file(
 
 def fetch_json(url: str, *, timeout: float = 30) -> Any:
     """GET ``url`` and parse its JSON body, with the same plain-language errors as downloads."""
-    opened = _open(url, 0, timeout, "the model list")
+    opened = _open(url, 0, timeout, N_("Models", "the model list"))
     assert opened is not None
     response = opened[0]
     try:
@@ -130,7 +131,7 @@ def fetch_json(url: str, *, timeout: float = 30) -> Any:
         return json.loads(body)
     except ValueError as exc:
         raise ModelError(
-            "The download server sent an answer VoxDesk does not understand; please try again later.",
+            N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
             detail=f"{url}: {exc}",
         ) from exc
 
@@ -211,8 +212,8 @@ def _stream(
                 chunk = response.read(CHUNK_SIZE)
             except (OSError, http.client.HTTPException) as exc:
                 raise ModelError(
-                    f"The download of {label} stopped before it was complete; check the internet "
-                    "connection and try again to continue where it stopped.",
+                    N_("Models", "The download of {label} stopped before it was complete; check the internet "
+                                 "connection and try again to continue where it stopped.").format(label=label),
                     detail=f"{url}: {exc!r} after {done} bytes",
                 ) from exc
             if not chunk:
@@ -242,7 +243,8 @@ def _finish(
         _remove(part)
         got = hasher.hexdigest() if hasher is not None else "not checked"
         raise ModelError(
-            f"The download of {label} was damaged on the way, so VoxDesk deleted it; please try again.",
+            N_("Models", "The download of {label} was damaged on the way, so VoxDesk deleted it; please try "
+                         "again.").format(label=label),
             detail=f"expected {size} bytes with SHA-256 {sha256}, got {done} bytes with SHA-256 {got}",
         )
     try:
@@ -321,20 +323,22 @@ def fsync_dir(folder: Path) -> None:
 def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError:
     if exc.code in (404, 410):
         message = (
-            f"The download server no longer offers {label}, so check for a VoxDesk update "
-            "or import the model from a file."
+            N_("Models", "The download server no longer offers {label}, so check for a VoxDesk update or import the "
+                         "model from a file.").format(label=label)
         )
     else:
-        message = f"The download server refused to send {label} (error {exc.code}); please try again later."
+        message = N_("Models", "The download server refused to send {label} (error {code}); please try again "
+                               "later.").format(label=label, code=exc.code)
     return ModelError(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
 
 
 def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        message = f"There is not enough free disk space to download {label}; free some space and try again."
+        message = N_("Models", "There is not enough free disk space to download {label}; free some space and try "
+                               "again.").format(label=label)
     else:
         message = (
-            f"VoxDesk could not save {label} in the folder {folder}; "
-            "check that the folder exists and you are allowed to write to it."
+            N_("Models", "VoxDesk could not save {label} in the folder {folder}; check that the folder exists and "
+                         "you are allowed to write to it.").format(label=label, folder=folder)
         )
     return ModelError(message, detail=repr(exc))

@@ -37,6 +37,7 @@ from desktop.core.download import (
     part_path,
 )
 from desktop.core.errors import ModelError
+from desktop.core.i18n import N_
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
@@ -247,7 +248,7 @@ class ModelStore:
         for model in self.local(name):
             if model.format == fmt:
                 return model
-        label = f'the "{name}" model'
+        label = N_("Models", 'the "{name}" model').format(name=name)
         if fmt == "pt":
             path = download_file(
                 self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
@@ -277,7 +278,8 @@ class ModelStore:
                 _remove_tree(trash)
         except OSError as exc:
             raise ModelError(
-                f'VoxDesk could not delete the "{name}" model; close any program that uses it and try again.',
+                N_("Models", 'VoxDesk could not delete the "{name}" model; close any program that uses it and try '
+                             "again.").format(name=name),
                 detail=repr(exc),
             ) from exc
 
@@ -345,13 +347,14 @@ class ModelStore:
                 files.append(_RemoteFile(path, size, sha))
         except (TypeError, KeyError, ValueError) as exc:
             raise ModelError(
-                "The download server sent an answer VoxDesk does not understand; please try again later.",
+                N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
                 detail=f"{url}: {exc!r}",
             ) from exc
         names = {f.path for f in files}
         if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
             raise ModelError(
-                f"The download server does not have all the files of {label}; please try again later.",
+                N_("Models", "The download server does not have all the files of {label}; please try again "
+                             "later.").format(label=label),
                 detail=f"{url}: files listed: {sorted(names)}",
             )
         return files
@@ -366,7 +369,8 @@ class ModelStore:
         """
         source = Path(source).expanduser()
         if not source.exists():
-            raise ModelError(f'VoxDesk cannot find "{source}"; check that the file or folder is still there.')
+            raise ModelError(N_("Models", 'VoxDesk cannot find "{source}"; check that the file or folder is still '
+                                          "there.").format(source=source))
         if source.is_dir():
             fmt: ModelFormat = "ct2"
             default = Path(os.path.abspath(source)).name
@@ -383,7 +387,7 @@ class ModelStore:
             files, english_only = _check_ct2_folder(source)
             copies = [(source / f, f) for f in files]
 
-        label = f'the model "{name}"'
+        label = N_("Models", 'the model "{name}"').format(name=name)
         imported = self._imported_dir
         try:
             imported.mkdir(parents=True, exist_ok=True)
@@ -416,7 +420,7 @@ class ModelStore:
     def remove_imported(self, name: str) -> None:
         """Delete an imported model."""
         if not _valid_name(name) or self._read_metadata(name) is None:
-            raise ModelError(f'There is no imported model called "{name}".')
+            raise ModelError(N_("Models", 'There is no imported model called "{name}".').format(name=name))
         target = self._imported_dir / name
         # Renaming first makes the model disappear at once, even if deleting its files takes a while.
         trash = self._imported_dir / f".{name}.removing-{secrets.token_hex(4)}"
@@ -424,7 +428,8 @@ class ModelStore:
             os.rename(target, trash)
         except OSError as exc:
             raise ModelError(
-                f'VoxDesk could not delete the model "{name}"; close any program that uses it and try again.',
+                N_("Models", 'VoxDesk could not delete the model "{name}"; close any program that uses it and try '
+                             "again.").format(name=name),
                 detail=repr(exc),
             ) from exc
         _remove_tree(trash)
@@ -454,8 +459,10 @@ class ModelStore:
         if info is not None:
             return info
         if _valid_name(name) and self._read_metadata(name) is not None:
-            raise ModelError(f'"{name}" is a model you imported, so there is nothing to download for it.')
-        raise ModelError(f'There is no Whisper model called "{name}"; choose one from the model list.')
+            raise ModelError(N_("Models", '"{name}" is a model you imported, so there is nothing to download for '
+                                          "it.").format(name=name))
+        raise ModelError(N_("Models", 'There is no Whisper model called "{name}"; choose one from the model '
+                                      'list.').format(name=name))
 
     def _imported_names(self) -> list[str]:
         try:
@@ -478,14 +485,14 @@ class ModelStore:
     def _check_new_name(self, name: str) -> None:
         if not _valid_name(name):
             raise ModelError(
-                f'"{name}" cannot be used as a model name; use letters, digits, spaces, dots, '
-                "dashes or underscores, starting with a letter or digit."
+                N_("Models", '"{name}" cannot be used as a model name; use letters, digits, spaces, dots, dashes '
+                             "or underscores, starting with a letter or digit.").format(name=name)
             )
         folded = name.casefold()
         if any(folded == official.casefold() for official in self._catalog):
             raise ModelError(
-                f'"{name}" is the name of an official Whisper model; '
-                "choose another name for the imported model."
+                N_("Models", '"{name}" is the name of an official Whisper model; choose another name for the '
+                             "imported model.").format(name=name)
             )
         taken = self._imported_dir / name
         if os.path.lexists(taken) or any(folded == n.casefold() for n in self._imported_names()):
@@ -509,8 +516,8 @@ def _check_checkpoint(path: Path) -> bool | None:
 
     def not_whisper(exc: BaseException) -> ModelError:
         return ModelError(
-            f'"{shown}" is not an openai-whisper model file; choose a Whisper .pt checkpoint or a '
-            "CTranslate2 folder.",
+            N_("Models", '"{shown}" is not an openai-whisper model file; choose a Whisper .pt checkpoint or a '
+                         "CTranslate2 folder.").format(shown=shown),
             detail=repr(exc),
         )
 
@@ -520,14 +527,15 @@ def _check_checkpoint(path: Path) -> bool | None:
     except pickle.UnpicklingError as exc:
         if "GLOBAL" in str(exc):
             raise ModelError(
-                f'"{shown}" contains program code as well as model data, so VoxDesk refused to open it '
-                "to keep this computer safe.",
+                N_("Models", '"{shown}" contains program code as well as model data, so VoxDesk refused to open it '
+                             "to keep this computer safe.").format(shown=shown),
                 detail=str(exc),
             ) from exc
         raise not_whisper(exc) from exc
     except Exception as exc:  # torch reports damaged files with many exception types
         if isinstance(exc, OSError) and not isinstance(exc, zipfile.BadZipFile):
-            raise ModelError(f'VoxDesk could not read "{shown}"; check that the file is still there.',
+            raise ModelError(N_("Models", 'VoxDesk could not read "{shown}"; check that the file is still '
+                                          'there.').format(shown=shown),
                              detail=repr(exc)) from exc
         raise not_whisper(exc) from exc
 
@@ -553,33 +561,39 @@ def _check_ct2_folder(folder: Path) -> tuple[list[str], bool | None]:
     try:
         present = sorted(p.name for p in folder.iterdir() if p.is_file())
     except OSError as exc:
-        raise ModelError(f'VoxDesk could not read the folder "{shown}"; check that it is still there.',
+        raise ModelError(N_("Models", 'VoxDesk could not read the folder "{shown}"; check that it is still '
+                                      'there.').format(shown=shown),
                          detail=repr(exc)) from exc
-    missing = [n for n in ("config.json", "model.bin") if n not in present]
+    missing: list[str] = [n for n in ("config.json", "model.bin") if n not in present]
     if not any(_is_vocabulary(n) for n in present):
-        missing.append("a tokenizer.json or vocabulary file")
+        missing.append(N_("Models", "a tokenizer.json or vocabulary file"))
     if missing:
+        absent = missing[0]
+        for name in missing[1:]:
+            absent = N_("Models", "{absent} and no {name}").format(absent=absent, name=name)
         raise ModelError(
-            f'The folder "{shown}" is not a complete CTranslate2 Whisper model: '
-            f'it has no {" and no ".join(missing)}.'
+            N_("Models", 'The folder "{shown}" is not a complete CTranslate2 Whisper model: it has no {absent}.').format(
+                shown=shown, absent=absent)
         )
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
         if not isinstance(config, dict):
             raise ValueError("config.json is not an object")
     except (OSError, ValueError) as exc:
-        raise ModelError(f'The config.json in "{shown}" is damaged, so VoxDesk cannot use this model.',
+        raise ModelError(N_("Models", 'The config.json in "{shown}" is damaged, so VoxDesk cannot use this '
+                                      'model.').format(shown=shown),
                          detail=repr(exc)) from exc
 
     spec = _ct2_spec_name(folder / "model.bin")
     if spec is None:
         raise ModelError(
-            f'The model.bin in "{shown}" is not a CTranslate2 model file, so VoxDesk cannot use this folder.'
+            N_("Models", 'The model.bin in "{shown}" is not a CTranslate2 model file, so VoxDesk cannot use this '
+                         "folder.").format(shown=shown)
         )
     if spec != "WhisperSpec":
         raise ModelError(
-            f'The folder "{shown}" holds a CTranslate2 model for something other than speech recognition, '
-            "so VoxDesk cannot use it.",
+            N_("Models", 'The folder "{shown}" holds a CTranslate2 model for something other than speech '
+                         "recognition, so VoxDesk cannot use it.").format(shown=shown),
             detail=f"model spec: {spec}",
         )
     return [n for n in present if _is_ct2_file(n)], _ct2_english_only(folder)
@@ -700,16 +714,18 @@ def _remove_any(path: Path) -> None:
 
 def _name_taken(name: str) -> ModelError:
     return ModelError(
-        f'There is already a model called "{name}"; choose another name for the imported model.'
+        N_("Models", 'There is already a model called "{name}"; choose another name for the imported model.').format(
+            name=name)
     )
 
 
 def _copy_error(exc: OSError, label: str, folder: Path) -> ModelError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        message = f"There is not enough free disk space for {label}; free some space and try again."
+        message = N_("Models", "There is not enough free disk space for {label}; free some space and try "
+                               "again.").format(label=label)
     else:
         message = (
-            f"VoxDesk could not save {label} in the folder {folder}; "
-            "check that the folder exists and you are allowed to write to it."
+            N_("Models", "VoxDesk could not save {label} in the folder {folder}; check that the folder exists and "
+                         "you are allowed to write to it.").format(label=label, folder=folder)
         )
     return ModelError(message, detail=repr(exc))
