@@ -137,7 +137,9 @@ class Transcriber:
 
     def _resolve_model(self, name: str, engine: str) -> LocalModel | None:
         path = Path(name).expanduser()
-        if path.exists():
+        # Only something written as a path is one: a folder called "base" in the current directory
+        # must not shadow the model called base.
+        if _looks_like_path(name) and path.exists():
             fmt = "ct2" if path.is_dir() else "pt"
             return LocalModel(name=path.stem if fmt == "pt" else path.name, format=fmt, path=path, imported=True)
         available = {model.format: model for model in self._store.local(name)}
@@ -153,8 +155,8 @@ class Transcriber:
             return None
         if settings.model not in self._store.names():
             raise ModelError(
-                f"There is no model called \"{settings.model}\". Choose one from the list, "
-                "or import it with File → Import model…"
+                f"There is no model called \"{settings.model}\": choose one from the list, or import it first "
+                "(File → Import model… in the window, voxdesk models import on the command line)."
             )
         return settings.model, _FORMATS_FOR_ENGINE[plan.engine][0]
 
@@ -177,8 +179,8 @@ class Transcriber:
         model = self._resolve_model(settings.model, plan.engine)
         if model is None:
             raise ModelError(
-                f"The model \"{settings.model}\" is not on this computer yet. "
-                "Download it from the model list, or import it with File → Import model…"
+                f"The model \"{settings.model}\" is not on this computer yet: download it from the model list, "
+                "or import it (File → Import model… in the window, voxdesk models import on the command line)."
             )
         if on_status:
             where = "GPU" if plan.device == "cuda" else "CPU"
@@ -188,9 +190,13 @@ class Transcriber:
         return self._engine
 
     def release(self) -> None:
-        """Free the loaded model (GPU memory too); the next job loads it again."""
-        self._unload()
-        self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
+        """Free the loaded model (GPU memory too); the next job loads it again.
+
+        Waits for a running job to finish: call it off the GUI thread.
+        """
+        with self._lock:
+            self._unload()
+            self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
 
     def _unload(self) -> None:
         engine, self._engine, self._engine_key = self._engine, None, None
@@ -268,8 +274,7 @@ class Transcriber:
                         log.info("Dropped a repeat with no audio of its own: %r", shifted.text)
                         return
                     if segments and shifted.start < segments[-1].end:
-                        shifted.start = segments[-1].end  # chunks must not overlap in time
-                        shifted.end = max(shifted.end, shifted.start)
+                        shifted = _starting_at(shifted, segments[-1].end)  # segments never overlap
                     recognised.append(shifted)
                     visible = shown(shifted, language)
                     segments.append(visible)
@@ -324,12 +329,20 @@ class Transcriber:
         if engine.device == "cpu":
             return run(engine, options, emit)
 
-        def on_cpu():
+        def nothing_shown_yet() -> None:
             if emitted:
                 # Those segments are already on screen; redoing the chunk would show them twice.
+                self._gpu_broken = True
                 raise UserFacingError(
                     "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU."
                 )
+
+        def retry_greedy():
+            nothing_shown_yet()
+            return run(engine, replace(options, beam_size=1), collect)
+
+        def on_cpu():
+            nothing_shown_yet()
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
                 on_status("The GPU failed; continuing on the CPU…")
@@ -340,7 +353,7 @@ class Transcriber:
             job, "transcribe", lambda: run(engine, options, collect), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
             # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
-            retry_smaller=(lambda: run(engine, replace(options, beam_size=1), collect)) if options.beam_size > 1 else None,
+            retry_smaller=retry_greedy if options.beam_size > 1 else None,
         )
 
     @staticmethod
@@ -351,6 +364,20 @@ class Transcriber:
 
         gc.collect()
         torch.cuda.empty_cache()
+
+
+def _looks_like_path(name: str) -> bool:
+    return os.sep in name or name.startswith(("~", ".")) or name.endswith(".pt")
+
+
+def _starting_at(segment: Segment, start: float) -> Segment:
+    """A copy that starts no earlier than start, its words too (the engine's object is not changed)."""
+    return replace(
+        segment,
+        start=start,
+        end=max(segment.end, start),
+        words=[replace(w, start=max(w.start, start), end=max(w.end, start)) for w in segment.words],
+    )
 
 
 def _shifted(segment: Segment, offset: float) -> Segment:

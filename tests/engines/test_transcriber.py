@@ -205,3 +205,30 @@ def test_on_a_machine_without_gpu_drivers_choosing_the_engine_does_not_load_torc
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["ct2", "cpu", "False"], done.stderr
+
+
+def test_a_folder_named_like_the_model_in_the_working_folder_does_not_shadow_the_model(store, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny-test").mkdir()
+    transcriber = Transcriber(store, FallbackLog(), gpu_available=lambda: False)
+    transcript = transcriber.transcribe_file(DATA_DIR / "jfk.flac", tiny(language="en"))
+    assert normalize_english(transcript.text) == JFK_WORDS
+
+
+def test_segments_already_shown_are_never_shown_twice_when_the_gpu_fails_part_way(store):
+    """A GPU run that streamed a segment and then failed is not redone, on the GPU or the CPU."""
+    from desktop.core.transcript import Segment
+
+    class StreamsThenRunsOutOfMemory(FailingGpuEngine):
+        def transcribe(self, audio, options, *, on_segment=None, **_):
+            self.calls += 1
+            on_segment(Segment(0.0, 1.0, " And so"))
+            raise RuntimeError("HIP out of memory. Tried to allocate 2.00 GiB.")
+
+    gpu = StreamsThenRunsOutOfMemory()
+    transcriber = TranscriberWithBrokenGpu(store, FallbackLog(), gpu)
+    shown = []
+    with pytest.raises(UserFacingError, match="Run it again"):
+        transcriber.transcribe_file(DATA_DIR / "jfk.flac", tiny(language="en"), on_segment=shown.append)
+    assert gpu.calls == 1 and [s.text for s in shown] == [" And so"]
+    assert transcriber.plan(tiny()).device == "cpu", "the run the message asks for goes to the CPU"
