@@ -20,13 +20,14 @@ import numpy as np
 
 from desktop.core.atomic import atomic_write_bytes
 from desktop.core.errors import ExportError
+from desktop.core.i18n import N_
 
 SPOKEN_WORD_LUFS = -16.0
 PEAK_CEILING = 10 ** (-1.0 / 20)  # -1 dBFS: room for the MP3 encoder's overshoot
 MIN_LOUDNESS_SECONDS = 0.4  # BS.1770 measures in 400 ms blocks; shorter audio cannot be measured
 MP3_BITRATE = 64_000
 
-FORMATS: dict[str, str] = {"wav": "WAV audio", "mp3": "MP3 audio"}
+FORMATS: dict[str, str] = {"wav": N_("SpeechFile", "WAV audio"), "mp3": N_("SpeechFile", "MP3 audio")}
 
 
 def format_for(path: str | os.PathLike[str]) -> str:
@@ -34,8 +35,8 @@ def format_for(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise ExportError(
-            f"VoxDesk can save speech as {' or '.join(f'.{f}' for f in FORMATS)} files, not “.{suffix or '…'}”. "
-            "Choose one of those file types.",
+            N_("SpeechFile", "VoxDesk can save speech as .wav or .mp3 files, not “.{suffix}”. Choose one of those "
+               "file types.").format(suffix=suffix or "…"),
         )
     return suffix
 
@@ -87,7 +88,7 @@ def save_speech(
     fmt = format_for(path)
     audio = np.asarray(samples, dtype=np.float32).reshape(-1)
     if len(audio) == 0:
-        raise ExportError("There is no speech to save yet. Press Speak first.")
+        raise ExportError(N_("SpeechFile", "There is no speech to save yet. Press Speak first."))
     if normalize:
         audio = normalize_loudness(audio, sample_rate)
     return atomic_write_bytes(path, encode(audio, sample_rate, fmt), overwrite=overwrite)
@@ -115,7 +116,7 @@ def _encode_mp3(audio: np.ndarray, sample_rate: int) -> bytes:
         codec = av.codec.Codec("libmp3lame", "w")
     except Exception as exc:  # noqa: BLE001 - PyAV raises different errors across versions
         raise ExportError(
-            "This installation cannot write MP3 files. Save as WAV instead.", detail=repr(exc)
+            N_("SpeechFile", "This installation cannot write MP3 files. Save as WAV instead."), detail=repr(exc)
         ) from exc
     rate = sample_rate if sample_rate in _MP3_RATES else 24000
     buffer = io.BytesIO()

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Callable, TypeVar
 
 from desktop.core.errors import Cancelled
+from desktop.core.i18n import N_
 
 _logger = logging.getLogger(__name__)
 
@@ -147,33 +148,32 @@ def is_out_of_memory(exc: BaseException) -> bool:
     return False
 
 
-_CHECK_COMPUTER = "Help → Doctor tests the GPU step by step and shows the fix."
-
-
 def suggested_fix(exc: BaseException) -> str:
     """One or two sentences a non-technical user can act on, for a GPU failure."""
     text = " ".join(_text(error) for error in _chain(exc))
     if is_out_of_memory(exc):
-        return ("The graphics card ran out of memory. Close other programs that use the GPU, "
-                "or choose a smaller model in Settings.")
+        return N_("Fallback", "The graphics card ran out of memory. Close other programs that use the GPU, or "
+                  "choose a smaller model in Settings.")
     if any(m in text for m in ("invalid device function", "no binary for gpu", "unable to find code object",
                                "no kernel image is available")):
-        return ("The installed PyTorch has no code for this graphics card. " + _CHECK_COMPUTER)
+        return N_("Fallback", "The installed PyTorch has no code for this graphics card. Help → Doctor tests the "
+                  "GPU step by step and shows the fix.")
     if "/dev/kfd" in text or "permission denied" in text:
-        return ("VoxDesk may not use the graphics card yet. Run: sudo usermod -aG render,video $USER "
-                "then log out and back in.")
+        return N_("Fallback", "VoxDesk may not use the graphics card yet. Run: {command} then log out and back "
+                  "in.").format(command="sudo usermod -aG render,video $USER")
     if "hipfft" in text or "cufft" in text:
-        return ("The GPU's FFT library failed; updating ROCm usually fixes this. Until then this step "
-                "runs on the CPU.")
+        return N_("Fallback", "The GPU's FFT library failed; updating ROCm usually fixes this. Until then this "
+                  "step runs on the CPU.")
     if "miopen" in text or "cudnn" in text:
-        return ("The GPU's convolution library (MIOpen) failed; updating ROCm usually fixes this. "
-                "Until then this step runs on the CPU.")
+        return N_("Fallback", "The GPU's convolution library (MIOpen) failed; updating ROCm usually fixes this. "
+                  "Until then this step runs on the CPU.")
     if "not implemented for" in text or "could not run" in text or any(
         isinstance(error, NotImplementedError) for error in _chain(exc)
     ):
-        return ("The installed PyTorch cannot run this step on the GPU, so it ran on the CPU. "
-                "A newer PyTorch may add it.")
-    return "The GPU failed, so this ran on the CPU. " + _CHECK_COMPUTER
+        return N_("Fallback", "The installed PyTorch cannot run this step on the GPU, so it ran on the CPU. A newer "
+                  "PyTorch may add it.")
+    return N_("Fallback", "The GPU failed, so this ran on the CPU. Help → Doctor tests the GPU step by step and "
+              "shows the fix.")
 
 
 def describe(exc: BaseException) -> str:

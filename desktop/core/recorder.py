@@ -25,6 +25,7 @@ import numpy as np
 
 from desktop.core.errors import UserFacingError
 from desktop.core.voice_quality import CLIP_LEVEL, dbfs
+from desktop.core.i18n import N_
 
 PREFERRED_RATES = (48000, 44100)  # tried when the device's own rate cannot be opened
 MAX_SECONDS = 300.0  # a forgotten recording stops by itself after five minutes
@@ -32,12 +33,12 @@ STALL_SECONDS = 3.0  # no audio for this long while recording: the device is gon
 FIRST_BLOCK_SECONDS = 10.0  # opening can take seconds on a busy machine before the first block
 SILENCE_DBFS = -100.0
 
-NO_PORTAUDIO = ("Sound input is not available because the PortAudio library is missing. Install the "
-                "package “libportaudio2”, then start VoxDesk again.")
-NO_INPUT = ("No microphone was found. Plug in a microphone or headset, check that it is switched on, "
-            "then try again.")
-DEVICE_LOST = ("The microphone was disconnected during the recording. What was recorded until then has "
-               "been kept.")
+NO_PORTAUDIO = N_("Recorder", "Sound input is not available because the PortAudio library is missing. Install "
+                  "the package “libportaudio2”, then start VoxDesk again.")
+NO_INPUT = N_("Recorder", "No microphone was found. Plug in a microphone or headset, check that it is switched on, "
+              "then try again.")
+DEVICE_LOST = N_("Recorder", "The microphone was disconnected during the recording. What was recorded until then "
+                 "has been kept.")
 
 
 class RecorderError(UserFacingError):
@@ -83,7 +84,8 @@ class Recording:
         if self.device_lost:
             return DEVICE_LOST
         if self.reached_limit:
-            return f"The recording stopped by itself after {MAX_SECONDS / 60:.0f} minutes."
+            return N_("Recorder", "The recording stopped by itself after {minutes:.0f} minutes.").format(
+                minutes=MAX_SECONDS / 60)
         return None
 
 
@@ -248,8 +250,9 @@ class Recorder:
             stream.start()
         except sd.PortAudioError as exc:
             raise RecorderError(
-                f"The microphone “{device.name}” could not be opened. It may be unplugged or in use by "
-                "another program. Plug it in again or choose another input, then try again.",
+                N_("Recorder", "The microphone “{name}” could not be opened. It may be unplugged or in use by "
+                               "another program. Plug it in again or choose another input, then try again.").format(
+                    name=device.name),
                 detail=str(exc),
             ) from exc
         self._stream = stream
@@ -290,8 +293,8 @@ class Recorder:
                 except ValueError as exc:  # sounddevice raises ValueError for a device that vanished
                     last_error = exc
         raise RecorderError(
-            f"The microphone “{device.name}” cannot be used: it accepts none of the usual recording "
-            "settings. Choose another input device.",
+            N_("Recorder", "The microphone “{name}” cannot be used: it accepts none of the usual recording settings. "
+                           "Choose another input device.").format(name=device.name),
             detail=str(last_error),
         )
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 
 DEFAULT_MAX_CHARS = 250
 MAX_FILE_CHARACTERS = 200_000
@@ -224,17 +225,20 @@ def read_text_file(path: str | Path, *, limit: int = MAX_FILE_CHARACTERS) -> str
         data = path.read_bytes()
     except OSError as exc:
         raise UserFacingError(
-            f"VoxDesk cannot open “{path.name}”. Check that the file still exists and that you may read it.",
+            N_("SpeechText", "VoxDesk cannot open “{name}”. Check that the file still exists and that you may read "
+                             "it.").format(name=path.name),
             detail=repr(exc),
         ) from exc
     text = decode_text(data)
     if text is None:
         raise UserFacingError(
-            f"“{path.name}” is not a text file VoxDesk can read. Save it as plain text (.txt) and open it again."
+            N_("SpeechText", "“{name}” is not a text file VoxDesk can read. Save it as plain text (.txt) and open it "
+                             "again.").format(name=path.name)
         )
     if len(text) > limit:
         raise UserFacingError(
-            f"“{path.name}” is too long to read aloud in one go ({len(text):,} characters). "
-            f"Split it into parts of at most {limit:,} characters."
+            N_("SpeechText", "“{name}” is too long to read aloud in one go ({count:,} characters). Split it into "
+                             "parts of at most {limit:,} characters.").format(
+                name=path.name, count=len(text), limit=limit)
         )
     return text
