@@ -285,6 +285,7 @@ class SlowPathWarnings:
         with cls._lock:
             if not any(cls._active.values()):
                 cls._install()
+            cls._always_show(self.patterns)
             cls._active.setdefault(self._thread, []).append(self)
         return self
 
@@ -309,16 +310,25 @@ class SlowPathWarnings:
 
     # The shared hook. Called with _lock held.
     _filter_entries: list = []
+    _filtered_patterns: set[str] = set()
 
     @classmethod
     def _install(cls) -> None:
         cls._original_showwarning = warnings.showwarning
         warnings.showwarning = cls._showwarning
-        # "always" so a warning already seen at the same place in an earlier job is seen again.
+        cls._filter_entries = []
+        cls._filtered_patterns = set()
+
+    @classmethod
+    def _always_show(cls, patterns: tuple[str, ...]) -> None:
+        """"always" filters for a collector's own patterns, so a warning already seen at the same place
+        in an earlier job reaches the hook again; kept until the last collector leaves."""
         before = list(warnings.filters)
-        for pattern in SLOW_PATH_PATTERNS:
-            warnings.filterwarnings("always", message=".*" + re.escape(pattern))
-        cls._filter_entries = [entry for entry in warnings.filters if entry not in before]
+        for pattern in patterns:
+            if pattern not in cls._filtered_patterns:
+                warnings.filterwarnings("always", message=".*" + re.escape(pattern))
+                cls._filtered_patterns.add(pattern)
+        cls._filter_entries.extend(entry for entry in warnings.filters if entry not in before)
 
     @classmethod
     def _uninstall(cls) -> None:
@@ -333,6 +343,7 @@ class SlowPathWarnings:
         if mutated is not None:
             mutated()  # let the "once" caches see the filters changed, as filterwarnings() does
         cls._filter_entries = []
+        cls._filtered_patterns = set()
         cls._original_showwarning = None
 
     @staticmethod

@@ -270,3 +270,12 @@ def test_after_the_job_warnings_are_shown_normally_again(recwarn):
         pass
     warnings.warn(FLASH, UserWarning)
     assert [str(w.message) for w in recwarn] == [FLASH]
+
+
+def test_a_collector_with_its_own_patterns_collects_them_even_where_warnings_are_otherwise_ignored():
+    custom = "Fused kernel unavailable, using the reference path"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # as a library or PYTHONWARNINGS=ignore may set it
+        with SlowPathWarnings(("Fused kernel unavailable",)) as slow:
+            warnings.warn(custom, UserWarning)
+    assert slow.notes == [custom]
