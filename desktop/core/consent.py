@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 
 LANGUAGES = ("en", "zh")
 # Cosine similarity of Resemblyzer embeddings above which two recordings are the same person;
@@ -101,9 +102,9 @@ def new_prompt(name: str, language: str, today: date | None = None) -> ConsentPr
     """A consent sentence for this person, today, with a fresh random code."""
     name = " ".join(name.split())
     if not name:
-        raise ConsentError("Type the name of the person whose voice this is.")
+        raise ConsentError(N_("Consent", "Type the name of the person whose voice this is."))
     if language not in _TEMPLATES:
-        raise ConsentError("The consent sentence can be read in English or Chinese. Choose one of them.",
+        raise ConsentError(N_("Consent", "The consent sentence can be read in English or Chinese. Choose one of them."),
                            detail=f"language {language!r}")
     day = (today or date.today()).isoformat()
     while True:
@@ -128,20 +129,21 @@ def check_transcript(prompt: ConsentPrompt, transcript: str) -> TranscriptCheck:
     heard = normalise(transcript, prompt.language)
     if not _units(heard, prompt.language):
         return TranscriptCheck(False, False, 0.0,
-                               "No words could be heard in the consent recording. Read the sentence aloud "
-                               "clearly, close to the microphone, then record it again.")
+                               N_("Consent", "No words could be heard in the consent recording. Read the sentence "
+                                             "aloud clearly, close to the microphone, then record it again."))
     code_heard = prompt.code in number_candidates(heard)
     expected = _units(_without_numbers(normalise(prompt.text, prompt.language)), prompt.language)
     got = _units(_without_numbers(heard), prompt.language)
     score = difflib.SequenceMatcher(None, expected, got, autojunk=False).ratio()
     if score < MIN_TEXT_SCORE[prompt.language]:
         return TranscriptCheck(False, code_heard, score,
-                               "The consent recording does not match the sentence on screen. Read the whole "
-                               "sentence as it is written, then record it again.")
+                               N_("Consent", "The consent recording does not match the sentence on screen. Read the "
+                                             "whole sentence as it is written, then record it again."))
     if not code_heard:
         return TranscriptCheck(False, False, score,
-                               f"The code in the consent recording is not {prompt.code}. Read the code shown "
-                               "on screen digit by digit, then record the sentence again.")
+                               N_("Consent", "The code in the consent recording is not {code}. Read the code shown "
+                                             "on screen digit by digit, then record the sentence again.").format(
+                                   code=prompt.code))
     return TranscriptCheck(True, True, score, None)
 
 
@@ -331,8 +333,8 @@ class ConsentRecord:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConsentError(
-                "The consent record of this voice is damaged, so the voice cannot be used. "
-                "Delete the voice and add it again with a new consent recording.",
+                N_("Consent", "The consent record of this voice is damaged, so the voice cannot be used. Delete the "
+                              "voice and add it again with a new consent recording."),
                 detail=f"{type(exc).__name__}: {exc}",
             ) from exc
 
@@ -343,8 +345,9 @@ class ConsentRecord:
         speaker similarity against the threshold, and every file against its hash, so a record
         copied to another voice, or a sample swapped afterwards, is refused.
         """
-        refused = (f"The voice “{voice_name}” has no valid consent record, so VoxDesk will not use it. "
-                   "Add the voice again with a consent recording by the person it belongs to.")
+        refused = (N_("Consent", "The voice “{voice_name}” has no valid consent record, so VoxDesk will not use it. "
+                                 "Add the voice again with a consent recording by the person it belongs to.").format(
+            voice_name=voice_name))
         try:
             self.prompt.text  # a malformed code, an unknown language or a malformed date raises here
             check = check_transcript(self.prompt, self.transcript)
@@ -361,8 +364,8 @@ class ConsentRecord:
                 digest = sha256_file(path)
             except OSError as exc:
                 raise ConsentError(
-                    f"A recording of the voice “{voice_name}” is missing or cannot be read, so the voice "
-                    "cannot be used. Add the voice again.",
+                    N_("Consent", "A recording of the voice “{voice_name}” is missing or cannot be read, so the "
+                                  "voice cannot be used. Add the voice again.").format(voice_name=voice_name),
                     detail=f"{path}: {exc}",
                 ) from exc
             if digest != self.audio_sha256[name]:
@@ -387,15 +390,15 @@ def verify_consent(
     transcript = transcribe(Path(consent_file), prompt.language).strip()
     check = check_transcript(prompt, transcript)
     if not check.accepted:
-        raise ConsentError(check.message or "The consent recording was not accepted.",
+        raise ConsentError(check.message or N_("Consent", "The consent recording was not accepted."),
                            detail=f"heard: {transcript!r}; text score {check.text_score:.2f}")
     consent_voice = embed(Path(consent_file))
     similarities = {name: cosine_similarity(consent_voice, embed(Path(path))) for name, path in sample_files.items()}
     lowest = min(similarities.values()) if similarities else 0.0
     if not similarities or lowest < threshold:
         raise ConsentError(
-            "The consent recording and the voice sample do not sound like the same person. "
-            "The person whose voice is used must read the consent sentence themselves.",
+            N_("Consent", "The consent recording and the voice sample do not sound like the same person. The person "
+                          "whose voice is used must read the consent sentence themselves."),
             detail=f"speaker similarity {lowest:.2f}, needed {threshold:.2f}",
         )
     hashes = {name: sha256_file(path) for name, path in sample_files.items()}

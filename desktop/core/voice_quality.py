@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from desktop.core.i18n import N_
+
 FRAME_SECONDS = 0.02
 KEEP_SECONDS = 0.2  # silence kept before the first and after the last word, so nothing is clipped
 
@@ -157,9 +159,16 @@ def music_score(samples: np.ndarray, sample_rate: int) -> float:
 
 
 def _seconds(duration: float) -> str:
+    if duration < 0.5:
+        return N_("VoiceQuality", "a fraction of a second")
     if duration < 1.5:
-        return "about a second" if duration >= 0.5 else "a fraction of a second"
-    return f"{duration:.0f} seconds"
+        return N_("VoiceQuality", "about a second")
+    return N_("VoiceQuality", "{seconds:.0f} seconds").format(seconds=duration)
+
+
+def _sentences(problem: str, advice: str) -> str:
+    """What is wrong, then what to do about it (each translated on its own)."""
+    return N_("VoiceQuality", "{problem} {advice}").format(problem=problem, advice=advice)
 
 
 def _mono_float(samples: np.ndarray) -> np.ndarray:
@@ -243,24 +252,26 @@ def _check(raw: np.ndarray, trimmed: np.ndarray, frame_db: np.ndarray, speech: n
     if music is not None and music > MAX_MUSIC_SCORE:
         return refused_alone(QualityIssue(
             "music",
-            "This recording sounds like music rather than speech. "
-            "Choose a recording of one person speaking, without music in the background.",
+            N_("VoiceQuality", "This recording sounds like music rather than speech. Choose a recording of one "
+               "person speaking, without music in the background."),
             refused=True,
         ), music)
     if float(frame_db.max()) < _SPEECH_MIN_DBFS:
         return refused_alone(QualityIssue(
             "silent",
-            "The recording is silent: no voice could be heard. "
-            + ("Choose a recording of someone speaking." if imported else
-               "Check that the right microphone is chosen and not muted, then record again."),
+            _sentences(N_("VoiceQuality", "The recording is silent: no voice could be heard."),
+                       N_("VoiceQuality", "Choose a recording of someone speaking.") if imported else
+                       N_("VoiceQuality", "Check that the right microphone is chosen and not muted, then record "
+                          "again.")),
             refused=True,
         ), music)
     if not speech.any():
         return refused_alone(QualityIssue(
             "no_voice",
-            "No voice stands out from the background sound in the recording. "
-            + ("Choose a recording of one person speaking clearly." if imported else
-               "Speak clearly towards the microphone, away from loud machines, then record again."),
+            _sentences(N_("VoiceQuality", "No voice stands out from the background sound in the recording."),
+                       N_("VoiceQuality", "Choose a recording of one person speaking clearly.") if imported else
+                       N_("VoiceQuality", "Speak clearly towards the microphone, away from loud machines, then "
+                          "record again.")),
             refused=True,
         ), music)
 
@@ -275,49 +286,52 @@ def _check(raw: np.ndarray, trimmed: np.ndarray, frame_db: np.ndarray, speech: n
     if duration < MIN_SECONDS:
         issues.append(QualityIssue(
             "too_short",
-            f"The recording is only {_seconds(duration)} long; at least {MIN_SECONDS:.0f} seconds of "
-            "speech are needed. "
-            + ("Choose a longer recording." if imported else "Read more of the text, then record again."),
+            _sentences(N_("VoiceQuality", "The recording is only {length} long; at least {minimum:.0f} seconds of "
+                          "speech are needed.").format(length=_seconds(duration), minimum=MIN_SECONDS),
+                       N_("VoiceQuality", "Choose a longer recording.") if imported else
+                       N_("VoiceQuality", "Read more of the text, then record again.")),
             refused=True,
         ))
     elif duration < GOOD_SECONDS:
         issues.append(QualityIssue(
             "short",
-            f"The recording is {duration:.0f} seconds long. It can be used, but "
-            f"{TARGET_SECONDS[0]:.0f} to {TARGET_SECONDS[1]:.0f} seconds make the voice sound much more "
-            "like the speaker.",
+            N_("VoiceQuality", "The recording is {seconds:.0f} seconds long. It can be used, but {low:.0f} to "
+               "{high:.0f} seconds make the voice sound much more like the speaker.").format(
+                seconds=duration, low=TARGET_SECONDS[0], high=TARGET_SECONDS[1]),
             refused=False,
         ))
     if speech_rms < MIN_SPEECH_RMS_DBFS:
         issues.append(QualityIssue(
             "too_quiet",
-            "The voice in the recording is too quiet to use. "
-            + ("Choose a louder recording." if imported else
-               "Move closer to the microphone or turn its volume up, then record again."),
+            _sentences(N_("VoiceQuality", "The voice in the recording is too quiet to use."),
+                       N_("VoiceQuality", "Choose a louder recording.") if imported else
+                       N_("VoiceQuality", "Move closer to the microphone or turn its volume up, then record again.")),
             refused=True,
         ))
     if clipped > MAX_CLIPPED_FRACTION:
         issues.append(QualityIssue(
             "clipping",
-            "Parts of the recording are so loud that they are distorted. "
-            + ("A cleaner recording will give a better voice." if imported else
-               "Move a little away from the microphone or turn its volume down, then record again."),
+            _sentences(N_("VoiceQuality", "Parts of the recording are so loud that they are distorted."),
+                       N_("VoiceQuality", "A cleaner recording will give a better voice.") if imported else
+                       N_("VoiceQuality", "Move a little away from the microphone or turn its volume down, then "
+                          "record again.")),
             refused=False,
         ))
     if snr < MIN_SNR_DB:
         issues.append(QualityIssue(
             "noisy",
-            "There is a lot of background noise in the recording, so the voice will not sound clean. "
-            + ("A recording made in a quiet room will give a better voice." if imported else
-               "Record again in a quieter room, away from fans and open windows."),
+            _sentences(N_("VoiceQuality", "There is a lot of background noise in the recording, so the voice will "
+                          "not sound clean."),
+                       N_("VoiceQuality", "A recording made in a quiet room will give a better voice.") if imported else
+                       N_("VoiceQuality", "Record again in a quieter room, away from fans and open windows.")),
             refused=False,
         ))
     if speech_fraction < MIN_SPEECH_FRACTION:
         issues.append(QualityIssue(
             "mostly_silence",
-            "The recording has more silence than speech. "
-            + ("A recording with fewer pauses will give a better voice." if imported else
-               "Read the text at a normal pace without long pauses, then record again."),
+            _sentences(N_("VoiceQuality", "The recording has more silence than speech."),
+                       N_("VoiceQuality", "A recording with fewer pauses will give a better voice.") if imported else
+                       N_("VoiceQuality", "Read the text at a normal pace without long pauses, then record again.")),
             refused=False,
         ))
     return QualityReport(duration, peak, speech_rms, clipped, snr, speech_fraction, music, tuple(issues))

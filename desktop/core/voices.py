@@ -34,6 +34,7 @@ from desktop.core.atomic import atomic_write_bytes, atomic_write_text
 from desktop.core.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
 from desktop.core.download import fsync_dir
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +85,8 @@ class Voice:
             return _gone_message(self.name)
         missing = [name for name, path in self.audio_files().items() if not path.is_file()]
         if missing:
-            return (f"A recording of the voice “{self.name}” is missing, so the voice cannot be used. "
-                    "Delete the voice and add it again.")
+            return (N_("Voices", "A recording of the voice “{name}” is missing, so the voice cannot be used. Delete "
+                                 "the voice and add it again.").format(name=self.name))
         return None
 
     def require_consent(self) -> None:
@@ -107,11 +108,12 @@ def check_name(name: str) -> str:
     """The name as it will be stored (spaces tidied), or VoiceError saying what is wrong with it."""
     name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
-        raise VoiceError("Give the voice a name, for example the speaker's name.")
+        raise VoiceError(N_("Voices", "Give the voice a name, for example the speaker's name."))
     if len(name) > MAX_NAME_LENGTH:
-        raise VoiceError(f"The name is too long. Use at most {MAX_NAME_LENGTH} characters.")
+        raise VoiceError(N_("Voices", "The name is too long. Use at most {count} characters.").format(
+            count=MAX_NAME_LENGTH))
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise VoiceError("The name contains characters that cannot be shown. Type it again.")
+        raise VoiceError(N_("Voices", "The name contains characters that cannot be shown. Type it again."))
     return name
 
 
@@ -174,9 +176,10 @@ class VoiceLibrary:
         """
         name = check_name(name)
         if language not in LANGUAGES:
-            raise VoiceError("A voice can be saved for English or Chinese.", detail=f"language {language!r}")
+            raise VoiceError(N_("Voices", "A voice can be saved for English or Chinese."),
+                             detail=f"language {language!r}")
         if not sample_files:
-            raise VoiceError("Record or import a voice sample first.")
+            raise VoiceError(N_("Voices", "Record or import a voice sample first."))
         self._ensure_unique(name)
         files = {**{n: Path(p) for n, p in sample_files.items()}, CONSENT_FILE: Path(consent_file)}
         for file_name, path in files.items():
@@ -184,13 +187,13 @@ class VoiceLibrary:
                 raise ValueError(f"not a plain file name: {file_name!r}")
             if consent.audio_sha256.get(file_name) != _hash_or_none(path):
                 raise ConsentError(
-                    "The consent recording was checked for other recordings than the ones being saved. "
-                    "Check the consent again, then save.",
+                    N_("Voices", "The consent recording was checked for other recordings than the ones being saved. "
+                                 "Check the consent again, then save."),
                     detail=f"{file_name} does not match the consent record",
                 )
         if set(consent.audio_sha256) != set(files):
-            raise ConsentError("The consent record does not cover exactly these recordings. "
-                               "Check the consent again, then save.")
+            raise ConsentError(N_("Voices", "The consent record does not cover exactly these recordings. Check the "
+                                            "consent again, then save."))
 
         voice_id = secrets.token_hex(6)
         staging = self.root / f"{_STAGING_PREFIX}{voice_id}"
@@ -245,8 +248,8 @@ class VoiceLibrary:
             return  # already gone: what the user wanted
         except OSError as exc:
             raise VoiceError(
-                f"VoxDesk could not delete the voice “{current.name}”. Check that the voice folder "
-                f"{self.root} is still available and writable, then try again.",
+                N_("Voices", "VoxDesk could not delete the voice “{name}”. Check that the voice folder {root} is "
+                             "still available and writable, then try again.").format(name=current.name, root=self.root),
                 detail=f"{type(exc).__name__}: {exc}",
             ) from exc
         fsync_dir(self.root)
@@ -272,8 +275,9 @@ class VoiceLibrary:
         entry = self._pending().get(code.strip())
         if entry is None:
             raise ConsentError(
-                f"VoxDesk did not give out the code {code.strip()} (or it is older than {PROMPT_DAYS} days). "
-                "Ask for a new consent sentence, record it, and use the code it shows.",
+                N_("Voices", "VoxDesk did not give out the code {code} (or it is older than {days} days). Ask "
+                             "for a new consent sentence, record it, and use the code it shows.").format(
+                    code=code.strip(), days=PROMPT_DAYS),
             )
         return ConsentPrompt(entry["name"], entry["language"], entry["date"], code.strip())
 
@@ -298,8 +302,9 @@ class VoiceLibrary:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise VoiceError(f"VoxDesk cannot write to its voice folder {self.root}. Check that it is "
-                             "available and writable, then try again.", detail=str(exc)) from exc
+            raise VoiceError(N_("Voices", "VoxDesk cannot write to its voice folder {root}. Check that it is "
+                                          "available and writable, then try again.").format(
+                root=self.root), detail=str(exc)) from exc
         atomic_write_text(self.root / PROMPTS_FILE, json.dumps(pending, indent=2, ensure_ascii=False), overwrite=True)
 
     # -- internals ----------------------------------------------------------------------------
@@ -313,7 +318,8 @@ class VoiceLibrary:
 
     def _ensure_unique(self, name: str) -> None:
         if any(existing.casefold() == name.casefold() for existing in self.names()):
-            raise VoiceError(f"A voice called “{name}” already exists. Choose another name.")
+            raise VoiceError(N_("Voices", "A voice called “{name}” already exists. Choose another name.").format(
+                name=name))
 
     def _metadata(self, folder: Path) -> dict:
         path = folder / VOICE_FILE
@@ -323,11 +329,11 @@ class VoiceLibrary:
             raise VoiceNotFound(_gone_message(folder.name), detail=str(exc)) from exc
         except (OSError, ValueError) as exc:
             raise VoiceError(
-                "A saved voice is damaged and cannot be read. Delete it and add it again.",
+                N_("Voices", "A saved voice is damaged and cannot be read. Delete it and add it again."),
                 detail=f"{path}: {exc}",
             ) from exc
         if not isinstance(data, dict):
-            raise VoiceError("A saved voice is damaged and cannot be read. Delete it and add it again.",
+            raise VoiceError(N_("Voices", "A saved voice is damaged and cannot be read. Delete it and add it again."),
                              detail=f"{path}: not an object")
         return data
 
@@ -348,7 +354,7 @@ class VoiceLibrary:
             )
         except (KeyError, TypeError, ValueError, ConsentError) as exc:
             raise VoiceError(
-                "A saved voice is damaged and cannot be read. Delete it and add it again.",
+                N_("Voices", "A saved voice is damaged and cannot be read. Delete it and add it again."),
                 detail=f"{folder / VOICE_FILE}: {exc}",
             ) from exc
 
@@ -370,8 +376,8 @@ def _is_voice_id(text: str) -> bool:
 
 
 def _gone_message(name: str) -> str:
-    return (f"The voice “{name}” is no longer in the voice library; it may have been deleted outside "
-            "VoxDesk. Choose another voice, or add it again.")
+    return (N_("Voices", "The voice “{name}” is no longer in the voice library; it may have been deleted outside "
+                         "VoxDesk. Choose another voice, or add it again.").format(name=name))
 
 
 def _hash_or_none(path: Path) -> str | None:
@@ -392,10 +398,13 @@ def _save_error(exc: OSError, name: str, root: Path) -> VoiceError:
     import errno
 
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        message = f"The disk is full, so the voice “{name}” could not be saved. Free some space, then try again."
+        message = N_("Voices", "The disk is full, so the voice “{name}” could not be saved. Free some space, then "
+                               "try again.").format(name=name)
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        message = (f"VoxDesk is not allowed to write to its voice folder {root}, so the voice “{name}” "
-                   "could not be saved. Ask for write permission, then try again.")
+        message = (N_("Voices", "VoxDesk is not allowed to write to its voice folder {root}, so the voice “{name}” "
+                                "could not be saved. Ask for write permission, then try again.").format(
+            root=root, name=name))
     else:
-        message = f"The voice “{name}” could not be saved. Check that {root} is available, then try again."
+        message = N_("Voices", "The voice “{name}” could not be saved. Check that {root} is available, then try "
+                               "again.").format(name=name, root=root)
     return VoiceError(message, detail=f"{type(exc).__name__}: {exc}")
