@@ -34,6 +34,7 @@ from typing import Any, Callable
 from desktop.core.atomic import atomic_write_text
 from desktop.core.download import download_file, fetch_json, fsync_dir
 from desktop.core.errors import Cancelled, ModelError
+from desktop.core.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -71,21 +72,21 @@ class Curated:
 # The models offered first, one default per need. Sizes are approximate download sizes.
 CURATED: dict[str, Curated] = {
     "tts_models/en/ljspeech/vits": Curated(
-        "English, fast (VITS, LJSpeech)", ("en",), 146, False,
-        "A clear female English voice that is quick enough for the CPU.",
+        N_("SpeechModels", "English, fast (VITS, LJSpeech)"), ("en",), 146, False,
+        N_("SpeechModels", "A clear female English voice that is quick enough for the CPU."),
     ),
     "tts_models/en/vctk/vits": Curated(
-        "English, many voices (VITS, VCTK)", ("en",), 148, True,
-        "109 English voices with British and other accents; pick one in the voice list.",
+        N_("SpeechModels", "English, many voices (VITS, VCTK)"), ("en",), 148, True,
+        N_("SpeechModels", "109 English voices with British and other accents; pick one in the voice list."),
     ),
     "tts_models/zh-CN/baker/tacotron2-DDC-GST": Curated(
-        "Chinese (Tacotron 2, Baker)", ("zh",), None, False,
-        "A female Mandarin voice. Latin letters in the text are not read.",
+        N_("SpeechModels", "Chinese (Tacotron 2, Baker)"), ("zh",), None, False,
+        N_("SpeechModels", "A female Mandarin voice. Latin letters in the text are not read."),
     ),
     "tts_models/multilingual/multi-dataset/xtts_v2": Curated(
-        "XTTS v2, 17 languages", _XTTS_LANGUAGES, 1900, True,
-        "Natural voices in 17 languages, including Chinese and English, with built-in speakers. "
-        "Large and slow on the CPU; free for non-commercial use only.",
+        N_("SpeechModels", "XTTS v2, 17 languages"), _XTTS_LANGUAGES, 1900, True,
+        N_("SpeechModels", "Natural voices in 17 languages, including Chinese and English, with built-in speakers. "
+                           "Large and slow on the CPU; free for non-commercial use only."),
     ),
 }
 
@@ -110,9 +111,9 @@ class LicenceTerms:
 
     @property
     def text(self) -> str:
-        lines = ["To use this model you must confirm:"] + [f"• {s}" for s in self.statements]
+        lines = [N_("SpeechModels", "To use this model you must confirm:")] + [f"• {s}" for s in self.statements]
         if self.url:
-            lines.append(f"The full terms: {self.url}")
+            lines.append(N_("SpeechModels", "The full terms: {url}").format(url=self.url))
         return "\n".join(lines)
 
 
@@ -121,8 +122,9 @@ CPML_TERMS = LicenceTerms(
     "CPML",
     "https://tts-hub.github.io/cpml",
     (
-        "I have purchased a commercial license from Coqui: licensing@coqui.ai",
-        "Otherwise, I agree to the terms of the non-commercial CPML: https://tts-hub.github.io/cpml",
+        N_("SpeechModels", "I have purchased a commercial license from Coqui: licensing@coqui.ai"),
+        N_("SpeechModels", "Otherwise, I agree to the terms of the non-commercial CPML: "
+                           "https://tts-hub.github.io/cpml"),
     ),
 )
 
@@ -187,7 +189,8 @@ def coqui_catalog_file() -> Path:
     spec = importlib.util.find_spec("TTS")
     if spec is None or not spec.submodule_search_locations:
         raise ModelError(
-            "The speech synthesis part of VoxDesk is not installed. Run the installer again (make setup).",
+            N_("SpeechModels", "The speech synthesis part of VoxDesk is not installed. Run the installer again (make "
+                               "setup)."),
             detail="coqui-tts (import name TTS) not found",
         )
     return Path(next(iter(spec.submodule_search_locations))) / ".models.json"
@@ -253,7 +256,8 @@ class TtsModelStore:
                 data = json.loads(Path(path).read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise ModelError(
-                    "The list of voice models could not be read. Run the installer again (make setup).",
+                    N_("SpeechModels", "The list of voice models could not be read. Run the installer again (make "
+                                       "setup)."),
                     detail=f"{path}: {exc}",
                 ) from exc
             self._catalog = _parse_catalog(data)
@@ -287,8 +291,8 @@ class TtsModelStore:
         if manifest is not None:
             return _model_from_manifest(manifest, downloaded=True)
         raise ModelError(
-            f"There is no voice model called “{name}”. Choose one from the model list, "
-            "or import its folder with “Import model folder…”.",
+            N_("SpeechModels", "There is no voice model called “{name}”. Choose one from the model list, or import "
+                               "its folder with “Import model folder…”.").format(name=name),
         )
 
     def manifest(self, name: str) -> dict[str, Any]:
@@ -296,7 +300,8 @@ class TtsModelStore:
         manifest = _read_manifest(self.folder(name))
         if manifest is None:
             raise ModelError(
-                f"The voice model “{self.get(name).title}” is not on this computer yet. Download it first.",
+                N_("SpeechModels", "The voice model “{title}” is not on this computer yet. Download it first.").format(
+                    title=self.get(name).title),
             )
         return manifest
 
@@ -313,7 +318,8 @@ class TtsModelStore:
             return None
         if model.licence.strip().lower() == "cpml":
             return CPML_TERMS
-        return LicenceTerms(model.licence, model.licence_url, (f"I agree to the terms of the {model.licence} licence.",))
+        agree = N_("SpeechModels", "I agree to the terms of the {licence} licence.").format(licence=model.licence)
+        return LicenceTerms(model.licence, model.licence_url, (agree,))
 
     def licence_accepted(self, name: str) -> bool:
         if self.licence_terms(name) is None:
@@ -362,7 +368,8 @@ class TtsModelStore:
             return self.folder(name)
         if not self.licence_accepted(name):
             raise LicenceNotAccepted(
-                f"The licence of “{model.title}” ({model.licence}) must be accepted before it can be downloaded.",
+                N_("SpeechModels", "The licence of “{title}” ({licence}) must be accepted before it can be "
+                                   "downloaded.").format(title=model.title, licence=model.licence),
             )
         if not self.is_downloaded(name):
             self._download_one(model, progress, cancelled)
@@ -393,7 +400,8 @@ class TtsModelStore:
             self._download_from_hub(model, files, progress, cancelled)
         else:
             raise ModelError(
-                f"VoxDesk does not know where to download “{model.title}”. Import its folder instead.",
+                N_("SpeechModels", "VoxDesk does not know where to download “{title}”. Import its folder "
+                                   "instead.").format(title=model.title),
                 detail=f"no download source for {model.name}",
             )
         if cancelled is not None and cancelled():
@@ -420,7 +428,8 @@ class TtsModelStore:
                 wanted.append((path, sibling.get("size") or lfs.get("size"), lfs.get("sha256")))
         if not wanted:
             raise ModelError(
-                f"The download server has no files for “{model.title}”; please try again later.",
+                N_("SpeechModels", "The download server has no files for “{title}”; please try again later.").format(
+                    title=model.title),
                 detail=f"{repo}: empty listing",
             )
         total = sum(size or 0 for _, size, _ in wanted) or None
@@ -428,7 +437,8 @@ class TtsModelStore:
         for path, size, sha in wanted:
             target = files / Path(*Path(path).parts)
             if not _inside(target, files):
-                raise ModelError(f"The download of “{model.title}” was refused: it names a file outside its folder.",
+                raise ModelError(N_("SpeechModels", "The download of “{title}” was refused: it names a file outside "
+                                                    "its folder.").format(title=model.title),
                                  detail=path)
             url = f"{self._hf_endpoint}/{repo}/resolve/main/{urllib.parse.quote(path)}"
 
@@ -463,7 +473,8 @@ class TtsModelStore:
         model_name = IMPORTED_PREFIX + _safe_name(title)
         if self.is_downloaded(model_name):
             raise ModelError(
-                f"A voice model called “{title}” is already imported. Give this one another name.",
+                N_("SpeechModels", "A voice model called “{title}” is already imported. Give this one another "
+                                   "name.").format(title=title),
             )
         staging = self.staging_root / folder_name(model_name)
         shutil.rmtree(staging, ignore_errors=True)
@@ -522,26 +533,27 @@ def inspect_folder(folder: str | os.PathLike[str]) -> FolderCheck:
     """Check that folder holds a usable Coqui model; ModelError with what is missing otherwise."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise ModelError(f"The folder {folder} does not exist. Choose the folder that holds the model files.")
+        raise ModelError(N_("SpeechModels", "The folder {folder} does not exist. Choose the folder that holds the "
+                                            "model files.").format(folder=folder))
     config_path = folder / "config.json"
     if not config_path.is_file():
         raise ModelError(
-            f"The folder “{folder.name}” has no config.json, so it is not a complete Coqui model. "
-            "Choose the folder that holds both the model file and config.json.",
+            N_("SpeechModels", "The folder “{name}” has no config.json, so it is not a complete Coqui model. Choose "
+                               "the folder that holds both the model file and config.json.").format(name=folder.name),
         )
     try:
         config = json.loads(config_path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ModelError(
-            f"The config.json in “{folder.name}” is damaged, so the model cannot be used. "
-            "Copy the folder again from its source.",
+            N_("SpeechModels", "The config.json in “{name}” is damaged, so the model cannot be used. Copy the folder "
+                               "again from its source.").format(name=folder.name),
             detail=repr(exc),
         ) from exc
     kind = config.get("model") if isinstance(config, dict) else None
     if not isinstance(kind, str) or not kind:
         raise ModelError(
-            f"The config.json in “{folder.name}” is not a Coqui voice model configuration. "
-            "Choose the folder of a Coqui TTS model.",
+            N_("SpeechModels", "The config.json in “{name}” is not a Coqui voice model configuration. Choose the "
+                               "folder of a Coqui TTS model.").format(name=folder.name),
         )
 
     if kind == "xtts":
@@ -555,8 +567,9 @@ def inspect_folder(folder: str | os.PathLike[str]) -> FolderCheck:
     for field_name, value in _referenced_files(config):
         if not any(path.is_file() for path in _candidates(folder, field_name, value, _PATH_FIELDS[field_name])):
             raise ModelError(
-                f"The folder “{folder.name}” is missing the file {Path(str(value)).name} that the model needs "
-                f"({field_name.replace('_', ' ')}). Copy the whole folder again.",
+                N_("SpeechModels", "The folder “{name}” is missing the file {file} that the model needs ({field}). "
+                                   "Copy the whole folder again.").format(
+                    name=folder.name, file=Path(str(value)).name, field=field_name.replace("_", " ")),
             )
     return FolderCheck(
         folder=folder,
@@ -644,18 +657,20 @@ def find_model_file(folder: Path) -> Path:
         return checkpoints[0]
     if not checkpoints:
         raise ModelError(
-            f"The folder “{folder.name}” has no model file (model.pth), only its settings. "
-            "Copy the whole model folder, including the .pth file.",
+            N_("SpeechModels", "The folder “{name}” has no model file (model.pth), only its settings. Copy the whole "
+                               "model folder, including the .pth file.").format(name=folder.name),
         )
     raise ModelError(
-        f"The folder “{folder.name}” holds several model files ({', '.join(p.name for p in checkpoints[:4])}). "
-        "Keep only the one to use, or rename it to model.pth.",
+        N_("SpeechModels", "The folder “{name}” holds several model files ({files}). Keep only the one to use, or "
+                           "rename it to model.pth.").format(
+            name=folder.name, files=", ".join(p.name for p in checkpoints[:4])),
     )
 
 
 def _check_file(path: Path, folder: Path) -> None:
     if not path.is_file():
-        raise ModelError(f"The folder “{folder.name}” is missing {path.name}. Copy the whole model folder again.")
+        raise ModelError(N_("SpeechModels", "The folder “{name}” is missing {file}. Copy the whole model folder "
+                                            "again.").format(name=folder.name, file=path.name))
 
 
 def _check_weights(path: Path, folder: Path) -> None:
@@ -669,11 +684,12 @@ def _check_weights(path: Path, folder: Path) -> None:
         with open(path, "rb") as f:
             head = f.read(4)
     except OSError as exc:
-        raise ModelError(f"VoxDesk cannot read the model file {path.name}. Check that the folder is readable.",
+        raise ModelError(N_("SpeechModels", "VoxDesk cannot read the model file {name}. Check that the folder is "
+                                            "readable.").format(name=path.name),
                          detail=repr(exc)) from exc
     damaged = ModelError(
-        f"The model file {path.name} in “{folder.name}” is damaged or incomplete. "
-        "Copy the model folder again from its source.",
+        N_("SpeechModels", "The model file {file} in “{name}” is damaged or incomplete. Copy the model folder again "
+                           "from its source.").format(file=path.name, name=folder.name),
         detail=f"{path}: {size} bytes, starts with {head!r}",
     )
     if size < 64:
@@ -827,7 +843,8 @@ def _extract_zip(archive: Path, target: Path, title: str) -> None:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as exc:
         archive.unlink(missing_ok=True)
         raise ModelError(
-            f"The download of “{title}” was damaged on the way, so VoxDesk deleted it; please try again.",
+            N_("SpeechModels", "The download of “{title}” was damaged on the way, so VoxDesk deleted it; please try "
+                               "again.").format(title=title),
             detail=f"{archive}: {exc!r}",
         ) from exc
 
@@ -867,7 +884,7 @@ def _safe_name(title: str) -> str:
 
 def _folder_error(exc: OSError, root: Path) -> ModelError:
     return ModelError(
-        f"VoxDesk could not write the voice model into {root}. Free some disk space or check the folder's "
-        "permissions, then try again.",
+        N_("SpeechModels", "VoxDesk could not write the voice model into {root}. Free some disk space or check the "
+                           "folder's permissions, then try again.").format(root=root),
         detail=repr(exc),
     )
