@@ -237,6 +237,7 @@ class Recorder:
         self._device = device
         self._rate, self._channels = self._settings(sd, device)
         self._last_block_at = time.monotonic()
+        stream = None
         try:
             stream = sd.InputStream(
                 device=device.index,
@@ -248,7 +249,12 @@ class Recorder:
                 finished_callback=self._finished.set,
             )
             stream.start()
-        except sd.PortAudioError as exc:
+        except (sd.PortAudioError, ValueError) as exc:  # ValueError: the device vanished a moment ago
+            if stream is not None:
+                try:
+                    stream.close()  # opened but not started: give the device back
+                except Exception:  # noqa: BLE001 - closing a broken stream is best effort
+                    pass
             raise RecorderError(
                 N_("Recorder", "The microphone “{name}” could not be opened. It may be unplugged or in use by "
                                "another program. Plug it in again or choose another input, then try again.").format(

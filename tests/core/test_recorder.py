@@ -216,6 +216,38 @@ def test_unplugging_the_microphone_mid_recording_keeps_what_was_recorded(tmp_pat
     assert np.max(np.abs(recording.samples)) > 0.4  # the tone recorded before the unplugging
 
 
+def test_a_microphone_that_fails_to_start_is_reported_and_its_stream_closed(pulseaudio, monkeypatch):
+    import sounddevice
+
+    opened = []
+
+    def start_fails(stream):  # the device went away between opening and starting
+        opened.append(stream)
+        raise sounddevice.PortAudioError("Device unavailable", -9985)
+
+    with microphone(pulseaudio, "module-sine-source", "rate=44100"):
+        monkeypatch.setattr(sounddevice.InputStream, "start", start_fails)
+        with pytest.raises(RecorderError, match="could not be opened"):
+            Recorder().start()
+
+    assert len(opened) == 1 and opened[0].closed
+
+
+def test_a_microphone_that_vanishes_just_before_recording_is_reported_in_plain_words(pulseaudio, monkeypatch):
+    import sounddevice
+
+    real_stream = sounddevice.InputStream
+
+    def unplugged_meanwhile(**settings):
+        # sounddevice's own answer for a device it no longer finds: ValueError, not PortAudioError.
+        return real_stream(**{**settings, "device": "microphone unplugged a moment ago"})
+
+    with microphone(pulseaudio, "module-sine-source", "rate=44100"):
+        monkeypatch.setattr(sounddevice, "InputStream", unplugged_meanwhile)
+        with pytest.raises(RecorderError, match="could not be opened"):
+            Recorder().start()
+
+
 def test_without_any_input_device_the_user_is_told_to_plug_in_a_microphone(tmp_path, monkeypatch):
     # No sound server and no sound card: PortAudio finds nothing to record from.
     (tmp_path / "client.conf").write_text("autospawn = no\n", encoding="utf-8")
