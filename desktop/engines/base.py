@@ -15,6 +15,7 @@ import numpy as np
 
 from desktop.core.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcript import Segment
+from desktop.core.i18n import N_
 
 if TYPE_CHECKING:
     from desktop.engines.vad import TimeMap
@@ -73,11 +74,13 @@ class GpuError(ModelError, RuntimeError):
 
 
 GPU_OUT_OF_MEMORY = (
-    "The graphics card ran out of memory; choose a smaller model or the processor (CPU) in Settings."
+    N_("Engine", "The graphics card ran out of memory; choose a smaller model or the processor (CPU) in Settings.")
 )
-GPU_FAILED = "The graphics card failed while transcribing; choose the processor (CPU) in Settings and try again."
-CPU_OUT_OF_MEMORY = "The computer ran out of memory; close other programs or choose a smaller model."
-DAMAGED_MODEL = "The model file is damaged or is not a Whisper model; remove it and download or import it again."
+GPU_FAILED = N_("Engine", "The graphics card failed while transcribing; choose the processor (CPU) in Settings and "
+                          "try again.")
+CPU_OUT_OF_MEMORY = N_("Engine", "The computer ran out of memory; close other programs or choose a smaller model.")
+DAMAGED_MODEL = N_("Engine", "The model file is damaged or is not a Whisper model; remove it and download or import "
+                             "it again.")
 
 
 def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
@@ -123,7 +126,8 @@ def read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
     import torch
 
     if not path.is_file():
-        raise ModelError("The model file is missing; download or import the model again.", detail=f"{path} not found")
+        raise ModelError(N_("Engine", "The model file is missing; download or import the model again."),
+                         detail=f"{path} not found")
     try:
         checkpoint = torch.load(path, map_location="cpu", weights_only=True)
         return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
@@ -141,18 +145,18 @@ def check_task(options: TranscribeOptions, multilingual: bool, known_languages: 
     if not multilingual:
         if language not in (None, "en"):
             raise ModelError(
-                "This model only understands English; choose a multilingual model (one without “.en”) "
-                "for other languages."
+                N_("Engine", "This model only understands English; choose a multilingual model (one without “.en”) "
+                             "for other languages.")
             )
         if options.task == "translate":
             raise ModelError(
-                "This model only understands English, so it cannot translate; choose a multilingual "
-                "model (one without “.en”)."
+                N_("Engine", "This model only understands English, so it cannot translate; choose a multilingual "
+                             "model (one without “.en”).")
             )
     elif language and language not in set(known_languages):
         raise UserFacingError(
-            f"“{options.language}” is not a language Whisper knows; pick one from the list or "
-            "choose automatic detection."
+            N_("Engine", "“{language}” is not a language Whisper knows; pick one from the list or choose automatic "
+                         "detection.").format(language=options.language)
         )
     return language
 

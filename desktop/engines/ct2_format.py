@@ -27,6 +27,7 @@ import numpy as np
 
 from desktop.core.errors import ModelError
 from desktop.engines.base import DAMAGED_MODEL
+from desktop.core.i18n import N_
 
 WHISPER_SPEC = "WhisperSpec"
 WHISPER_SPEC_REVISION = 3
@@ -123,10 +124,10 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
         stream = open(path, "rb")
     except FileNotFoundError as exc:
         raise ModelError(
-            "The model files are missing; download or import the model again.", detail=str(exc)
+            N_("Engine", "The model files are missing; download or import the model again."), detail=str(exc)
         ) from exc
     except OSError as exc:
-        raise ModelError("The model file could not be opened.", detail=str(exc)) from exc
+        raise ModelError(N_("Engine", "The model file could not be opened."), detail=str(exc)) from exc
     with stream:
         version = _read_uint(stream, "I")
         if not 1 <= version <= BINARY_VERSION:
@@ -254,7 +255,7 @@ def whisper_dims(model: Ct2Model) -> dict[str, int]:
     """openai-whisper's ModelDimensions (as a dict) derived from shapes and stored head counts."""
     if model.spec != WHISPER_SPEC:
         raise ModelError(
-            "This model is not a Whisper speech recognition model.", detail=f"spec is {model.spec!r}"
+            N_("Engine", "This model is not a Whisper speech recognition model."), detail=f"spec is {model.spec!r}"
         )
     conv1 = model.get("encoder/conv1/weight")
     embeddings = model.get("decoder/embeddings/weight")
@@ -369,8 +370,8 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
         embedding = state["decoder.token_embedding.weight"]
         tied = projection.shape == embedding.shape and np.allclose(projection, embedding, atol=1e-2, rtol=0)
     separate_output = (
-        "This Whisper model has a separate output layer, which VoxDesk cannot convert; "
-        "use it with the fast (CTranslate2) engine instead."
+        N_("Engine", "This Whisper model has a separate output layer, which VoxDesk cannot convert; use it with the "
+                     "fast (CTranslate2) engine instead.")
     )
     if not tied:
         raise ModelError(separate_output, detail="decoder/projection/weight differs from decoder/embeddings/weight")
@@ -381,7 +382,8 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
     leftover = sorted(n for n, v in model.variables.items() if v.ndim > 0 and n not in used)
     if leftover:
         raise ModelError(
-            "This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) engine instead.",
+            N_("Engine", "This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) "
+                         "engine instead."),
             detail="unmapped variables: " + ", ".join(leftover[:10]),
         )
     return dims, state

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 
 SAME_SPEAKER_THRESHOLD = 0.70
 ENCODER_RATE = 16000
@@ -93,8 +94,8 @@ class SpeakerEncoder:
         speech = _resemblyzer().preprocess_wav(wav) if loud_enough else wav[:0]
         if len(speech) < MIN_SPEECH_SECONDS * ENCODER_RATE:
             raise SpeakerError(
-                "There is too little speech in the recording to recognise the voice. "
-                "Use a recording in which the person speaks for several seconds.",
+                N_("Engine", "There is too little speech in the recording to recognise the voice. Use a recording in "
+                             "which the person speaks for several seconds."),
                 detail=f"{len(speech) / ENCODER_RATE:.2f} s of speech after voice detection",
             )
         with self._lock:

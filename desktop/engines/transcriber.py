@@ -20,6 +20,7 @@ from desktop.core.languages import WHISPER_LANGUAGES
 from desktop.core.models import LocalModel, ModelStore
 from desktop.core.transcript import Segment, Transcript
 from desktop.engines.base import TranscribeOptions, WhisperEngine
+from desktop.core.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,8 @@ DEVICE_CHOICES = ("auto", "gpu", "cpu")
 _FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
 NO_GPU_FOR_FORCED_CHOICE = (
-    "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. "
-    "Choose \"Automatic\" or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
+    N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
+                 'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
 )
 
 
@@ -155,8 +156,9 @@ class Transcriber:
             return None
         if settings.model not in self._store.names():
             raise ModelError(
-                f"There is no model called \"{settings.model}\": choose one from the list, or import it first "
-                "(File → Import model… in the window, voxdesk models import on the command line)."
+                N_("Engine", 'There is no model called "{model}": choose one from the list, or import it first '
+                             "(File → Import model… in the window, voxdesk models import on the command line).").format(
+                    model=settings.model)
             )
         return settings.model, _FORMATS_FOR_ENGINE[plan.engine][0]
 
@@ -179,12 +181,13 @@ class Transcriber:
         model = self._resolve_model(settings.model, plan.engine)
         if model is None:
             raise ModelError(
-                f"The model \"{settings.model}\" is not on this computer yet: download it from the model list, "
-                "or import it (File → Import model… in the window, voxdesk models import on the command line)."
+                N_("Engine", 'The model "{model}" is not on this computer yet: download it from the model list, or '
+                             "import it (File → Import model… in the window, voxdesk models import on the command "
+                             "line).").format(model=settings.model)
             )
         if on_status:
             where = "GPU" if plan.device == "cuda" else "CPU"
-            on_status(f"Loading the {model.name} model on the {where}…")
+            on_status(N_("Engine", "Loading the {name} model on the {where}…").format(name=model.name, where=where))
         self._engine = self._load(model, plan)
         self._engine_key = key
         return self._engine
@@ -232,7 +235,7 @@ class Transcriber:
         if settings.chinese_script not in chinese.SCRIPTS:
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
-            on_status("Reading the file…")
+            on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
         duration = max(info.duration, 1e-6)
         job = path.name
@@ -307,11 +310,11 @@ class Transcriber:
         def on_cpu() -> WhisperEngine:
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
-                on_status("The GPU could not load the model; using the CPU…")
+                on_status(N_("Engine", "The GPU could not load the model; using the CPU…"))
             return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
 
         return run_with_gpu_fallback(
-            job, "load model", lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
+            job, N_("Engine", "load model"), lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
         )
 
@@ -334,7 +337,7 @@ class Transcriber:
                 # Those segments are already on screen; redoing the chunk would show them twice.
                 self._gpu_broken = True
                 raise UserFacingError(
-                    "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU."
+                    N_("Engine", "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU.")
                 )
 
         def retry_greedy():
@@ -345,7 +348,7 @@ class Transcriber:
             nothing_shown_yet()
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
-                on_status("The GPU failed; continuing on the CPU…")
+                on_status(N_("Engine", "The GPU failed; continuing on the CPU…"))
             plan = self._cpu_plan(settings, _Plan(engine.name, engine.device))
             return run(self._engine_for(settings, plan, on_status), options, emit)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from desktop.core.errors import ModelError
+from desktop.core.i18n import N_
 from desktop.core.transcript import Segment, Word
 from desktop.engines import ct2_format, vad
 from desktop.engines.base import (
@@ -133,8 +134,8 @@ def load_ct2_engine(
         raise ValueError(f"unknown device {device!r}")
     if device == "cuda" and ctranslate2.get_cuda_device_count() == 0:
         raise ModelError(
-            "The fast engine cannot use the graphics card on this computer; choose the processor (CPU) "
-            "for it, or the standard engine for the graphics card.",
+            N_("Engine", "The fast engine cannot use the graphics card on this computer; choose the processor (CPU) "
+                         "for it, or the standard engine for the graphics card."),
             detail="ctranslate2.get_cuda_device_count() is 0 (this CTranslate2 build has no GPU support)",
         )
     folder = ct2_folder(model, cache_dir)
@@ -155,7 +156,8 @@ def load_ct2_engine(
         if failure is not None:
             raise failure from exc
         raise ModelError(
-            "The model could not be loaded; it may be damaged. Remove it and download or import it again.",
+            N_("Engine", "The model could not be loaded; it may be damaged. Remove it and download or import it "
+                         "again."),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
     return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type)
@@ -166,8 +168,8 @@ def _pick_compute_type(ctranslate2: Any, device: str, requested: str | None) -> 
     if requested:
         if requested not in supported and requested not in ("default", "auto"):
             raise ModelError(
-                f"This computer cannot run the fast engine with “{requested}” precision; "
-                "choose automatic precision in Settings.",
+                N_("Engine", "This computer cannot run the fast engine with “{requested}” precision; choose "
+                             "automatic precision in Settings.").format(requested=requested),
                 detail=f"supported on {device}: {sorted(supported)}",
             )
         return requested
@@ -184,7 +186,7 @@ def ct2_folder(model: "LocalModel", cache_dir: Path | None = None) -> Path:
     if model.format == "ct2":
         if not (path / "model.bin").is_file():
             raise ModelError(
-                "The model files are missing; download or import the model again.",
+                N_("Engine", "The model files are missing; download or import the model again."),
                 detail=f"no model.bin in {path}",
             )
         _complete_folder(path)
@@ -192,7 +194,8 @@ def ct2_folder(model: "LocalModel", cache_dir: Path | None = None) -> Path:
     if model.format == "pt":
         if not path.is_file():
             raise ModelError(
-                "The model file is missing; download or import the model again.", detail=f"{path} not found"
+                N_("Engine", "The model file is missing; download or import the model again."),
+                detail=f"{path} not found",
             )
         return _converted_folder(path, model.name, cache_dir or path.parent)
     raise ValueError(f"unknown model format {model.format!r}")
@@ -218,8 +221,8 @@ def _complete_folder(folder: Path) -> None:
             ct2_format.write_text_atomic(folder / "preprocessor_config.json", _preprocessor_config(dims))
     except OSError as exc:
         raise ModelError(
-            "The model folder is missing its tokenizer and VoxDesk could not add it; "
-            "check that the folder is writable, or import the model again.",
+            N_("Engine", "The model folder is missing its tokenizer and VoxDesk could not add it; check that the "
+                         "folder is writable, or import the model again."),
             detail=str(exc),
         ) from exc
 
@@ -264,8 +267,8 @@ def _converted_folder(checkpoint: Path, name: str, cache_dir: Path) -> Path:
 
 def _cannot_save(folder: Path, exc: OSError) -> ModelError:
     return ModelError(
-        "VoxDesk could not save the converted model; free some disk space and check that the model "
-        "folder is writable.",
+        N_("Engine", "VoxDesk could not save the converted model; free some disk space and check that the model "
+                     "folder is writable."),
         detail=f"{folder}: {exc}",
     )
 
@@ -324,7 +327,7 @@ def tokenizer_json(n_vocab: int) -> str:
     extra = list(LANGUAGES)[shipped_languages:num_languages]
     if num_languages < shipped_languages:
         raise ModelError(
-            "This Whisper model has an unusual vocabulary that VoxDesk cannot convert.",
+            N_("Engine", "This Whisper model has an unusual vocabulary that VoxDesk cannot convert."),
             detail=f"n_vocab {n_vocab}",
         )
     if extra:
@@ -348,7 +351,7 @@ def tokenizer_json(n_vocab: int) -> str:
         actual = ids.get(token, ids.get(hf_names.get(token, "")))
         if actual != expected:
             raise ModelError(
-                "This Whisper model has an unusual vocabulary that VoxDesk cannot convert.",
+                N_("Engine", "This Whisper model has an unusual vocabulary that VoxDesk cannot convert."),
                 detail=f"{token}: tokenizer id {actual}, openai-whisper id {expected}",
             )
     return json.dumps(data, ensure_ascii=False) if extra else shipped

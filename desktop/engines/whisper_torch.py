@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from desktop.core.errors import ModelError
+from desktop.core.i18n import N_
 from desktop.core.transcript import Segment, Word
 from desktop.engines import ct2_format
 from desktop.engines.base import (
@@ -140,7 +141,8 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         raise ValueError(f"unknown device {device!r}")
     if device == "cuda" and not torch.cuda.is_available():
         raise ModelError(
-            "No usable graphics card was found for transcription; choose the processor (CPU) in Settings.",
+            N_("Engine", "No usable graphics card was found for transcription; choose the processor (CPU) in "
+                         "Settings."),
             detail="torch.cuda.is_available() is False",
         )
     path = Path(model.path)
