@@ -48,6 +48,7 @@ from desktop.engines.tts import (
     SpeechSynthesizer,
     SynthesisSettings,
 )
+from desktop.core.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -68,19 +69,24 @@ class CloneEngineInfo:
     @property
     def licence_line(self) -> str:
         """The one line shown next to the Speak button."""
-        use = "commercial use allowed" if self.commercial_use else "non-commercial use only"
-        return f"Licence: {self.licence} ({use})"
+        if self.commercial_use:
+            use = N_("CloneEngine", "commercial use allowed")
+        else:
+            use = N_("CloneEngine", "non-commercial use only")
+        return N_("CloneEngine", "Licence: {licence} ({use})").format(licence=self.licence, use=use)
 
 
 ENGINES: dict[str, CloneEngineInfo] = {
     "xtts": CloneEngineInfo(
-        "xtts", "XTTS v2 (clones from the sample)", "CPML", False, CPML_TERMS.url or "",
-        "Speaks 17 languages, Chinese and English included, in the voice of the sample. Slow on the CPU.",
+        "xtts", N_("CloneEngine", "XTTS v2 (clones from the sample)"), "CPML", False, CPML_TERMS.url or "",
+        N_("CloneEngine", "Speaks 17 languages, Chinese and English included, in the voice of the sample. Slow on "
+                          "the CPU."),
     ),
     "openvoice": CloneEngineInfo(
-        "openvoice", "OpenVoice v2 (converts a synthetic voice)", "MIT", True,
+        "openvoice", N_("CloneEngine", "OpenVoice v2 (converts a synthetic voice)"), "MIT", True,
         "https://opensource.org/licenses/MIT",
-        "A Coqui voice reads the text and OpenVoice gives it the tone of the sample. Free for commercial use.",
+        N_("CloneEngine", "A Coqui voice reads the text and OpenVoice gives it the tone of the sample. Free for "
+                          "commercial use."),
     ),
 }
 
@@ -116,12 +122,12 @@ def match_label(score: float | None) -> str:
     from desktop.core.consent import SAME_SPEAKER_THRESHOLD
 
     if score is None:
-        return "not measured"
+        return N_("CloneEngine", "not measured")
     if score >= 0.80:
-        return "very close to the sample"
+        return N_("CloneEngine", "very close to the sample")
     if score >= SAME_SPEAKER_THRESHOLD:
-        return "close to the sample"
-    return "not much like the sample"
+        return N_("CloneEngine", "close to the sample")
+    return N_("CloneEngine", "not much like the sample")
 
 
 # --- speaking ---------------------------------------------------------------------------------
@@ -201,8 +207,8 @@ class VoiceCloner:
             voice.require_consent()
             if not self.licence_accepted(settings.engine):
                 raise UserFacingError(
-                    "The licence of XTTS v2 (CPML, non-commercial use only) has not been accepted yet. "
-                    "Accept it in the Clone tab, or choose OpenVoice v2.",
+                    N_("CloneEngine", "The licence of XTTS v2 (CPML, non-commercial use only) has not been accepted "
+                                      "yet. Accept it in the Clone tab, or choose OpenVoice v2."),
                 )
             sentences = self._plan(text, settings)
             if settings.engine == "xtts":
@@ -215,7 +221,8 @@ class VoiceCloner:
             for index, sentence in enumerate(sentences):
                 if is_cancelled():
                     break
-                status(f"Speaking sentence {index + 1} of {len(sentences)}…")
+                status(N_("CloneEngine", "Speaking sentence {number} of {count}…").format(
+                    number=index + 1, count=len(sentences)))
                 samples = _with_pause(speak_one(sentence.text), rate)
                 spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
                 speech.sentences.append(spoken)
@@ -225,7 +232,7 @@ class VoiceCloner:
                     on_progress((index + 1) / len(sentences))
             if not speech.sentences:
                 raise Cancelled()
-            status("Measuring how close the voice is to the sample…")
+            status(N_("CloneEngine", "Measuring how close the voice is to the sample…"))
             score, note = self._match(voice, speech)
             return CloneResult(speech, score, note)
 
@@ -244,8 +251,9 @@ class VoiceCloner:
             raise UserFacingError(NOTHING_TO_SAY)
         if has_han(text) and settings.language not in ("zh", "ja"):
             raise UserFacingError(
-                "The text contains Chinese characters, but the language is set to "
-                f"{_language_name(settings.language)}. Choose Chinese as the language, then try again.",
+                N_("CloneEngine", "The text contains Chinese characters, but the language is set to {language}. "
+                   "Choose Chinese as the language, then try again.").format(
+                    language=_language_name(settings.language)),
             )
         max_chars = XTTS_MAX_CHARS.get(settings.language, MAX_SENTENCE_CHARS) if settings.engine == "xtts" \
             else MAX_SENTENCE_CHARS
@@ -267,7 +275,8 @@ class VoiceCloner:
                 self._sample_embeddings[key] = self._encoder.embed(sample, 16000)
             produced = self._encoder.embed(speech.samples, speech.sample_rate)
         except SpeakerError:
-            return None, "The voice match could not be measured: the result has too little speech in it."
+            return None, N_("CloneEngine", "The voice match could not be measured: the result has too little speech "
+                                           "in it.")
         from desktop.core.consent import cosine_similarity
 
         return round(cosine_similarity(self._sample_embeddings[key], produced), 3), None
@@ -279,11 +288,12 @@ class VoiceCloner:
         if path.is_dir():
             return path
         if model != XTTS_MODEL:
-            raise ModelError(f"There is no XTTS model at “{model}”. Choose the XTTS v2 model folder.")
+            raise ModelError(N_("CloneEngine", "There is no XTTS model at “{model}”. Choose the XTTS v2 model "
+                                               "folder.").format(model=model))
         if not self._store.is_downloaded(XTTS_MODEL):
             raise ModelError(
-                "The XTTS v2 model is not on this computer yet. Download it in the Synthesize tab's model "
-                "list (about 1.9 GB), then try again.",
+                N_("CloneEngine", "The XTTS v2 model is not on this computer yet. Download it in the Synthesize "
+                                  "tab's model list (about 1.9 GB), then try again."),
             )
         return self._store.folder(XTTS_MODEL)
 
@@ -292,7 +302,7 @@ class VoiceCloner:
         if self._xtts is not None and self._xtts.folder == folder:
             return self._xtts
         self._xtts = None
-        status("Loading XTTS v2…")
+        status(N_("CloneEngine", "Loading XTTS v2…"))
         try:
             from TTS.tts.configs.xtts_config import XttsConfig
             from TTS.tts.models.xtts import Xtts
@@ -302,11 +312,12 @@ class VoiceCloner:
             model = Xtts(config)
             model.load_checkpoint(config, checkpoint_dir=str(folder), eval=True)
         except (FileNotFoundError, OSError) as exc:
-            raise ModelError("The XTTS v2 model folder is incomplete. Download or import it again.",
+            raise ModelError(N_("CloneEngine", "The XTTS v2 model folder is incomplete. Download or import it again."),
                              detail=f"{type(exc).__name__}: {exc}") from exc
         except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways (pickle, zip, shapes)
-            raise ModelError("The XTTS v2 model could not be loaded: its files are damaged or do not belong "
-                             "together. Download or import it again.", detail=f"{type(exc).__name__}: {exc}") from exc
+            raise ModelError(N_("CloneEngine", "The XTTS v2 model could not be loaded: its files are damaged or do "
+                                               "not belong together. Download or import it again."),
+                             detail=f"{type(exc).__name__}: {exc}") from exc
         from desktop.core.tts_models import normalise_language
 
         languages = tuple(dict.fromkeys(normalise_language(code) for code in config.languages))
@@ -318,12 +329,13 @@ class VoiceCloner:
 
         loaded = self._load_xtts(settings, status)
         if settings.language not in loaded.languages:
-            raise UserFacingError(f"XTTS v2 does not speak {_language_name(settings.language)}. Choose one of "
-                                  f"its languages, such as English or Chinese.")
+            raise UserFacingError(N_("CloneEngine", "XTTS v2 does not speak {language}. Choose one of its "
+                                     "languages, such as English or Chinese.").format(
+                language=_language_name(settings.language)))
         model, config = loaded.model, loaded.model.config
         key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
         if loaded.voice_key != key:
-            status("Preparing the voice…")
+            status(N_("CloneEngine", "Preparing the voice…"))
             latents, embeddings = [], []
             clips = [a[: XTTS_RATE * int(config.max_ref_len)] for a in self._sample_audio(voice, XTTS_RATE)]
             with torch.inference_mode():
@@ -347,14 +359,15 @@ class VoiceCloner:
                 )
             except ImportError as exc:  # Chinese needs pypinyin, Japanese cutlet
                 raise ModelError(
-                    f"XTTS v2 needs a text tool for {_language_name(settings.language)} that is not installed "
-                    "(pypinyin for Chinese). Run the installer again (make setup), then try again.",
+                    N_("CloneEngine", "XTTS v2 needs a text tool for {language} that is not installed (pypinyin for "
+                       "Chinese). Run the installer again (make setup), then try again.").format(
+                        language=_language_name(settings.language)),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
             except (AssertionError, RuntimeError, ValueError, IndexError) as exc:
                 raise UserFacingError(
-                    f"XTTS v2 could not say the sentence “{_short(text)}”. Split it into shorter sentences "
-                    "or remove unusual symbols, then try again.",
+                    N_("CloneEngine", "XTTS v2 could not say the sentence “{short}”. Split it into shorter sentences "
+                                      "or remove unusual symbols, then try again.").format(short=_short(text)),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
             return np.asarray(out["wav"], dtype=np.float32).reshape(-1)
@@ -368,14 +381,14 @@ class VoiceCloner:
         checkpoint = _find_converter(folder) if folder else None
         if checkpoint is None:
             raise ModelError(
-                "OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). "
-                "Choose the folder in the Clone tab's settings, then try again.",
+                N_("CloneEngine", "OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). "
+                                  "Choose the folder in the Clone tab's settings, then try again."),
                 detail=f"no converter in {folder}",
             )
         if self._converter is not None and self._converter.folder == checkpoint.parent:
             return self._converter
         self._converter = None
-        status("Loading OpenVoice v2…")
+        status(N_("CloneEngine", "Loading OpenVoice v2…"))
         try:
             from TTS.vc.configs.openvoice_config import OpenVoiceArgs, OpenVoiceConfig
             from TTS.vc.models.openvoice import OpenVoice
@@ -388,11 +401,13 @@ class VoiceCloner:
             model = OpenVoice(config)
             model.load_checkpoint(config, str(checkpoint), eval=True)
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ModelError("The OpenVoice v2 converter folder is incomplete or damaged. Copy it again.",
+            raise ModelError(N_("CloneEngine", "The OpenVoice v2 converter folder is incomplete or damaged. Copy it "
+                                               "again."),
                              detail=f"{type(exc).__name__}: {exc}") from exc
         except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways
-            raise ModelError("The OpenVoice v2 converter could not be loaded: its files do not belong together. "
-                             "Copy the folder again.", detail=f"{type(exc).__name__}: {exc}") from exc
+            raise ModelError(N_("CloneEngine", "The OpenVoice v2 converter could not be loaded: its files do not "
+                                               "belong together. Copy the folder again."),
+                             detail=f"{type(exc).__name__}: {exc}") from exc
         audio = model.config.audio
         self._converter = _Converter(checkpoint.parent, model, int(audio.input_sample_rate),
                                      int(audio.output_sample_rate))
@@ -412,7 +427,7 @@ class VoiceCloner:
             language=settings.language,
             speed=settings.speed,
         )
-        status("Loading the base voice…")
+        status(N_("CloneEngine", "Loading the base voice…"))
         self._synthesizer.voice_info(base)
 
         def speak_one(text: str) -> np.ndarray:
@@ -422,7 +437,8 @@ class VoiceCloner:
                 converted = converter.model.voice_conversion(torch.from_numpy(source), converter.targets)
             except (RuntimeError, ValueError) as exc:
                 raise UserFacingError(
-                    f"OpenVoice v2 could not convert the sentence “{_short(text)}”. Try a longer sentence.",
+                    N_("CloneEngine", "OpenVoice v2 could not convert the sentence “{short}”. Try a longer "
+                                      "sentence.").format(short=_short(text)),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
             return np.asarray(converted, dtype=np.float32).reshape(-1)
@@ -499,11 +515,11 @@ class VoiceEnrollment:
 
         def transcribe(path: Path, language: str) -> str:
             if on_status:
-                on_status("Listening to the consent recording…")
+                on_status(N_("CloneEngine", "Listening to the consent recording…"))
             transcript = self._transcriber.transcribe_file(path, self.transcribe_settings(language),
                                                            cancelled=cancelled)
             if on_status:
-                on_status("Comparing the voices…")
+                on_status(N_("CloneEngine", "Comparing the voices…"))
             return transcript.text
 
         return verify_consent(prompt, consent_file, sample_files, transcribe=transcribe,
@@ -529,7 +545,7 @@ class VoiceEnrollment:
             consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
             record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)
             if on_status:
-                on_status("Saving the voice…")
+                on_status(N_("CloneEngine", "Saving the voice…"))
             return self.save(name, prompt.language, sample_files, consent_file, record)
         finally:
             shutil.rmtree(draft, ignore_errors=True)

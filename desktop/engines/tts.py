@@ -35,19 +35,23 @@ from desktop.core.tts_models import (
     inspect_folder,
     normalise_language,
 )
+from desktop.core.i18n import N_
 
 log = logging.getLogger(__name__)
 
-JOB_NAME = "Speech synthesis"  # how fallbacks name this work
+JOB_NAME = N_("SpeechEngine", "Speech synthesis")  # how fallbacks name this work
 SENTENCE_PAUSE_SECONDS = 0.35  # silence after each sentence
 MAX_SENTENCE_CHARS = 240
 # XTTS refuses longer inputs per language (its tokenizer's char_limits); Chinese is the tightest.
 XTTS_MAX_CHARS = {"zh": 80, "ja": 70, "ko": 90}
 
 LANGUAGE_NAMES = {
-    "en": "English", "zh": "Chinese", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
-    "pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "ru": "Russian", "tr": "Turkish", "ja": "Japanese",
-    "ko": "Korean", "ar": "Arabic", "cs": "Czech", "hu": "Hungarian", "hi": "Hindi", "uk": "Ukrainian",
+    "en": N_("Languages", "English"), "zh": N_("Languages", "Chinese"), "de": N_("Languages", "German"),
+    "fr": N_("Languages", "French"), "es": N_("Languages", "Spanish"), "it": N_("Languages", "Italian"),
+    "pt": N_("Languages", "Portuguese"), "nl": N_("Languages", "Dutch"), "pl": N_("Languages", "Polish"),
+    "ru": N_("Languages", "Russian"), "tr": N_("Languages", "Turkish"), "ja": N_("Languages", "Japanese"),
+    "ko": N_("Languages", "Korean"), "ar": N_("Languages", "Arabic"), "cs": N_("Languages", "Czech"),
+    "hu": N_("Languages", "Hungarian"), "hi": N_("Languages", "Hindi"), "uk": N_("Languages", "Ukrainian"),
 }
 
 PREVIEW_TEXT = {
@@ -55,9 +59,10 @@ PREVIEW_TEXT = {
     "zh": "你好！这是我朗读文字时的声音。",
 }
 
-NO_TEXT = "There is no text to read. Type or paste some text first."
+NO_TEXT = N_("SpeechEngine", "There is no text to read. Type or paste some text first.")
 NOTHING_TO_SAY = (
-    "The text has only punctuation, symbols or emoji, so there is nothing to read aloud. Type some words."
+    N_("SpeechEngine", "The text has only punctuation, symbols or emoji, so there is nothing to read aloud. Type "
+                       "some words.")
 )
 
 
@@ -276,7 +281,7 @@ class SpeechSynthesizer:
             speaker = self._speaker(loaded, settings.speaker)
             speech = Speech(sample_rate=loaded.info.sample_rate, total=len(sentences))
             if on_status:
-                on_status(f"Speaking on the {loaded.info.device}…")
+                on_status(N_("SpeechEngine", "Speaking on the {device}…").format(device=loaded.info.device))
             if on_progress:
                 on_progress(0.0)
             for index, sentence in enumerate(sentences):
@@ -325,7 +330,7 @@ class SpeechSynthesizer:
                 self.release()  # another model: a new chance on the GPU too
         folder, title, catalog_languages = self._resolve(settings.model)
         if on_status:
-            on_status(f"Loading the voice model “{title}”…")
+            on_status(N_("SpeechEngine", "Loading the voice model “{title}”…").format(title=title))
         if device == "cpu":
             self._loaded = self._load(folder, title, catalog_languages, settings.model, "cpu")
             return self._loaded
@@ -338,7 +343,8 @@ class SpeechSynthesizer:
             return self._load(folder, title, catalog_languages, settings.model, "cpu")
 
         self._loaded = run_with_gpu_fallback(
-            JOB_NAME, "load voice model", on_gpu, on_cpu, self._fallbacks, free_memory=self._gpu.free_memory
+            JOB_NAME, N_("SpeechEngine", "load voice model"), on_gpu, on_cpu, self._fallbacks,
+            free_memory=self._gpu.free_memory,
         )
         return self._loaded
 
@@ -357,8 +363,8 @@ class SpeechSynthesizer:
         info = self._store.get(model)
         if not self._store.is_downloaded(model):
             raise ModelError(
-                f"The voice model “{info.title}” is not on this computer yet. "
-                "Download it from the model list, or import its folder."
+                N_("SpeechEngine", "The voice model “{title}” is not on this computer yet. Download it from the "
+                                   "model list, or import its folder.").format(title=info.title)
             )
         folder = self._store.folder(model)
         # The data folder may have moved since the model was added: keep config paths pointing here.
@@ -411,7 +417,8 @@ class SpeechSynthesizer:
         if wanted not in speakers:
             shown = ", ".join(speakers[:8]) + (" …" if len(speakers) > 8 else "")
             raise UserFacingError(
-                f"“{wanted}” is not one of the voices of “{loaded.info.title}”. Choose one of: {shown}."
+                N_("SpeechEngine", "“{wanted}” is not one of the voices of “{title}”. Choose one of: {shown}.").format(
+                    wanted=wanted, title=loaded.info.title, shown=shown)
             )
         return wanted
 
@@ -420,31 +427,35 @@ class SpeechSynthesizer:
         speaks = set(loaded.info.languages)
         if settings.language and settings.language not in speaks:
             raise UserFacingError(
-                f"“{loaded.info.title}” does not speak {_language_name(settings.language)}. "
-                f"Choose {_suggestion(settings.language)}, or set the language to one it speaks "
-                f"({', '.join(_language_name(c) for c in loaded.info.languages)})."
+                N_("SpeechEngine", "“{title}” does not speak {language}. Choose {suggestion}, or set the language to "
+                   "one it speaks ({languages}).").format(
+                    title=loaded.info.title, language=_language_name(settings.language),
+                    suggestion=_suggestion(settings.language), languages=_name_list(loaded.info.languages))
             )
         if has_han(text) and "zh" not in speaks and "ja" not in speaks:
             raise UserFacingError(
-                f"“{loaded.info.title}” speaks {_spoken(loaded)} only, so it cannot read the Chinese in this "
-                f"text. Choose {_suggestion('zh')}."
+                N_("SpeechEngine", "“{title}” speaks {languages} only, so it cannot read the Chinese in this text. "
+                   "Choose {suggestion}.").format(
+                    title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("zh"))
             )
         latin_languages = speaks - {"zh", "ja", "ko", "ar", "hi", "ru", "uk", "bg", "el"}
         if has_latin(text) and not latin_languages:
             if not has_han(text):
                 raise UserFacingError(
-                    f"“{loaded.info.title}” speaks {_spoken(loaded)} only, so it cannot read this English text. "
-                    f"Choose {_suggestion('en')}."
+                    N_("SpeechEngine", "“{title}” speaks {languages} only, so it cannot read this English text. "
+                       "Choose {suggestion}.").format(
+                        title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("en"))
                 )
             if on_note:
-                on_note(f"“{loaded.info.title}” skips the Latin letters in this text. "
-                        "XTTS v2 reads Chinese and English together.")
+                on_note(N_("SpeechEngine", "“{title}” skips the Latin letters in this text. XTTS v2 reads Chinese "
+                                           "and English together.").format(title=loaded.info.title))
         if loaded.vocabulary is not None:
             cleaner = loaded.synthesizer.tts_model.tokenizer.text_cleaner
             cleaned = cleaner(text, lang=None) if cleaner else text
             unknown = sorted({ch for ch in cleaned if ch.isalnum() and ch not in loaded.vocabulary})
             if unknown and on_note:
-                on_note(f"“{loaded.info.title}” cannot say these characters and skips them: {' '.join(unknown[:12])}")
+                on_note(N_("SpeechEngine", "“{title}” cannot say these characters and skips them: {characters}").format(
+                    title=loaded.info.title, characters=" ".join(unknown[:12])))
 
     def _speak(self, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
         """One sentence, on the GPU with CPU fallback, or on the CPU."""
@@ -463,7 +474,8 @@ class SpeechSynthesizer:
             return self._run(cpu, text, settings, speaker)
 
         return run_with_gpu_fallback(
-            JOB_NAME, "speak a sentence", on_gpu, on_cpu, self._fallbacks, free_memory=self._gpu.free_memory
+            JOB_NAME, N_("SpeechEngine", "speak a sentence"), on_gpu, on_cpu, self._fallbacks,
+            free_memory=self._gpu.free_memory,
         )
 
     def _run(self, loaded: _Loaded, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
@@ -501,8 +513,8 @@ def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder
         from TTS.utils.synthesizer import Synthesizer
     except Exception as exc:  # noqa: BLE001 - a broken install shows up here as any kind of error
         raise ModelError(
-            "The speech synthesis part of VoxDesk is not installed correctly. Run the installer again "
-            "(make setup).",
+            N_("SpeechEngine", "The speech synthesis part of VoxDesk is not installed correctly. Run the installer "
+                               "again (make setup)."),
             detail=repr(exc),
         ) from exc
 
@@ -519,14 +531,15 @@ def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder
     except (ImportError, FileNotFoundError) as exc:
         if isinstance(exc, FileNotFoundError) and "espeak" not in str(exc).lower():
             raise ModelError(
-                f"The voice model “{title}” is missing one of its files. Download or import it again.",
+                N_("SpeechEngine", "The voice model “{title}” is missing one of its files. Download or import it "
+                                   "again.").format(title=title),
                 detail=repr(exc),
             ) from exc
         raise _missing_tools_error(title, exc) from exc
     except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways (pickle, zip, shapes)
         raise ModelError(
-            f"The voice model “{title}” could not be loaded: its model file is damaged or does not match "
-            "its config.json. Download or import it again.",
+            N_("SpeechEngine", "The voice model “{title}” could not be loaded: its model file is damaged or does not "
+                               "match its config.json. Download or import it again.").format(title=title),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
 
@@ -538,14 +551,15 @@ def _vocoder_files(folder: Path) -> tuple[Path, Path]:
 def _missing_tools_error(title: str, exc: BaseException) -> ModelError:
     text = str(exc).lower()
     if "espeak" in text:
-        message = (f"The voice model “{title}” needs the espeak-ng program to read text. Install it "
-                   "(sudo apt install espeak-ng), then try again.")
+        message = (N_("SpeechEngine", "The voice model “{title}” needs the espeak-ng program to read text. Install "
+                                      "it (sudo apt install espeak-ng), then try again.").format(title=title))
     elif "pypinyin" in text or "pkuseg" in text or "zh" in text:
-        message = (f"The voice model “{title}” needs the Chinese text tools (pypinyin, spacy-pkuseg), "
-                   "which are not installed. Run the installer again (make setup), then try again.")
+        message = (N_("SpeechEngine", "The voice model “{title}” needs the Chinese text tools (pypinyin, "
+                                      "spacy-pkuseg), which are not installed. Run the installer again (make setup), "
+                                      "then try again.").format(title=title))
     else:
-        message = (f"The voice model “{title}” needs a text tool that is not installed. Run the installer "
-                   "again (make setup), then try again.")
+        message = (N_("SpeechEngine", "The voice model “{title}” needs a text tool that is not installed. Run the "
+                                      "installer again (make setup), then try again.").format(title=title))
     return ModelError(message, detail=f"{type(exc).__name__}: {exc}")
 
 
@@ -557,9 +571,21 @@ def _language_name(code: str) -> str:
     return LANGUAGE_NAMES.get(code, code)
 
 
+def _name_list(codes) -> str:
+    """"English", "English and Chinese", "English, Chinese and German": each name translated."""
+    names = [_language_name(code) for code in codes]
+    if not names:
+        return N_("SpeechEngine", "one language")
+    listed = names[0]
+    for name in names[1:-1]:
+        listed = N_("SpeechEngine", "{first}, {second}").format(first=listed, second=name)
+    if len(names) > 1:
+        listed = N_("SpeechEngine", "{first} and {last}").format(first=listed, last=names[-1])
+    return listed
+
+
 def _spoken(loaded: _Loaded) -> str:
-    names = [_language_name(c) for c in loaded.info.languages]
-    return " and ".join(names[:3]) if names else "one language"
+    return _name_list(loaded.info.languages[:3])
 
 
 def _suggestion(language: str) -> str:
@@ -568,6 +594,8 @@ def _suggestion(language: str) -> str:
 
     default = default_model(language)
     if language in ("en", "zh") and default in CURATED:
-        return f"a model that speaks {_language_name(language)}, such as “{CURATED[default].title}” " \
-               f"or “{CURATED[MULTILINGUAL_DEFAULT].title}”"
-    return f"a model that speaks {_language_name(language)}, such as “{CURATED[MULTILINGUAL_DEFAULT].title}”"
+        return N_("SpeechEngine", "a model that speaks {language}, such as “{title}” or “{other}”").format(
+            language=_language_name(language), title=CURATED[default].title,
+            other=CURATED[MULTILINGUAL_DEFAULT].title)
+    return N_("SpeechEngine", "a model that speaks {language}, such as “{title}”").format(
+        language=_language_name(language), title=CURATED[MULTILINGUAL_DEFAULT].title)
