@@ -33,7 +33,7 @@ from typing import Any, Callable
 
 from desktop.core.atomic import atomic_write_text
 from desktop.core.download import download_file, fetch_json, fsync_dir
-from desktop.core.errors import Cancelled, ModelError
+from desktop.core.errors import Cancelled, ExportError, ModelError
 from desktop.core.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
@@ -337,10 +337,13 @@ class TtsModelStore:
             "statements": list(terms.statements),
             "accepted": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
-        self.root.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self._licence_file, json.dumps(records, indent=2, ensure_ascii=False), overwrite=True)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self._licence_file, json.dumps(records, indent=2, ensure_ascii=False), overwrite=True)
+        except (OSError, ExportError) as exc:
+            raise _folder_error(exc, self.root) from exc
         if self.is_downloaded(name):
-            _write_tos_file(self.folder(name))
+            _write_tos_file(self.folder(name), self.root)
 
     def _licence_records(self) -> dict[str, Any]:
         try:
@@ -389,8 +392,11 @@ class TtsModelStore:
         if isinstance(urls, str):
             archive = download_file(urls, staging / "download.zip", progress=progress, cancelled=cancelled,
                                     timeout=self._timeout, label=model.title)
-            _extract_zip(archive, files, model.title)
-            archive.unlink()
+            try:
+                _extract_zip(archive, files, model.title)
+                archive.unlink()
+            except OSError as exc:  # a full disk while unpacking
+                raise _folder_error(exc, self.root) from exc
         elif isinstance(urls, list):
             for url in urls:
                 target = files / urllib.parse.unquote(url.rsplit("/", 1)[-1])
@@ -406,7 +412,10 @@ class TtsModelStore:
             )
         if cancelled is not None and cancelled():
             raise Cancelled()
-        fix_config_paths(files, self.folder(model.name))
+        try:
+            fix_config_paths(files, self.folder(model.name))
+        except (OSError, ExportError) as exc:
+            raise _folder_error(exc, self.root) from exc
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name
@@ -414,7 +423,7 @@ class TtsModelStore:
             manifest = _manifest_for(model, files, inspect_folder(files))
         self._publish(files, model.name, manifest)
         if model.licence_required:
-            _write_tos_file(self.folder(model.name))
+            _write_tos_file(self.folder(model.name), self.root)
         shutil.rmtree(staging, ignore_errors=True)
 
     def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> None:
@@ -479,25 +488,25 @@ class TtsModelStore:
         staging = self.staging_root / folder_name(model_name)
         shutil.rmtree(staging, ignore_errors=True)
         files = staging / "files"
+        # Whatever happens, no copy of the model stays behind in staging/ (a model can be gigabytes).
         try:
-            _copy_tree(source, files, progress, cancelled)
-            fix_config_paths(files, self.folder(model_name))
-        except OSError as exc:
+            try:
+                _copy_tree(source, files, progress, cancelled)
+                fix_config_paths(files, self.folder(model_name))
+                model = TtsModel(
+                    name=model_name,
+                    title=title,
+                    languages=check.languages,
+                    licence="not stated (imported)",
+                    multi_speaker=check.multi_speaker,
+                    imported=True,
+                )
+                manifest = _manifest_for(model, files, inspect_folder(files))
+            except (OSError, ExportError) as exc:
+                raise _folder_error(exc, self.root) from exc
+            self._publish(files, model_name, manifest)
+        finally:
             shutil.rmtree(staging, ignore_errors=True)
-            raise _folder_error(exc, self.root) from exc
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-        model = TtsModel(
-            name=model_name,
-            title=title,
-            languages=check.languages,
-            licence="not stated (imported)",
-            multi_speaker=check.multi_speaker,
-            imported=True,
-        )
-        self._publish(files, model_name, _manifest_for(model, files, inspect_folder(files)))
-        shutil.rmtree(staging, ignore_errors=True)
         return self.get(model_name)
 
     def remove(self, name: str) -> None:
@@ -518,7 +527,7 @@ class TtsModelStore:
                 shutil.rmtree(final)
             os.replace(files, final)
             fsync_dir(self.models_root)
-        except OSError as exc:
+        except (OSError, ExportError) as exc:  # atomic_write_text reports in file-export words
             raise _folder_error(exc, self.root) from exc
 
 
@@ -591,7 +600,12 @@ def fix_config_paths(folder: Path, final: Path | None = None) -> None:
     config_path = folder / "config.json"
     if not config_path.is_file():
         return
-    config = json.loads(config_path.read_text(encoding="utf-8"))
+    try:
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # unreadable or damaged: inspect_folder says so in plain words
+        return
+    if not isinstance(config, dict):
+        return
     changed = False
     for field_name, defaults in _PATH_FIELDS.items():
         for prefix in ("", "model_args."):
@@ -824,21 +838,35 @@ def _model_from_manifest(manifest: dict[str, Any], *, downloaded: bool) -> TtsMo
 # --- files -------------------------------------------------------------------------------------
 
 
-def _write_tos_file(folder: Path) -> None:
-    (folder / TOS_FILE).write_text("I have read, understood and agreed to the Terms and Conditions.", encoding="utf-8")
+def _write_tos_file(folder: Path, root: Path) -> None:
+    try:
+        (folder / TOS_FILE).write_text("I have read, understood and agreed to the Terms and Conditions.",
+                                       encoding="utf-8")
+    except OSError as exc:
+        raise _folder_error(exc, root) from exc
 
 
 def _extract_zip(archive: Path, target: Path, title: str) -> None:
     """Unpack a Coqui release zip into target, files at the top level as Coqui's own download does."""
     try:
         with zipfile.ZipFile(archive) as zipped:
-            for member in zipped.infolist():
-                if member.is_dir():
-                    continue
-                destination = target / Path(member.filename).name
-                if not Path(member.filename).name or Path(member.filename).name.startswith("."):
-                    continue
-                with zipped.open(member) as src, open(destination, "wb") as dst:
+            members = [m for m in zipped.infolist() if not m.is_dir() and Path(m.filename).name
+                       and not Path(m.filename).name.startswith(".")]
+            # Flattened, two files of one name in different folders would overwrite each other.
+            seen: dict[str, str] = {}
+            for member in members:
+                name = Path(member.filename).name
+                if name in seen:
+                    archive.unlink(missing_ok=True)
+                    raise ModelError(
+                        N_("SpeechModels", "The download of “{title}” holds two files called {file} in different "
+                                           "folders, so VoxDesk cannot tell which one the model needs. Import the "
+                                           "model's folder instead.").format(title=title, file=name),
+                        detail=f"{seen[name]} and {member.filename}",
+                    )
+                seen[name] = member.filename
+            for member in members:
+                with zipped.open(member) as src, open(target / Path(member.filename).name, "wb") as dst:
                     shutil.copyfileobj(src, dst, 1024 * 1024)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as exc:
         archive.unlink(missing_ok=True)
@@ -882,9 +910,9 @@ def _safe_name(title: str) -> str:
     return cleaned[:80] or "model"
 
 
-def _folder_error(exc: OSError, root: Path) -> ModelError:
+def _folder_error(exc: OSError | ExportError, root: Path) -> ModelError:
     return ModelError(
         N_("SpeechModels", "VoxDesk could not write the voice model into {root}. Free some disk space or check the "
                            "folder's permissions, then try again.").format(root=root),
-        detail=repr(exc),
+        detail=(exc.detail if isinstance(exc, ExportError) else None) or repr(exc),
     )

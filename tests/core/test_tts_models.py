@@ -1,7 +1,9 @@
 """The voice model store: Coqui's catalog, licence records, downloads from a local server, imports."""
+import errno
 import hashlib
 import io
 import json
+import os
 import shutil
 import zipfile
 
@@ -334,3 +336,60 @@ def test_a_cancelled_import_leaves_no_model_behind(tmp_path, tiny_folders):
         store.import_folder(tiny_folders["single"], cancelled=lambda: True)
     assert store.imported() == []
     assert not store.staging_root.exists() or not any(store.staging_root.iterdir())
+
+
+# --- a full disk and odd archives ------------------------------------------------------------------
+
+
+def disk_full(*_args, **_kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_while_importing_says_so_in_model_words_and_leaves_no_copy_behind(
+    tmp_path, tiny_folders, monkeypatch
+):
+    store = TtsModelStore(tmp_path / "store")
+    monkeypatch.setattr(os, "fsync", disk_full)  # the manifest is the first file synced to the disk
+    with pytest.raises(ModelError) as error:
+        store.import_folder(tiny_folders["single"])
+    monkeypatch.undo()
+    assert "could not write the voice model" in error.value.message
+    assert "Free some disk space" in error.value.message
+    assert store.imported() == [] and not store.is_downloaded("imported/tiny-english")
+    assert not store.staging_root.exists() or not any(store.staging_root.iterdir())
+
+
+def test_a_full_disk_while_unpacking_a_download_says_so_and_it_is_not_a_model(
+    tmp_path, tiny_folders, no_stdin, monkeypatch
+):
+    real_copy = shutil.copyfileobj
+
+    def fills_up(src, dst, length=0):
+        dst.write(src.read(1000))  # some of the file fits, then the disk is full
+        disk_full()
+
+    with FileServer({"/releases/tiny.zip": zipped(tiny_folders["single"])}) as server:
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, server))
+        monkeypatch.setattr(shutil, "copyfileobj", fills_up)
+        with pytest.raises(ModelError) as error:
+            store.download("tts_models/en/tiny/vits")
+        monkeypatch.setattr(shutil, "copyfileobj", real_copy)
+        assert "Free some disk space" in error.value.message
+        assert not store.is_downloaded("tts_models/en/tiny/vits")
+        store.download("tts_models/en/tiny/vits")  # once there is room again, it finishes
+    assert store.is_downloaded("tts_models/en/tiny/vits")
+
+
+def test_a_release_zip_with_two_files_of_one_name_in_different_folders_is_refused(tmp_path, tiny_folders, no_stdin):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sorted(tiny_folders["single"].iterdir()):
+            archive.write(path, f"tts_models--en--tiny--vits/{path.name}")
+        archive.writestr("tts_models--en--tiny--vits/old/config.json", '{"model": "glow_tts"}')
+    with FileServer({"/releases/tiny.zip": buffer.getvalue()}) as server:
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, server))
+        with pytest.raises(ModelError) as error:
+            store.download("tts_models/en/tiny/vits")
+    assert "two files called config.json" in error.value.message
+    assert not store.is_downloaded("tts_models/en/tiny/vits")
+    assert not list(store.staging_root.rglob("*.zip"))
