@@ -229,6 +229,16 @@ def test_a_model_file_damaged_after_import_is_a_plain_error(tmp_path, tiny_folde
     assert "damaged" in error.value.message
 
 
+def test_a_config_damaged_after_import_is_a_plain_error(tmp_path, tiny_folders):
+    store = TtsModelStore(tmp_path / "voices")
+    model = store.import_folder(tiny_folders["single"])
+    config = store.folder(model.name) / "config.json"
+    config.write_text(config.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut off
+    with pytest.raises(ModelError) as error:
+        SpeechSynthesizer(store, FallbackLog()).synthesize("Hello.", SynthesisSettings(model=model.name))
+    assert "config.json" in error.value.message and "damaged" in error.value.message
+
+
 def test_a_catalog_model_not_yet_downloaded_is_named_for_download(engine):
     settings = SynthesisSettings(model="tts_models/en/ljspeech/vits")
     assert engine.missing_model(settings) == "tts_models/en/ljspeech/vits"
