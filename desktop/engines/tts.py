@@ -15,6 +15,7 @@ Coqui is imported lazily, inside the functions that need it: importing it pulls 
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -234,6 +235,7 @@ class SpeechSynthesizer:
                 on_gpu = loaded.key[1] == "cuda"
                 del loaded
                 if on_gpu:
+                    gc.collect()  # torch modules can sit in reference cycles; their tensors go with them
                     with contextlib.suppress(Exception):
                         self._gpu.free_memory()
 
@@ -280,8 +282,12 @@ class SpeechSynthesizer:
             self._check_text(text, loaded, settings, on_note)
             speaker = self._speaker(loaded, settings.speaker)
             speech = Speech(sample_rate=loaded.info.sample_rate, total=len(sentences))
+            device = loaded.info.device
+            # Hold the model only through self._loaded: a GPU fallback in the middle of the run drops
+            # it there, and GPU memory can only be freed once nothing else refers to it.
+            del loaded
             if on_status:
-                on_status(N_("SpeechEngine", "Speaking on the {device}…").format(device=loaded.info.device))
+                on_status(N_("SpeechEngine", "Speaking on the {device}…").format(device=device))
             if on_progress:
                 on_progress(0.0)
             for index, sentence in enumerate(sentences):
@@ -307,8 +313,8 @@ class SpeechSynthesizer:
     ) -> Speech:
         """A short sample of the voice in settings.speaker, in the chosen (or the model's) language."""
         with self._lock:
-            loaded = self._ensure_loaded(settings, on_status)
-            language = settings.language or loaded.info.languages[0]
+            # No local reference to the model (see synthesize).
+            language = settings.language or self._ensure_loaded(settings, on_status).info.languages[0]
             text = PREVIEW_TEXT.get(language, PREVIEW_TEXT["en"])
             return self.synthesize(text, settings, cancelled=cancelled)
 
@@ -458,14 +464,17 @@ class SpeechSynthesizer:
                     title=loaded.info.title, characters=" ".join(unknown[:12])))
 
     def _speak(self, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
-        """One sentence, on the GPU with CPU fallback, or on the CPU."""
-        loaded = self._loaded
-        if loaded.key[1] == "cpu":
-            return self._run(loaded, text, settings, speaker)
+        """One sentence, on the GPU with CPU fallback, or on the CPU.
+
+        The GPU model is read from self._loaded, never kept in a local: on_cpu drops it there and
+        frees GPU memory, which a reference left in this frame would keep alive.
+        """
+        if self._loaded.key[1] == "cpu":
+            return self._run(self._loaded, text, settings, speaker)
 
         def on_gpu() -> np.ndarray:
             with self._gpu.session():
-                return self._run(loaded, text, settings, speaker)
+                return self._run(self._loaded, text, settings, speaker)
 
         def on_cpu() -> np.ndarray:
             self._drop()

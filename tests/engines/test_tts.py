@@ -295,3 +295,27 @@ def test_a_gpu_failure_falls_back_to_the_cpu_and_is_recorded(store):
     assert engine.device_label(SynthesisSettings(model=SINGLE, use_gpu=True)) == "CPU"
     engine.synthesize("Four.", SynthesisSettings(model=SINGLE, use_gpu=True))
     assert gpu.sentences == 2 and len(fallbacks.events()) == 1
+
+
+class WatchedAmdGpu(FakeAmdGpu):
+    """Notes, each time GPU memory is freed, whether the models it was given are still alive."""
+
+    def __init__(self, fail_on_sentence: int | None = None):
+        super().__init__(fail_on_sentence)
+        self.models: list[weakref.ref] = []
+        self.alive_when_freed: list[list[bool]] = []
+
+    def move(self, synthesizer) -> None:
+        super().move(synthesizer)
+        self.models.append(weakref.ref(synthesizer))
+
+    def free_memory(self) -> None:
+        self.alive_when_freed.append([model() is not None for model in self.models])
+
+
+def test_after_a_gpu_failure_the_gpu_model_is_gone_when_gpu_memory_is_freed(store):
+    gpu = WatchedAmdGpu(fail_on_sentence=2)
+    engine = SpeechSynthesizer(store, FallbackLog(), gpu=gpu)
+    speech = engine.synthesize("One. Two. Three.", SynthesisSettings(model=SINGLE, use_gpu=True))
+    assert speech.complete and gpu.moved == 1
+    assert gpu.alive_when_freed == [[False]]  # freed once, with nothing left holding the GPU model
