@@ -14,12 +14,13 @@ Everything heavy runs through the JobRunner; every service comes in through the 
 """
 from __future__ import annotations
 
+import html
 import logging
 from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,12 +46,14 @@ from PySide6.QtWidgets import (
 
 from desktop.core.consent import ConsentPrompt
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 from desktop.core.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
 from desktop.core.voice_quality import PreparedSample, QualityReport
 from desktop.core.voices import Voice, VoiceLibrary, VoiceNotFound
 from desktop.engines.cloning import ENGINES, CloneResult, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
 from desktop.engines.tts import SpokenSentence
 from desktop.resources import resource_path
+from desktop.ui.i18n import translated
 from desktop.ui.recorder_widget import RecorderWidget
 from desktop.ui.stream_player import StreamPlayer
 from desktop.ui.synthesize_tab import SynthesizeChoices
@@ -119,11 +122,16 @@ class CloneTab(QWidget):
         self._spoken: list[SpokenSentence] = []
         self.result: CloneResult | None = None
         self._closing = False
+        # The sentences shown under each part (str, or a core Message), and their style.
+        self._voices_note: tuple[str, str] = ("", "")
+        self._add_note: tuple[str, str] = ("", "")
+        self._speak_note: tuple[str, str] = ("", "")
         self._build()
         self._load_choices()
         self._connect()
         self.refresh_voices()
         self._show_sample_step()
+        self.retranslate()
         self._update_actions()
 
     # -- building ------------------------------------------------------------------------------
@@ -132,12 +140,12 @@ class CloneTab(QWidget):
         # Saved voices.
         self.voice_list = QListWidget()
         self.voice_list.setMinimumWidth(220)
-        self.play_sample_button = QPushButton(self.tr("Play sample"))
-        self.rename_button = QPushButton(self.tr("Rename…"))
-        self.delete_button = QPushButton(self.tr("Delete"))
+        self.play_sample_button = QPushButton()
+        self.rename_button = QPushButton()
+        self.delete_button = QPushButton()
         self.voices_message = QLabel()
         self.voices_message.setWordWrap(True)
-        voices_box = QGroupBox(self.tr("Saved voices"))
+        self.voices_box = voices_box = QGroupBox()
         voices_layout = QVBoxLayout(voices_box)
         voices_layout.addWidget(self.voice_list, 1)
         row = QHBoxLayout()
@@ -147,8 +155,8 @@ class CloneTab(QWidget):
         voices_layout.addWidget(self.voices_message)
 
         self.pages = QTabWidget()
-        self.pages.addTab(self._build_speak_page(), self.tr("Speak"))
-        self.pages.addTab(self._build_add_page(), self.tr("Add a voice"))
+        self.pages.addTab(self._build_speak_page(), "")
+        self.pages.addTab(self._build_add_page(), "")
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(voices_box)
@@ -160,33 +168,30 @@ class CloneTab(QWidget):
     def _build_add_page(self) -> QWidget:
         page = QWidget()
         self.voice_name_edit = QLineEdit()
-        self.voice_name_edit.setPlaceholderText(self.tr("e.g. Reception announcements"))
         self.speaker_name_edit = QLineEdit()
-        self.speaker_name_edit.setPlaceholderText(self.tr("The full name of the person who speaks"))
         self.add_language_combo = QComboBox()
         for code, name in _LANGUAGES:
             self.add_language_combo.addItem(name, code)
         who = QFormLayout()
-        who.addRow(self.tr("Name of the voice:"), self.voice_name_edit)
-        who.addRow(self.tr("Speaker's name:"), self.speaker_name_edit)
-        who.addRow(self.tr("Language:"), self.add_language_combo)
+        self.voice_name_label, self.speaker_name_label, self.add_language_label = QLabel(), QLabel(), QLabel()
+        who.addRow(self.voice_name_label, self.voice_name_edit)
+        who.addRow(self.speaker_name_label, self.speaker_name_edit)
+        who.addRow(self.add_language_label, self.add_language_combo)
 
         self.step_label = QLabel()
         self.step_label.setWordWrap(True)
         self.step_label.setStyleSheet("font-weight: bold;")
         self.recorder = RecorderWidget(recorder_factory=self._recorder_factory, devices=self._devices,
                                        refresh=self._refresh)
-        self.import_button = QPushButton(self.tr("Import recording…"))
-        self.import_button.setToolTip(self.tr("Use an existing recording (any audio or video file) instead."))
-        self.play_take_button = QPushButton(self.tr("Play back"))
-        self.sample_step_button = QPushButton(self.tr("Back to the sample"))
-        self.consent_step_button = QPushButton(self.tr("Next: consent sentence"))
-        self.consent_step_button.setToolTip(self.tr("The speaker reads a sentence that says they agree."))
+        self.import_button = QPushButton()
+        self.play_take_button = QPushButton()
+        self.sample_step_button = QPushButton()
+        self.consent_step_button = QPushButton()
         self.quality_label = QLabel()
         self.quality_label.setWordWrap(True)
         self.consent_label = QLabel()
         self.consent_label.setWordWrap(True)
-        self.save_voice_button = QPushButton(self.tr("Check consent and save the voice"))
+        self.save_voice_button = QPushButton()
         self.add_progress = QLabel()
         self.add_progress.setWordWrap(True)
 
@@ -215,21 +220,20 @@ class CloneTab(QWidget):
             self.speak_language_combo.addItem(name, code)
         self.engine_combo = QComboBox()
         for engine in ENGINES.values():
-            self.engine_combo.addItem(self.tr(engine.title), engine.id)
-        self.model_folder_button = QPushButton(self.tr("Model folder…"))
-        self.model_folder_button.setToolTip(self.tr("Where the selected engine's model files are."))
+            self.engine_combo.addItem(translated(engine.title), engine.id)
+        self.model_folder_button = QPushButton()
         self.engine_info = QLabel()
         self.engine_info.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(self.tr("Voice:"), self.speak_voice_combo)
-        form.addRow(self.tr("Language:"), self.speak_language_combo)
+        self.voice_label, self.speak_language_label, self.engine_label = QLabel(), QLabel(), QLabel()
+        form.addRow(self.voice_label, self.speak_voice_combo)
+        form.addRow(self.speak_language_label, self.speak_language_combo)
         engine_row = QHBoxLayout()
         engine_row.addWidget(self.engine_combo, 1)
         engine_row.addWidget(self.model_folder_button)
-        form.addRow(self.tr("Engine:"), engine_row)
+        form.addRow(self.engine_label, engine_row)
 
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText(self.tr("Type the text to speak in the chosen voice."))
 
         # The licence panel: shown while the selected engine's terms are not accepted.
         self.licence_panel = QFrame()
@@ -237,8 +241,8 @@ class CloneTab(QWidget):
         self.licence_text = QLabel()
         self.licence_text.setWordWrap(True)
         self.licence_text.setOpenExternalLinks(True)
-        self.licence_box = QCheckBox(self.tr("I confirm the statements above"))
-        self.accept_licence_button = QPushButton(self.tr("Accept the licence"))
+        self.licence_box = QCheckBox()
+        self.accept_licence_button = QPushButton()
         panel_layout = QVBoxLayout(self.licence_panel)
         panel_layout.addWidget(self.licence_text)
         panel_row = QHBoxLayout()
@@ -247,12 +251,11 @@ class CloneTab(QWidget):
         panel_row.addWidget(self.accept_licence_button)
         panel_layout.addLayout(panel_row)
 
-        self.speak_button = QPushButton(self.tr("Speak"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.play_button = QPushButton(self.tr("Play"))
-        self.save_button = QPushButton(self.tr("Save as WAV…"))
+        self.speak_button = QPushButton()
+        self.cancel_button = QPushButton()
+        self.play_button = QPushButton()
+        self.save_button = QPushButton()
         self.licence_label = QLabel()
-        self.licence_label.setToolTip(self.tr("The licence of the selected engine."))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -276,6 +279,61 @@ class CloneTab(QWidget):
         layout.addWidget(self.match_label)
         layout.addWidget(self.speak_message)
         return page
+
+    def retranslate(self) -> None:
+        """Set every text, including those that depend on where the user is; called at start and when
+        the interface language changes."""
+        self.play_sample_button.setText(self.tr("Play sample"))
+        self.rename_button.setText(self.tr("Rename…"))
+        self.delete_button.setText(self.tr("Delete"))
+        self.voices_box.setTitle(self.tr("Saved voices"))
+        self.pages.setTabText(0, self.tr("Speak"))
+        self.pages.setTabText(1, self.tr("Add a voice"))
+        # Add a voice
+        self.voice_name_edit.setPlaceholderText(self.tr("e.g. Reception announcements"))
+        self.speaker_name_edit.setPlaceholderText(self.tr("The full name of the person who speaks"))
+        self.voice_name_label.setText(self.tr("Name of the voice:"))
+        self.speaker_name_label.setText(self.tr("Speaker's name:"))
+        self.add_language_label.setText(self.tr("Language:"))
+        self.import_button.setText(self.tr("Import recording…"))
+        self.import_button.setToolTip(self.tr("Use an existing recording (any audio or video file) instead."))
+        self.play_take_button.setText(self.tr("Play back"))
+        self.sample_step_button.setText(self.tr("Back to the sample"))
+        self.consent_step_button.setText(self.tr("Next: consent sentence"))
+        self.consent_step_button.setToolTip(self.tr("The speaker reads a sentence that says they agree."))
+        self.save_voice_button.setText(self.tr("Check consent and save the voice"))
+        self._show_step()
+        if self.sample is not None:
+            self.quality_label.setText(self._describe(self.sample.report))
+        self._show_consent_state()
+        # Speak
+        for index, engine in enumerate(ENGINES.values()):
+            self.engine_combo.setItemText(index, translated(engine.title))
+        self.model_folder_button.setText(self.tr("Model folder…"))
+        self.model_folder_button.setToolTip(self.tr("Where the selected engine's model files are."))
+        self.voice_label.setText(self.tr("Voice:"))
+        self.speak_language_label.setText(self.tr("Language:"))
+        self.engine_label.setText(self.tr("Engine:"))
+        self.editor.setPlaceholderText(self.tr("Type the text to speak in the chosen voice."))
+        self.licence_box.setText(self.tr("I confirm the statements above"))
+        self.accept_licence_button.setText(self.tr("Accept the licence"))
+        self.speak_button.setText(self.tr("Speak"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.play_button.setText(self.tr("Play"))
+        self.save_button.setText(self.tr("Save as WAV…"))
+        self.licence_label.setToolTip(self.tr("The licence of the selected engine."))
+        self._show_engine()
+        self._show_match()
+        # The lists and the sentences under each part
+        self.refresh_voices()
+        for label, (text, style) in ((self.voices_message, self._voices_note), (self.add_progress, self._add_note),
+                                     (self.speak_message, self._speak_note)):
+            label.setText(translated(text))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _connect(self) -> None:
         self.voice_list.currentRowChanged.connect(lambda _row: self._update_actions())
@@ -323,14 +381,14 @@ class CloneTab(QWidget):
         self.speak_voice_combo.clear()
         for voice in self.library.list():
             language = dict(_LANGUAGES).get(voice.language, voice.language)
-            text = self.tr("{name} · {language} · added {date}").format(
-                name=voice.name, language=language, date=voice.created[:10])
             problem = voice.problem()
             if problem:
-                text += self.tr(" (unusable)")
-            item = QListWidgetItem(text)
+                text = self.tr("{name} · {language} · added {date} (unusable)")
+            else:
+                text = self.tr("{name} · {language} · added {date}")
+            item = QListWidgetItem(text.format(name=voice.name, language=language, date=voice.created[:10]))
             item.setData(Qt.ItemDataRole.UserRole, voice.id)
-            item.setToolTip(problem or self.tr("Consent of {name}, {date}").format(
+            item.setToolTip(translated(problem) or self.tr("Consent of {name}, {date}").format(
                 name=voice.consent.name, date=voice.consent.date))
             self.voice_list.addItem(item)
             self.speak_voice_combo.addItem(voice.name, voice.id)
@@ -339,7 +397,7 @@ class CloneTab(QWidget):
         if wanted:
             _select(self.speak_voice_combo, wanted)
         if not self.voice_list.count():
-            self.voices_message.setText(self.tr("No voices yet. Add one on the “Add a voice” page."))
+            self._voices_status(N_("CloneTab", "No voices yet. Add one on the “Add a voice” page."))
         self._update_actions()
 
     def selected_voice(self) -> Voice | None:
@@ -391,8 +449,7 @@ class CloneTab(QWidget):
             self._voices_error(error.message)
             self.refresh_voices()
             return False
-        self.voices_message.setText(self.tr("Renamed to “{name}”.").format(name=new_name.strip()))
-        self.voices_message.setStyleSheet("")
+        self._voices_status(N_("CloneTab", "Renamed to “{name}”.").format(name=new_name.strip()))
         self.refresh_voices()
         return True
 
@@ -416,13 +473,17 @@ class CloneTab(QWidget):
         except UserFacingError as error:
             self._voices_error(error.message)
         else:
-            self.voices_message.setText(self.tr("Deleted “{name}”.").format(name=voice.name))
-            self.voices_message.setStyleSheet("")
+            self._voices_status(N_("CloneTab", "Deleted “{name}”.").format(name=voice.name))
         self.refresh_voices()
 
     def _voices_error(self, message: str) -> None:
-        self.voices_message.setText(message)
-        self.voices_message.setStyleSheet(_ERROR_STYLE)
+        self._voices_status(message, _ERROR_STYLE)
+
+    def _voices_status(self, text: str, style: str = "") -> None:
+        """A sentence under the voice list (a core Message is shown in the interface language)."""
+        self._voices_note = (text, style)
+        self.voices_message.setText(translated(text))
+        self.voices_message.setStyleSheet(style)
 
     # -- adding a voice: the sample --------------------------------------------------------------
 
@@ -442,10 +503,20 @@ class CloneTab(QWidget):
     @Slot()
     def _show_sample_step(self) -> None:
         self._recording_for = "sample"
-        self.step_label.setText(self.tr("Step 1 of 2: record the voice. Read the text below aloud at your "
-                                        "normal pace, then press Stop."))
-        self.recorder.set_script(self.tr("Read aloud:"), reading_passage(self.add_language), (15.0, 30.0))
+        self.recorder.set_script("", reading_passage(self.add_language), (15.0, 30.0))
+        self._show_step()
         self._update_actions()
+
+    def _show_step(self) -> None:
+        """The step's heading and the title of the text to read, in the interface language."""
+        if self._recording_for == "sample":
+            self.step_label.setText(self.tr("Step 1 of 2: record the voice. Read the text below aloud at your "
+                                            "normal pace, then press Stop."))
+            self.recorder.script_title.setText(self.tr("Read aloud:"))
+        elif self.prompt is not None:
+            self.step_label.setText(self.tr("Step 2 of 2: consent. {name} reads this sentence aloud, including "
+                                            "the code.").format(name=self.prompt.name))
+            self.recorder.script_title.setText(self.tr("Consent sentence:"))
 
     @Slot()
     def show_consent_step(self) -> None:
@@ -459,9 +530,8 @@ class CloneTab(QWidget):
                 return
             self.consent_audio = None
         self._recording_for = "consent"
-        self.step_label.setText(self.tr("Step 2 of 2: consent. {name} reads this sentence aloud, including "
-                                        "the code.").format(name=self.prompt.name))
-        self.recorder.set_script(self.tr("Consent sentence:"), self.prompt.text, None)
+        self.recorder.set_script("", self.prompt.text, None)
+        self._show_step()
         self._update_actions()
 
     @Slot(object)
@@ -502,7 +572,7 @@ class CloneTab(QWidget):
                 self._show_consent_state()
             self._update_actions()
 
-        self._add_status(self.tr("Reading “{name}”…").format(name=path.name))
+        self._add_status(N_("CloneTab", "Reading “{name}”…").format(name=path.name))
         return self._start("import", Job(work, name="import recording"), done,
                            lambda message: self._add_status(message, _ERROR_STYLE))
 
@@ -518,7 +588,7 @@ class CloneTab(QWidget):
         if not report.issues:
             return self.tr("The sample is good: {seconds:.0f} seconds of clear speech.").format(
                 seconds=report.duration)
-        lines = [issue.message for issue in report.issues]
+        lines = [translated(issue.message) for issue in report.issues]
         if not report.accepted:
             lines.insert(0, self.tr("This sample cannot be used:"))
         else:
@@ -550,8 +620,8 @@ class CloneTab(QWidget):
             return None
         missing = self._enrollment.missing_whisper_model(self.prompt.language)
         if missing:
-            self._add_status(self.tr("VoxDesk needs the Whisper “{name}” model to check the consent recording. "
-                                     "Download it in the Transcribe tab, then try again.").format(name=missing[0]),
+            self._add_status(N_("CloneTab", "VoxDesk needs the Whisper “{name}” model to check the consent "
+                                "recording. Download it in the Transcribe tab, then try again.").format(name=missing[0]),
                              _ERROR_STYLE)
             return None
         name, prompt, sample = self.voice_name_edit.text(), self.prompt, self.sample
@@ -564,7 +634,7 @@ class CloneTab(QWidget):
 
         def done(voice: Voice) -> None:
             self.library.forget_prompt(prompt.code)
-            self._add_status(self.tr("Saved the voice “{name}”. You can now use it on the Speak page.").format(
+            self._add_status(N_("CloneTab", "Saved the voice “{name}”. You can now use it on the Speak page.").format(
                 name=voice.name), _OK_STYLE)
             self.sample = self.consent_audio = self.prompt = None
             self.quality_label.setText("")
@@ -576,11 +646,13 @@ class CloneTab(QWidget):
 
         job = Job(work, name="add voice")
         job.message.connect(self._add_status)
-        self._add_status(self.tr("Checking the consent recording…"))
+        self._add_status(N_("CloneTab", "Checking the consent recording…"))
         return self._start("enroll", job, done, lambda message: self._add_status(message, _ERROR_STYLE))
 
     def _add_status(self, text: str, style: str = "") -> None:
-        self.add_progress.setText(text)
+        """A sentence under the "Add a voice" page (a core Message is shown in the interface language)."""
+        self._add_note = (text, style)
+        self.add_progress.setText(translated(text))
         self.add_progress.setStyleSheet(style)
 
     # -- speaking --------------------------------------------------------------------------------
@@ -591,25 +663,27 @@ class CloneTab(QWidget):
 
     @Slot()
     def _on_engine_changed(self) -> None:
-        engine = ENGINES[self.engine]
-        self.choices.set("clone/engine", engine.id)
-        self.engine_info.setText(self.tr(engine.summary))
-        self.licence_label.setText(self.tr(engine.licence_line))
-        self._show_licence_panel()
+        self.choices.set("clone/engine", ENGINES[self.engine].id)
+        self._show_engine()
         self._update_actions()
+
+    def _show_engine(self) -> None:
+        engine = ENGINES[self.engine]
+        self.engine_info.setText(translated(engine.summary))
+        self.licence_label.setText(translated(engine.licence_line))
+        self._show_licence_panel()
 
     def _show_licence_panel(self) -> None:
         terms = self._cloner.licence_terms(self.engine)
         needed = terms is not None and not self._cloner.licence_accepted(self.engine)
         self.licence_panel.setVisible(needed)
         if needed:
-            statements = "<br>".join(f"• {s}" for s in terms.statements)
+            statements = "<br>".join(f"• {html.escape(translated(s))}" for s in terms.statements)
             link = f'<br><a href="{terms.url}">{terms.url}</a>' if terms.url else ""
-            self.licence_text.setText(self.tr("{title} is published under the {licence} licence: it may be used "
-                                              "for non-commercial purposes only. Before using it, please "
-                                              "confirm:").format(title=ENGINES[self.engine].title,
-                                                                 licence=terms.licence)
-                                      + "<br>" + statements + link)
+            intro = self.tr("{title} is published under the {licence} licence: it may be used for non-commercial "
+                            "purposes only. Before using it, please confirm:").format(
+                title=translated(ENGINES[self.engine].title), licence=terms.licence)
+            self.licence_text.setText(html.escape(intro) + "<br>" + statements + link)
             self.licence_box.setChecked(False)
             self.accept_licence_button.setEnabled(False)
 
@@ -632,7 +706,7 @@ class CloneTab(QWidget):
     def set_model_folder(self, folder: str) -> None:
         key = "clone/xtts_model" if self.engine == "xtts" else "clone/openvoice_converter"
         self.choices.set(key, folder)
-        self._speak_status(self.tr("Model folder: {folder}").format(folder=folder))
+        self._speak_status(N_("CloneTab", "Model folder: {folder}").format(folder=folder))
 
     def clone_settings(self) -> CloneSettings:
         settings = CloneSettings(
@@ -651,7 +725,7 @@ class CloneTab(QWidget):
             return None
         voice = self._voice_by_id(self.speak_voice_combo.currentData())
         if voice is None:
-            self._speak_error(self.tr("Choose a saved voice first, or add one on the “Add a voice” page."))
+            self._speak_error(N_("CloneTab", "Choose a saved voice first, or add one on the “Add a voice” page."))
             return None
         text, settings, cloner = self.editor.toPlainText(), self.clone_settings(), self._cloner
         self.player.stop()
@@ -688,13 +762,22 @@ class CloneTab(QWidget):
         self.result = result
         self.progress.setValue(1000)
         self.progress.setFormat(self.tr("{seconds:.0f} s of speech").format(seconds=result.speech.duration))
-        if result.match_score is None:
-            self.match_label.setText(self.tr("Voice match: not measured. {note}").format(note=result.match_note or ""))
+        self._show_match()
+        if result.speech.complete:
+            self._speak_status(N_("CloneTab", "Done. Play it again or save it as a WAV file."))
+        else:
+            self._speak_status(N_("CloneTab", "Done (cancelled part-way). Play it again or save it as a WAV file."))
+
+    def _show_match(self) -> None:
+        result = self.result
+        if result is None:
+            self.match_label.setText("")
+        elif result.match_score is None:
+            self.match_label.setText(self.tr("Voice match: not measured. {note}").format(
+                note=translated(result.match_note or "")))
         else:
             self.match_label.setText(self.tr("Voice match: {score:.0%} ({label})").format(
-                score=max(0.0, result.match_score), label=self.tr(match_label(result.match_score))))
-        partial = "" if result.speech.complete else self.tr(" (cancelled part-way)")
-        self._speak_status(self.tr("Done{partial}. Play it again or save it as a WAV file.").format(partial=partial))
+                score=max(0.0, result.match_score), label=translated(match_label(result.match_score))))
 
     def _on_speak_failed(self, message: str) -> None:
         self.player.end_of_input()
@@ -706,14 +789,14 @@ class CloneTab(QWidget):
     @Slot()
     def _on_cancelled(self) -> None:
         self.player.end_of_input()
-        self._speak_status(self.tr("Cancelled before the first sentence was ready."))
+        self._speak_status(N_("CloneTab", "Cancelled before the first sentence was ready."))
 
     @Slot()
     def cancel(self) -> None:
         job = self._jobs.get("speak")
         if job is not None:
             job.cancel()
-            self._speak_status(self.tr("Stopping after this sentence…"))
+            self._speak_status(N_("CloneTab", "Stopping after this sentence…"))
 
     def speech_samples(self) -> tuple[np.ndarray, int]:
         if not self._spoken:
@@ -737,7 +820,7 @@ class CloneTab(QWidget):
     def save_to(self, path: Path, *, overwrite: bool = False) -> Job | None:
         samples, rate = self.speech_samples()
         if not len(samples):
-            self._speak_error(self.tr("There is no speech to save yet. Press Speak first."))
+            self._speak_error(N_("CloneTab", "There is no speech to save yet. Press Speak first."))
             return None
         from desktop.core.audio_out import save_speech
 
@@ -745,7 +828,7 @@ class CloneTab(QWidget):
             return save_speech(path, samples, rate, overwrite=overwrite)
 
         return self._start("save", Job(work, name="save cloned speech"),
-                           lambda saved: self._speak_status(self.tr("Saved “{name}”.").format(name=saved.name)),
+                           lambda saved: self._speak_status(N_("CloneTab", "Saved “{name}”.").format(name=saved.name)),
                            self._speak_error)
 
     def _confirm_replace(self, path: Path) -> bool:
@@ -754,13 +837,16 @@ class CloneTab(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def _speak_status(self, text: str) -> None:
-        self.speak_message.setText(text)
+        """A sentence under the Speak page (a core Message is shown in the interface language)."""
+        self._speak_note = (text, "")
+        self.speak_message.setText(translated(text))
         self.speak_message.setStyleSheet("")
         if text:
-            self.status_message.emit(text)
+            self.status_message.emit(translated(text))
 
     def _speak_error(self, text: str) -> None:
-        self.speak_message.setText(text)
+        self._speak_note = (text, _ERROR_STYLE)
+        self.speak_message.setText(translated(text))
         self.speak_message.setStyleSheet(_ERROR_STYLE)
 
     # -- shared ----------------------------------------------------------------------------------
@@ -788,7 +874,7 @@ class CloneTab(QWidget):
         if entry is not None and not self._closing:
             entry[1](value)
 
-    @Slot(str)
+    @Slot(object)
     def _job_failed(self, message: str) -> None:
         entry = self._callbacks.get(self.sender())
         if entry is not None and not self._closing:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QRectF, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QRectF, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.errors import UserFacingError
+from desktop.core.i18n import N_
 from desktop.core.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
+from desktop.ui.i18n import translated
 
 METER_FLOOR_DBFS = -60.0
 CLIP_ZONE_DBFS = -3.0  # the red part of the meter: this loud is about to distort
@@ -45,7 +47,15 @@ class LevelMeter(QWidget):
         self.clip_seen = False  # a sample reached full scale during this take
         self.setMinimumSize(220, 22)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.retranslate()
+
+    def retranslate(self) -> None:
         self.setToolTip(self.tr("Speak at a level that stays out of the red part of the meter."))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def set_levels(self, peak_dbfs: float, rms_dbfs: float, clipping: bool = False) -> None:
         self.peak_dbfs, self.rms_dbfs = peak_dbfs, rms_dbfs
@@ -82,7 +92,7 @@ class RecorderWidget(QWidget):
 
     recorded = Signal(object)  # a Recording, when a take ends (by Stop, or by itself)
     recording_started = Signal()
-    failed = Signal(str)  # a sentence the user can act on
+    failed = Signal(object)  # a sentence the user can act on (str, or a core Message)
 
     def __init__(
         self,
@@ -98,6 +108,8 @@ class RecorderWidget(QWidget):
         self._refresh_devices = refresh
         self._recorder: Recorder | None = None
         self._target: tuple[float, float] | None = (15.0, 30.0)
+        self._takes = 0  # takes recorded: the button says "Record again" after the first
+        self._said: tuple[str, bool] = ("", False)  # the message shown (str or core Message), and if an error
         self._timer = QTimer(self)
         self._timer.setInterval(_POLL_MS)
         self._timer.timeout.connect(self._poll)
@@ -109,9 +121,7 @@ class RecorderWidget(QWidget):
     def _build(self) -> None:
         self.device_combo = QComboBox()
         self.device_combo.setMinimumWidth(220)
-        self.device_combo.setToolTip(self.tr("The microphone to record from."))
-        self.refresh_button = QPushButton(self.tr("Refresh"))
-        self.refresh_button.setToolTip(self.tr("Look for microphones again, after plugging one in."))
+        self.refresh_button = QPushButton()
         self.meter = LevelMeter()
         self.elapsed_label = QLabel()
         self.elapsed_bar = QProgressBar()
@@ -120,13 +130,13 @@ class RecorderWidget(QWidget):
         self.script = QTextBrowser()
         self.script.setMinimumHeight(90)
         self.script_title = QLabel()
-        self.record_button = QPushButton(self.tr("Record"))
-        self.record_button.setToolTip(self.tr("Start recording. Press Stop when you have finished reading."))
+        self.record_button = QPushButton()
         self.message = QLabel()
         self.message.setWordWrap(True)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Microphone:")))
+        self.microphone_label = QLabel()
+        top.addWidget(self.microphone_label)
         top.addWidget(self.device_combo, 1)
         top.addWidget(self.refresh_button)
         levels = QHBoxLayout()
@@ -147,7 +157,42 @@ class RecorderWidget(QWidget):
 
         self.refresh_button.clicked.connect(self._refresh)
         self.record_button.clicked.connect(self.toggle)
-        self._show_elapsed(0.0)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        self.device_combo.setToolTip(self.tr("The microphone to record from."))
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("Look for microphones again, after plugging one in."))
+        self.record_button.setToolTip(self.tr("Start recording. Press Stop when you have finished reading."))
+        self.microphone_label.setText(self.tr("Microphone:"))
+        self._name_devices()
+        self._show_record_button()
+        self._show_elapsed(self._recorder.levels().elapsed if self._recorder is not None else 0.0)
+        self._say(*self._said)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _show_record_button(self) -> None:
+        if self.is_recording:
+            self.record_button.setText(self.tr("Stop"))
+        elif self._takes:
+            self.record_button.setText(self.tr("Record again"))
+        else:
+            self.record_button.setText(self.tr("Record"))
+
+    def _name_devices(self) -> None:
+        for index in range(self.device_combo.count()):
+            device = self.device_combo.itemData(index)
+            if device is None:
+                self.device_combo.setItemText(index, self.tr("No microphone found"))
+            elif device.is_default:
+                self.device_combo.setItemText(index, self.tr("{device} (default)").format(device=device.label))
+            else:
+                self.device_combo.setItemText(index, device.label)
 
     # -- what to read --------------------------------------------------------------------------
 
@@ -172,16 +217,16 @@ class RecorderWidget(QWidget):
             devices = []
             self._say(error.message, error=True)
         for device in devices:
-            label = device.label + (self.tr(" (default)") if device.is_default else "")
-            self.device_combo.addItem(label, device)
+            self.device_combo.addItem("", device)
         if not devices:
-            self.device_combo.addItem(self.tr("No microphone found"), None)
-            self._say(self.tr("No microphone was found. Plug in a microphone or headset, then press Refresh."),
-                      error=True)
+            self.device_combo.addItem("", None)
+            self._say(N_("RecorderWidget", "No microphone was found. Plug in a microphone or headset, then press "
+                         "Refresh."), error=True)
         elif current is not None:
             for i in range(self.device_combo.count()):
                 if self.device_combo.itemData(i) == current:
                     self.device_combo.setCurrentIndex(i)
+        self._name_devices()
         self.record_button.setEnabled(bool(devices))
 
     def select_device(self, name: str) -> None:
@@ -232,7 +277,7 @@ class RecorderWidget(QWidget):
         self._recorder = recorder
         self.meter.reset()
         self._show_elapsed(0.0)
-        self.record_button.setText(self.tr("Stop"))
+        self._show_record_button()
         self.device_combo.setEnabled(False)
         self.refresh_button.setEnabled(False)
         self._timer.start()
@@ -244,13 +289,14 @@ class RecorderWidget(QWidget):
             return None
         self._timer.stop()
         recording = recorder.stop()
-        self.record_button.setText(self.tr("Record again"))
+        self._takes += 1
+        self._show_record_button()
         self.device_combo.setEnabled(True)
         self.refresh_button.setEnabled(True)
         self._show_elapsed(recording.duration)
         if recording.device_lost:
-            self._say(self.tr("The microphone was disconnected during the recording. What was recorded until "
-                              "then has been kept."), error=True)
+            self._say(N_("RecorderWidget", "The microphone was disconnected during the recording. What was "
+                         "recorded until then has been kept."), error=True)
         elif recording.note:
             self._say(recording.note)
         self.recorded.emit(recording)
@@ -265,7 +311,7 @@ class RecorderWidget(QWidget):
         self.meter.set_levels(levels.peak_dbfs, levels.rms_dbfs, levels.clipping)
         self._show_elapsed(levels.elapsed)
         if levels.clipping:
-            self._say(self.tr("Too loud: move a little away from the microphone."), error=True)
+            self._say(N_("RecorderWidget", "Too loud: move a little away from the microphone."), error=True)
         if recorder.finished:
             self.stop()
 
@@ -283,8 +329,10 @@ class RecorderWidget(QWidget):
             self.elapsed_bar.setVisible(False)
         self.elapsed_label.setText(text)
 
-    def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.setText(text)
+    def _say(self, text: str, error: bool = False) -> None:
+        """Show a sentence under the buttons; a core Message is shown in the interface language."""
+        self._said = (text, error)
+        self.message.setText(translated(text))
         self.message.setStyleSheet("color: #b3261e;" if error else "")
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt naming

@@ -21,10 +21,12 @@ from collections import deque
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop.core.i18n import N_
+
 log = logging.getLogger(__name__)
 
-NO_SOUND_OUTPUT = (
-    "VoxDesk found no working sound output. Connect speakers or headphones and press Play again; "
+NO_SOUND_OUTPUT = N_(
+    "StreamPlayer", "VoxDesk found no working sound output. Connect speakers or headphones and press Play again; "
     "you can still save the speech as a file."
 )
 
@@ -40,7 +42,7 @@ class StreamPlayer(QObject):
     state_changed = Signal(str)  # "stopped", "playing" or "paused"
     started = Signal()  # the first sample of a run reached the sound device
     finished = Signal()  # every sentence of a run was played (after end_of_input)
-    failed = Signal(str)  # a sentence the user can act on
+    failed = Signal(object)  # a sentence the user can act on (a core Message)
 
     def __init__(self, parent: QObject | None = None, *, device: int | str | None = None) -> None:
         super().__init__(parent)
