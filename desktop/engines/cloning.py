@@ -19,11 +19,14 @@ Coqui and torch are imported inside the functions that need them.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import shutil
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -31,11 +34,11 @@ from typing import Any, Callable
 import numpy as np
 
 from desktop.core.consent import ConsentPrompt, ConsentRecord, verify_consent
-from desktop.core.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.errors import Cancelled, ExportError, ModelError, UserFacingError
 from desktop.core.sentences import has_han, is_speakable, split_sentences
 from desktop.core.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
 from desktop.core.voice_quality import PreparedSample, prepare_sample
-from desktop.core.voices import Voice, VoiceLibrary, save_wav
+from desktop.core.voices import Voice, VoiceError, VoiceLibrary, save_wav
 from desktop.engines.speaker import SpeakerEncoder, SpeakerError, resample
 from desktop.engines.tts import (
     MAX_SENTENCE_CHARS,
@@ -237,10 +240,11 @@ class VoiceCloner:
             return CloneResult(speech, score, note)
 
     def release(self) -> None:
-        """Free the loaded models; the next run loads them again."""
+        """Free the loaded models, the OpenVoice base voice included; the next run loads them again."""
         with self._lock:
             self._xtts = None
             self._converter = None
+            self._synthesizer.release()
 
     # -- shared steps -----------------------------------------------------------------------------
 
@@ -277,6 +281,10 @@ class VoiceCloner:
         except SpeakerError:
             return None, N_("CloneEngine", "The voice match could not be measured: the result has too little speech "
                                            "in it.")
+        except Exception:  # noqa: BLE001 - the match is extra information; the speech made must not be lost
+            log.warning("Measuring the voice match failed", exc_info=True)
+            return None, N_("CloneEngine", "The voice match could not be measured this time. The speech itself is "
+                                           "complete.")
         from desktop.core.consent import cosine_similarity
 
         return round(cosine_similarity(self._sample_embeddings[key], produced), 3), None
@@ -432,7 +440,9 @@ class VoiceCloner:
 
         def speak_one(text: str) -> np.ndarray:
             spoken = self._synthesizer.synthesize(text, base)
-            source = resample(spoken.samples, spoken.sample_rate, converter.input_rate)
+            # The base voice ends with its sentence pause; speak() adds the pause after conversion.
+            source = resample(_without_pause(spoken.samples, spoken.sample_rate), spoken.sample_rate,
+                              converter.input_rate)
             try:
                 converted = converter.model.voice_conversion(torch.from_numpy(source), converter.targets)
             except (RuntimeError, ValueError) as exc:
@@ -456,6 +466,14 @@ def _find_converter(folder: Path) -> Path | None:
     return None
 
 
+def _without_pause(samples: np.ndarray, rate: int) -> np.ndarray:
+    """samples without the silent sentence pause the speech engine puts at their end."""
+    pause = int(SENTENCE_PAUSE_SECONDS * rate)
+    if 0 < pause < len(samples) and not np.any(samples[-pause:]):
+        return samples[:-pause]
+    return samples
+
+
 def _with_pause(samples: np.ndarray, rate: int) -> np.ndarray:
     pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * rate), dtype=np.float32)
     return np.concatenate([np.clip(samples, -1.0, 1.0).astype(np.float32), pause])
@@ -474,10 +492,17 @@ def _language_name(code: str) -> str:
 # --- adding a voice ---------------------------------------------------------------------------
 
 
+DRAFTS_FOLDER = ".enrolling"  # hidden, inside the voice library: recordings being checked
+_STALE_DRAFT_SECONDS = 24 * 3600  # older than this, a draft was abandoned even if its process id is in use
+
+
 class VoiceEnrollment:
     """Checks a sample, verifies the consent recording with VoxDesk's own Whisper, saves the voice.
 
-    Used the same way by the Clone tab and `voxdesk voices add`.
+    Used the same way by the Clone tab and `voxdesk voices add`. The recordings being checked are
+    personal data: they are written next to the saved voices (never to the system's temporary
+    folder), removed when the check ends either way, and what a crash left behind is removed the next
+    time an enrollment is set up.
     """
 
     def __init__(self, library: VoiceLibrary, transcriber: Any, encoder: SpeakerEncoder, *,
@@ -486,6 +511,11 @@ class VoiceEnrollment:
         self._transcriber = transcriber  # desktop.engines.transcriber.Transcriber
         self._encoder = encoder
         self.whisper_model = whisper_model
+        _sweep_drafts(self._drafts_root)
+
+    @property
+    def _drafts_root(self) -> Path:
+        return self.library.root / DRAFTS_FOLDER
 
     @staticmethod
     def prepare_recording(samples: np.ndarray, sample_rate: int) -> PreparedSample:
@@ -536,16 +566,60 @@ class VoiceEnrollment:
         refused = [issue for sample in samples for issue in sample.report.refusals]
         if refused:
             raise UserFacingError(refused[0].message)
-        draft = Path(tempfile.mkdtemp(prefix="voxdesk-voice-"))
+        _sweep_drafts(self._drafts_root)
+        draft: Path | None = None
         try:
-            sample_files = {
-                f"sample-{i}.wav": save_wav(draft / f"sample-{i}.wav", s.samples, s.sample_rate)
-                for i, s in enumerate(samples, 1)
-            }
-            consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
+            try:
+                self._drafts_root.mkdir(parents=True, exist_ok=True)
+                # The process id in the name tells a later sweep whether the draft's owner is still running.
+                draft = Path(tempfile.mkdtemp(prefix=f"{os.getpid()}-", dir=self._drafts_root))
+                sample_files = {
+                    f"sample-{i}.wav": save_wav(draft / f"sample-{i}.wav", s.samples, s.sample_rate)
+                    for i, s in enumerate(samples, 1)
+                }
+                consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
+            except (OSError, ExportError) as exc:
+                raise VoiceError(
+                    N_("CloneEngine", "VoxDesk could not write the recordings into its voice folder {root}. Free "
+                                      "some disk space or check that the folder is writable, then try "
+                                      "again.").format(root=self.library.root),
+                    detail=getattr(exc, "detail", None) or repr(exc),
+                ) from exc
             record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)
             if on_status:
                 on_status(N_("CloneEngine", "Saving the voice…"))
             return self.save(name, prompt.language, sample_files, consent_file, record)
         finally:
-            shutil.rmtree(draft, ignore_errors=True)
+            if draft is not None:
+                shutil.rmtree(draft, ignore_errors=True)
+
+
+def _sweep_drafts(root: Path) -> None:
+    """Remove recordings left by an enrollment that did not finish: its process is gone, or it is old."""
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return  # no drafts folder yet
+    now = time.time()
+    for entry in entries:
+        owner = entry.name.split("-", 1)[0]
+        try:
+            abandoned = not owner.isdigit() or not _process_alive(int(owner)) or (
+                now - entry.stat().st_mtime > _STALE_DRAFT_SECONDS)
+        except OSError:
+            continue
+        if abandoned and entry.is_dir():
+            shutil.rmtree(entry, ignore_errors=True)
+        elif abandoned:
+            with contextlib.suppress(OSError):
+                entry.unlink()
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but belongs to someone else
+        return True
+    return True

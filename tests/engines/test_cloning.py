@@ -233,3 +233,123 @@ def test_openvoice_without_its_converter_folder_says_which_folder_it_needs(voice
 
     with pytest.raises(UserFacingError, match="converter folder"):
         cloner.speak(voice, TEXT, settings)
+
+
+def openvoice_settings(models) -> CloneSettings:
+    return CloneSettings(engine="openvoice", language="en", converter=str(models["openvoice"]),
+                         base_model=str(models["base"]))
+
+
+class KeepingSynthesizer(SpeechSynthesizer):
+    """The real synthesizer, keeping what the base voice said so a test can compare with it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.made = []
+
+    def synthesize(self, *args, **kwargs):
+        speech = super().synthesize(*args, **kwargs)
+        self.made.append(speech)
+        return speech
+
+
+def test_openvoice_pauses_once_after_each_sentence(voice, models, tmp_path, encoder):
+    store = TtsModelStore(tmp_path / "tts")
+    base = KeepingSynthesizer(store, FallbackLog())
+    cloner = VoiceCloner(store, base, encoder)
+
+    result = cloner.speak(voice, TEXT, openvoice_settings(models))
+
+    assert len(base.made) == len(result.speech.sentences) == 2
+    for converted, said in zip(result.speech.sentences, base.made):
+        # Conversion keeps the length of the speech; the base voice's pause is not kept as a second one.
+        assert converted.duration == pytest.approx(said.duration, abs=0.1)
+
+
+def test_a_voice_match_that_fails_to_measure_keeps_the_speech(voice, models, tmp_path):
+    store = TtsModelStore(tmp_path / "tts")
+    unusable = SpeakerEncoder(device="cuda:99")  # an encoder on a graphics card that is not there
+    cloner = VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), unusable)
+
+    result = cloner.speak(voice, TEXT, openvoice_settings(models))
+
+    assert result.speech.complete and len(result.samples) > 0
+    assert result.match_score is None and "could not be measured" in result.match_note
+    assert match_label(result.match_score) == "not measured"
+
+
+def test_releasing_the_cloner_also_frees_the_base_voice_of_openvoice(voice, models, tmp_path, encoder):
+    store = TtsModelStore(tmp_path / "tts")
+    base = SpeechSynthesizer(store, FallbackLog())
+    cloner = VoiceCloner(store, base, encoder)
+    cloner.speak(voice, "Good morning.", openvoice_settings(models))
+    assert base.loaded is not None
+
+    cloner.release()
+
+    assert base.loaded is None
+
+
+# --- personal recordings stay in the voice folder -------------------------------------------------
+
+
+def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afterwards(tmp_path, encoder, spoken):
+    from desktop.engines.transcriber import Transcriber
+
+    library = VoiceLibrary(tmp_path / "voices")
+    transcriber = Transcriber(ModelStore(tmp_path / "models"), FallbackLog(), gpu_available=lambda: False)
+    enrollment = VoiceEnrollment(library, transcriber, encoder, whisper_model=str(base_dir()))
+    sample = enrollment.import_sample(spoken["passage"])
+    consent = decode(spoken["consent"], sample_rate=22050)
+    during = []
+
+    try:
+        voice = enrollment.enroll("Alex Again", spoken["prompt"], [sample], consent, 22050,
+                                  on_status=lambda _text: during.append(sorted(library.root.rglob("*.wav"))))
+    finally:
+        transcriber.release()
+
+    assert during and all(len(files) == 2 for files in during)  # the sample and the consent, in the library
+    assert sorted(library.root.rglob("*.wav")) == sorted([*voice.sample_paths, voice.consent_path])
+    left = [p for p in library.root.rglob("*") if p.is_file() and p.parent not in (library.root, voice.folder)]
+    assert left == []  # nothing of the check is left
+
+
+CRASHING_ENROLLMENT = """
+import os, signal, sys
+from datetime import date
+from pathlib import Path
+
+from desktop.core.audio import decode
+from desktop.core.consent import ConsentPrompt
+from desktop.core.fallback import FallbackLog
+from desktop.core.models import ModelStore
+from desktop.core.voices import VoiceLibrary
+from desktop.engines.cloning import VoiceEnrollment
+from desktop.engines.speaker import SpeakerEncoder
+from desktop.engines.transcriber import Transcriber
+
+root, passage, consent = (Path(a) for a in sys.argv[1:4])
+transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
+enrollment = VoiceEnrollment(VoiceLibrary(root / "voices"), transcriber, SpeakerEncoder())
+prompt = ConsentPrompt("Alex Reader", "en", date.today().isoformat(), "4821")
+# The power goes off while the consent is being checked.
+enrollment.enroll("Crash", prompt, [enrollment.import_sample(passage)], decode(consent, sample_rate=22050), 22050,
+                  on_status=lambda _text: os.kill(os.getpid(), signal.SIGKILL))
+"""
+
+
+def test_recordings_left_by_a_crashed_enrollment_are_removed_at_the_next_start(tmp_path, encoder, spoken):
+    import subprocess
+    import sys
+
+    crashed = subprocess.run([sys.executable, "-c", CRASHING_ENROLLMENT, str(tmp_path), str(spoken["passage"]),
+                              str(spoken["consent"])], cwd=Path(__file__).resolve().parents[2], timeout=300)
+    assert crashed.returncode < 0  # killed, as a crash would
+    left = list((tmp_path / "voices").rglob("*.wav"))
+    assert len(left) == 2  # the crash left the recordings behind, inside the voice folder
+
+    VoiceEnrollment(VoiceLibrary(tmp_path / "voices"), None, encoder)  # the next start
+
+    assert not any(path.exists() for path in left)
+    assert VoiceLibrary(tmp_path / "voices").list() == []
