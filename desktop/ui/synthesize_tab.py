@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.errors import UserFacingError
 from desktop.core.fallback import FallbackLog
+from desktop.core.i18n import N_
 from desktop.core.tts_models import (
     CURATED,
     DEFAULT_FOR_LANGUAGE,
@@ -47,6 +48,7 @@ from desktop.core.tts_models import (
     default_model,
 )
 from desktop.engines.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings, VoiceInfo
+from desktop.ui.i18n import translated
 from desktop.ui.stream_player import PAUSED, PLAYING, StreamPlayer
 from desktop.workers.job import Job, JobReport, JobRunner
 
@@ -54,11 +56,10 @@ log = logging.getLogger(__name__)
 
 _ERROR_STYLE = "color: #b3261e;"
 _HIGHLIGHT = QColor(255, 236, 153)
-_LANGUAGE_CHOICES = (("auto", "Automatic"), ("en", "English"), ("zh", "中文 (Chinese)"))
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SynthesizeTab", text)
+_LANGUAGE_CHOICES = (("auto", ""), ("en", "English"), ("zh", "中文 (Chinese)"))  # "" : "Automatic", translated
+# Where speech runs, as the status bar shows it.
+ON_CPU = N_("SynthesizeTab", "CPU")
+ON_GPU = N_("SynthesizeTab", "GPU (experimental)")
 
 
 def utf16_offset(text: str, index: int) -> int:
@@ -129,12 +130,13 @@ class LicenceDialog(QDialog):
 
     def __init__(self, model: TtsModel, terms: LicenceTerms, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Licence of {title}").format(title=model.title))
+        title = translated(model.title)
+        self.setWindowTitle(self.tr("Licence of {title}").format(title=title))
         self.setMinimumWidth(480)
         intro = QLabel(self.tr("“{title}” is published under the {licence} licence. Before it is downloaded, "
-                               "please confirm:").format(title=model.title, licence=terms.licence))
+                               "please confirm:").format(title=title, licence=terms.licence))
         intro.setWordWrap(True)
-        statements = QLabel("\n".join(f"• {s}" for s in terms.statements))
+        statements = QLabel("\n".join(f"• {translated(s)}" for s in terms.statements))
         statements.setWordWrap(True)
         statements.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         link = QLabel(f'<a href="{terms.url}">{terms.url}</a>' if terms.url else "")
@@ -159,7 +161,7 @@ class ModelDownloadDialog(QDialog):
     """
 
     downloaded = Signal()
-    failed = Signal(str)
+    failed = Signal(object)  # the sentence saying what went wrong (str, or a core Message)
     cancelled = Signal()
 
     def __init__(self, store, runner: JobRunner, model: TtsModel, parent: QWidget | None = None) -> None:
@@ -170,9 +172,13 @@ class ModelDownloadDialog(QDialog):
         self._job: Job | None = None
         self.setWindowTitle(self.tr("Downloading a voice model"))
         self.setMinimumWidth(460)
-        size = self.tr(" (about {size} MB)").format(size=model.size_mb) if model.size_mb else ""
-        explanation = QLabel(self.tr("VoxDesk needs the voice model “{title}”{size}. It is downloaded once and "
-                                     "then kept on this computer.").format(title=model.title, size=size))
+        if model.size_mb:
+            text = self.tr("VoxDesk needs the voice model “{title}” (about {size} MB). It is downloaded once and "
+                           "then kept on this computer.")
+        else:
+            text = self.tr("VoxDesk needs the voice model “{title}”. It is downloaded once and then kept on this "
+                           "computer.")
+        explanation = QLabel(text.format(title=translated(model.title), size=model.size_mb))
         explanation.setWordWrap(True)
         self.bar = QProgressBar()
         self.bar.setRange(0, 0)
@@ -226,7 +232,7 @@ class ModelDownloadDialog(QDialog):
     def _on_downloaded(self, _value: object) -> None:
         self._end(self.downloaded)
 
-    @Slot(str)
+    @Slot(object)
     def _on_failed(self, message: str) -> None:
         self._end(self.failed, message)
 
@@ -252,7 +258,7 @@ class ModelDownloadDialog(QDialog):
 
 class SynthesizeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
-    synthesis_device = Signal(str)  # "CPU" or "GPU": where speech synthesis runs
+    synthesis_device = Signal(object)  # where speech synthesis runs: "CPU", "GPU" or a Message like ON_GPU
     # Emitted from whichever thread records a fallback; Qt queues it to this widget's (GUI) thread.
     _fallback_recorded = Signal(object)
 
@@ -288,11 +294,14 @@ class SynthesizeTab(QWidget):
         self._run_made = 0  # sentences it made so far
         self._playing_preview = False
         self._closing = False
+        self._status: str = ""  # the status line and the error shown (str, or a core Message)
+        self._error: str = ""
         self._build()
         self._load_choices()
         self._connect()
         self._watch_fallbacks(fallback_log)
         self._on_model_changed()
+        self.retranslate()
         self._update_actions()
 
     def _watch_fallbacks(self, fallback_log: FallbackLog) -> None:
@@ -308,59 +317,53 @@ class SynthesizeTab(QWidget):
         from desktop.engines.tts import JOB_NAME
 
         if event.job == JOB_NAME:
-            self.synthesis_device.emit(self.tr("CPU"))
-            self._set_status(self.tr("The GPU failed, so speech continues on the CPU. {fix}").format(fix=event.fix))
+            self.synthesis_device.emit(ON_CPU)
+            self._set_status(N_("SynthesizeTab", "The GPU failed, so speech continues on the CPU. {fix}").format(
+                fix=event.fix))
 
     # -- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.model_combo = QComboBox()
         self.model_combo.setMinimumWidth(300)
-        self.model_combo.setToolTip(self.tr("The voice model. It is downloaded the first time it is used."))
-        self.import_button = QPushButton(self.tr("Import model folder…"))
-        self.import_button.setToolTip(self.tr("Use a Coqui model folder copied to this computer "
-                                              "(model file, config.json and any speaker files)."))
+        self.import_button = QPushButton()
         self.model_info = QLabel()
         self.model_info.setWordWrap(True)
         self.model_info.setStyleSheet("color: palette(mid);")
 
         self.language_combo = QComboBox()
         for code, name in _LANGUAGE_CHOICES:
-            self.language_combo.addItem(self.tr("Automatic") if code == "auto" else name, code)
-        self.language_combo.setToolTip(self.tr("The language of the text. Automatic lets a multilingual "
-                                               "model choose per sentence."))
+            self.language_combo.addItem(name, code)
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(50, 200)
         self.speed_slider.setSingleStep(5)
         self.speed_slider.setPageStep(25)
         self.speed_slider.setMinimumWidth(140)
         self.speed_label = QLabel()
-        self.gpu_box = QCheckBox(self.tr("Use the GPU for speech (experimental)"))
-        self.gpu_box.setToolTip(self.tr("Speech runs well on the CPU. On the GPU it may be faster or slower; "
-                                        "if the GPU fails, VoxDesk continues on the CPU."))
+        self.gpu_box = QCheckBox()
 
         self.voice_list = QListWidget()
         self.voice_list.setMinimumWidth(200)
-        self.voice_list.setToolTip(self.tr("Choose a voice; “Preview” lets you hear it first."))
         self.voice_hint = QLabel()
         self.voice_hint.setWordWrap(True)
+        self._voice_hint: str = ""  # what voice_hint says (str, or a Message), to say it again
         voice_box = QWidget()
         voice_layout = QVBoxLayout(voice_box)
         voice_layout.setContentsMargins(0, 0, 0, 0)
-        voice_layout.addWidget(QLabel(self.tr("Voice:")))
+        self.voice_label = QLabel()
+        voice_layout.addWidget(self.voice_label)
         voice_layout.addWidget(self.voice_list, 1)
         voice_layout.addWidget(self.voice_hint)
 
         self.editor = QPlainTextEdit()
-        self.editor.setPlaceholderText(self.tr("Type or paste the text to read aloud: a notice, an "
-                                               "announcement, a training script. Chinese, English or both."))
-        self.open_button = QPushButton(self.tr("Open text file…"))
+        self.open_button = QPushButton()
         self.count_label = QLabel()
         editor_box = QWidget()
         editor_layout = QVBoxLayout(editor_box)
         editor_layout.setContentsMargins(0, 0, 0, 0)
         editor_top = QHBoxLayout()
-        editor_top.addWidget(QLabel(self.tr("Text:")))
+        self.text_label = QLabel()
+        editor_top.addWidget(self.text_label)
         editor_top.addStretch(1)
         editor_top.addWidget(self.count_label)
         editor_top.addWidget(self.open_button)
@@ -375,13 +378,13 @@ class SynthesizeTab(QWidget):
         splitter.setChildrenCollapsible(False)
         self.voice_panel = voice_box
 
-        self.speak_button = QPushButton(self.tr("Speak"))
+        self.speak_button = QPushButton()
         self.speak_button.setDefault(True)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.play_button = QPushButton(self.tr("Play"))
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.save_button = QPushButton(self.tr("Save…"))
-        self.normalize_box = QCheckBox(self.tr("Even out the loudness for speech (−16 LUFS)"))
+        self.cancel_button = QPushButton()
+        self.play_button = QPushButton()
+        self.stop_button = QPushButton()
+        self.save_button = QPushButton()
+        self.normalize_box = QCheckBox()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -396,14 +399,15 @@ class SynthesizeTab(QWidget):
         self.error_label.hide()
 
         model_row = QHBoxLayout()
-        model_row.addWidget(QLabel(self.tr("Model:")))
+        self.model_label, self.language_label, self.speed_title = QLabel(), QLabel(), QLabel()
+        model_row.addWidget(self.model_label)
         model_row.addWidget(self.model_combo, 1)
         model_row.addWidget(self.import_button)
         choice_row = QHBoxLayout()
-        choice_row.addWidget(QLabel(self.tr("Language:")))
+        choice_row.addWidget(self.language_label)
         choice_row.addWidget(self.language_combo)
         choice_row.addSpacing(16)
-        choice_row.addWidget(QLabel(self.tr("Speed:")))
+        choice_row.addWidget(self.speed_title)
         choice_row.addWidget(self.speed_slider)
         choice_row.addWidget(self.speed_label)
         choice_row.addSpacing(16)
@@ -429,6 +433,59 @@ class SynthesizeTab(QWidget):
         layout.addWidget(self.status_label)
         layout.addWidget(self.error_label)
         self.setMinimumSize(720, 480)
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes. The text being
+        edited, the speech made and the choices stay as they are."""
+        self.model_label.setText(self.tr("Model:"))
+        self.model_combo.setToolTip(self.tr("The voice model. It is downloaded the first time it is used."))
+        self.import_button.setText(self.tr("Import model folder…"))
+        self.import_button.setToolTip(self.tr("Use a Coqui model folder copied to this computer "
+                                              "(model file, config.json and any speaker files)."))
+        self.language_label.setText(self.tr("Language:"))
+        self.language_combo.setItemText(0, self.tr("Automatic"))
+        self.language_combo.setToolTip(self.tr("The language of the text. Automatic lets a multilingual "
+                                               "model choose per sentence."))
+        self.speed_title.setText(self.tr("Speed:"))
+        self._on_speed_changed(self.speed_slider.value())
+        self.gpu_box.setText(self.tr("Use the GPU for speech (experimental)"))
+        self.gpu_box.setToolTip(self.tr("Speech runs well on the CPU. On the GPU it may be faster or slower; "
+                                        "if the GPU fails, VoxDesk continues on the CPU."))
+        self.voice_label.setText(self.tr("Voice:"))
+        self.voice_list.setToolTip(self.tr("Choose a voice; “Preview” lets you hear it first."))
+        for button in self.voice_list.findChildren(QToolButton):
+            button.setText(self.tr("Preview"))
+            button.setToolTip(self.tr("Hear a short sample of this voice"))
+        self._hint(self._voice_hint)
+        self.text_label.setText(self.tr("Text:"))
+        self.editor.setPlaceholderText(self.tr("Type or paste the text to read aloud: a notice, an "
+                                               "announcement, a training script. Chinese, English or both."))
+        self.open_button.setText(self.tr("Open text file…"))
+        self._on_text_changed()
+        self.speak_button.setText(self.tr("Speak"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.save_button.setText(self.tr("Save…"))
+        self.normalize_box.setText(self.tr("Even out the loudness for speech (−16 LUFS)"))
+        for index in range(self.model_combo.count()):
+            model = self._models.get(self.model_combo.itemData(index))
+            if model is not None:
+                self.model_combo.setItemText(index, self._model_label(model))
+        model = self.selected_model()
+        self.model_info.setText(self._describe(model) if model is not None else "")
+        self.status_label.setText(translated(self._status))
+        self.error_label.setText(translated(self._error))
+        self._update_actions()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _hint(self, text: str) -> None:
+        """The line under the voice list (str, or a Message shown in the interface language)."""
+        self._voice_hint = text
+        self.voice_hint.setText(translated(text))
 
     def _connect(self) -> None:
         self.model_combo.currentIndexChanged.connect(self._on_model_changed)
@@ -459,7 +516,7 @@ class SynthesizeTab(QWidget):
         self.gpu_box.setChecked(bool(self.choices.get("synthesize/use_gpu")))
         self.normalize_box.setChecked(bool(self.choices.get("synthesize/normalize")))
         self._on_text_changed()
-        self.synthesis_device.emit(self.tr("GPU (experimental)") if self.gpu_box.isChecked() else self.tr("CPU"))
+        self.synthesis_device.emit(ON_GPU if self.gpu_box.isChecked() else ON_CPU)
 
     # -- models --------------------------------------------------------------------------------
 
@@ -488,7 +545,7 @@ class SynthesizeTab(QWidget):
 
     def _model_label(self, model: TtsModel) -> str:
         mark = "✓ " if model.downloaded else ""
-        return f"{mark}{model.title}"
+        return f"{mark}{translated(model.title)}"
 
     def selected_model(self) -> TtsModel | None:
         return self._models.get(self.model_combo.currentData())
@@ -501,7 +558,7 @@ class SynthesizeTab(QWidget):
     def _describe(self, model: TtsModel) -> str:
         from desktop.engines.tts import LANGUAGE_NAMES
 
-        languages = ", ".join(LANGUAGE_NAMES.get(c, c) for c in model.languages[:6])
+        languages = self.tr(", ").join(translated(LANGUAGE_NAMES.get(c, c)) for c in model.languages[:6])
         if len(model.languages) > 6:
             languages += self.tr(" and {count} more").format(count=len(model.languages) - 6)
         size = self.tr("about {size} MB").format(size=model.size_mb) if model.size_mb else self.tr("size not known")
@@ -509,7 +566,7 @@ class SynthesizeTab(QWidget):
         text = self.tr("{languages} · {size} · licence: {licence} · {where}").format(
             languages=languages, size=size, licence=model.licence, where=where)
         if model.description:
-            text += "\n" + model.description
+            text += "\n" + translated(model.description)
         return text
 
     @Slot()
@@ -530,7 +587,7 @@ class SynthesizeTab(QWidget):
             # else: loaded when the tab is first shown, so starting VoxDesk loads no voice model
         else:
             self.voice_panel.setVisible(model.multi_speaker)
-            self.voice_hint.setText(self.tr("The voices appear here once the model is downloaded."))
+            self._hint(N_("SynthesizeTab", "The voices appear here once the model is downloaded."))
         self._update_actions()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
@@ -545,7 +602,7 @@ class SynthesizeTab(QWidget):
             self._voices_job.cancel()
         settings = self.synthesis_settings()
         synthesizer = self._synthesizer
-        self.voice_hint.setText(self.tr("Loading the voices…"))
+        self._hint(N_("SynthesizeTab", "Loading the voices…"))
 
         def work(report: JobReport) -> VoiceInfo:
             return synthesizer.voice_info(settings, on_status=report.message)
@@ -564,7 +621,7 @@ class SynthesizeTab(QWidget):
         if self.sender() is not self._voices_job or info.model != self.model_combo.currentData():
             return
         self._voice_info = info
-        self._set_status(self.tr("“{title}” is ready.").format(title=info.title))
+        self._set_status(N_("SynthesizeTab", "“{title}” is ready.").format(title=info.title))
         self.synthesis_device.emit(info.device)
         self.speed_slider.setEnabled(info.can_change_speed)
         self.voice_list.clear()
@@ -591,13 +648,13 @@ class SynthesizeTab(QWidget):
                 self.voice_list.setCurrentItem(item)
         if self.voice_list.currentItem() is None:
             self.voice_list.setCurrentRow(0)
-        self.voice_hint.setText(self.tr("{count} voices").format(count=len(info.speakers)))
+        self._hint(N_("SynthesizeTab", "{count} voices").format(count=len(info.speakers)))
         self._update_actions()
 
-    @Slot(str)
+    @Slot(object)
     def _on_voices_failed(self, message: str) -> None:
         if self.sender() is self._voices_job:
-            self.voice_hint.setText("")
+            self._hint("")
             self._show_error(message)
 
     def voices(self) -> list[str]:
@@ -621,7 +678,7 @@ class SynthesizeTab(QWidget):
         if language != "auto" and model is not None and not model.speaks(language):
             # A language the model cannot speak: offer the curated default for it.
             self.select_model(default_model(language))
-            self._set_status(self.tr("Switched to “{title}”, which speaks the chosen language.").format(
+            self._set_status(N_("SynthesizeTab", "Switched to “{title}”, which speaks the chosen language.").format(
                 title=self.selected_model().title if self.selected_model() else ""))
 
     @Slot(int)
@@ -635,7 +692,7 @@ class SynthesizeTab(QWidget):
         if self.selected_model() is not None and self.selected_model().downloaded and self._speak_job is None:
             self._load_voices()
         else:
-            self.synthesis_device.emit(self.tr("GPU (experimental)") if on else self.tr("CPU"))
+            self.synthesis_device.emit(ON_GPU if on else ON_CPU)
 
     def synthesis_settings(self) -> SynthesisSettings:
         language = self.language_combo.currentData()
@@ -660,7 +717,7 @@ class SynthesizeTab(QWidget):
         store = self._store
 
         def work(report: JobReport) -> TtsModel:
-            report.message(_tr("Copying the model…"))
+            report.message(N_("SynthesizeTab", "Copying the model…"))
             return store.import_folder(folder, progress=lambda d, t: report.progress(d / t if t else 0),
                                        cancelled=report.cancelled)
 
@@ -684,7 +741,8 @@ class SynthesizeTab(QWidget):
         self.progress.setFormat("")
         self.refresh_models(select=model.name)
         self._on_model_changed()
-        self._set_status(self.tr("The model “{title}” was imported and is now chosen.").format(title=model.title))
+        self._set_status(N_("SynthesizeTab", "The model “{title}” was imported and is now chosen.").format(
+            title=model.title))
 
     # -- text ----------------------------------------------------------------------------------
 
@@ -706,7 +764,7 @@ class SynthesizeTab(QWidget):
             return False
         self._clear_error()
         self.editor.setPlainText(text)
-        self._set_status(self.tr("Opened “{name}”.").format(name=path.name))
+        self._set_status(N_("SynthesizeTab", "Opened “{name}”.").format(name=path.name))
         return True
 
     @Slot()
@@ -825,11 +883,11 @@ class SynthesizeTab(QWidget):
         self.progress.setValue(1000)
         self.progress.setFormat(self.tr("{count} sentences · {seconds:.0f} s of speech").format(
             count=len(self._spoken), seconds=speech.duration))
-        self._set_status(self.tr("Done. Play it again or save it as a file."))
+        self._set_status(N_("SynthesizeTab", "Done. Play it again or save it as a file."))
         if self._synthesizer.loaded is not None:
             self.synthesis_device.emit(self._synthesizer.loaded.device)
 
-    @Slot(str)
+    @Slot(object)
     def _on_speech_failed(self, message: str) -> None:
         self.player.end_of_input()
         self.progress.setFormat(self.tr("Stopped") if self._run_made else "")
@@ -842,10 +900,10 @@ class SynthesizeTab(QWidget):
         self.player.end_of_input()
         made = self._run_made
         if made:
-            self._set_status(self.tr("Cancelled. The first {made} of {total} sentences were made; you can play "
-                                     "and save them.").format(made=made, total=self._run_total))
+            self._set_status(N_("SynthesizeTab", "Cancelled. The first {made} of {total} sentences were made; you "
+                                "can play and save them.").format(made=made, total=self._run_total))
         else:
-            self._set_status(self.tr("Cancelled before the first sentence was ready."))
+            self._set_status(N_("SynthesizeTab", "Cancelled before the first sentence was ready."))
         self.progress.setFormat(self.tr("Cancelled after sentence {done}").format(done=made))
 
     @Slot()
@@ -853,7 +911,7 @@ class SynthesizeTab(QWidget):
         """Stop making speech after the current sentence; what was made is kept."""
         if self._speak_job is not None:
             self._speak_job.cancel()
-            self._set_status(self.tr("Stopping after this sentence…"))
+            self._set_status(N_("SynthesizeTab", "Stopping after this sentence…"))
 
     @Slot()
     def _on_job_finished(self) -> None:
@@ -919,7 +977,7 @@ class SynthesizeTab(QWidget):
         job.finished.connect(self._on_job_finished)
         self._preview_job = job
         self._runner.start(job)
-        self._set_status(self.tr("Preparing a sample of “{voice}”…").format(voice=speaker))
+        self._set_status(N_("SynthesizeTab", "Preparing a sample of “{voice}”…").format(voice=speaker))
         self._update_actions()
 
     @Slot(object)
@@ -957,7 +1015,7 @@ class SynthesizeTab(QWidget):
         """
         samples = self.speech_samples()
         if not len(samples):
-            self._show_error(self.tr("There is no speech to save yet. Press Speak first."))
+            self._show_error(N_("SynthesizeTab", "There is no speech to save yet. Press Speak first."))
             return None
         from desktop.core.atomic import ExportExists
         from desktop.core.audio_out import save_speech
@@ -984,11 +1042,11 @@ class SynthesizeTab(QWidget):
     def _on_save_done(self, outcome: tuple[str, Path]) -> None:
         what, path = outcome
         if what == "saved":
-            self._set_status(self.tr("Saved “{name}”.").format(name=path.name))
+            self._set_status(N_("SynthesizeTab", "Saved “{name}”.").format(name=path.name))
         elif self._ask_replace(path):
             self.save_to(path, overwrite=True)
         else:
-            self._set_status(self.tr("Not saved: “{name}” was kept as it was.").format(name=path.name))
+            self._set_status(N_("SynthesizeTab", "Not saved: “{name}” was kept as it was.").format(name=path.name))
 
     def _ask_replace(self, path: Path) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Replace the file?"),
@@ -1017,7 +1075,7 @@ class SynthesizeTab(QWidget):
 
             dialog.accepted.connect(accepted)
             dialog.rejected.connect(lambda: self._set_status(
-                self.tr("The licence was not accepted, so the model was not downloaded.")))
+                N_("SynthesizeTab", "The licence was not accepted, so the model was not downloaded.")))
             dialog.open()
             return
         dialog = ModelDownloadDialog(self._store, self._runner, model, self)
@@ -1031,8 +1089,8 @@ class SynthesizeTab(QWidget):
 
         dialog.downloaded.connect(downloaded)
         dialog.failed.connect(self._show_error)
-        dialog.cancelled.connect(lambda: self._set_status(self.tr("The download was cancelled; it continues "
-                                                                  "where it stopped next time.")))
+        dialog.cancelled.connect(lambda: self._set_status(N_("SynthesizeTab", "The download was cancelled; it "
+                                                             "continues where it stopped next time.")))
         dialog.open()
 
     # -- state ---------------------------------------------------------------------------------
@@ -1057,19 +1115,23 @@ class SynthesizeTab(QWidget):
                 for button in row.findChildren(QToolButton):
                     button.setEnabled(not speaking and self._preview_job is None)
 
-    @Slot(str)
+    @Slot(object)
     def _set_status(self, text: str) -> None:
-        self.status_label.setText(text)
+        """The status line (a core Message is shown in the interface language, also after a switch)."""
+        self._status = text
+        self.status_label.setText(translated(text))
         if text:
-            self.status_message.emit(text)
+            self.status_message.emit(translated(text))
 
-    @Slot(str)
+    @Slot(object)
     def _show_error(self, message: str) -> None:
-        self.error_label.setText(message)
+        self._error = message
+        self.error_label.setText(translated(message))
         self.error_label.show()
-        self.status_message.emit(message)
+        self.status_message.emit(translated(message))
 
     def _clear_error(self) -> None:
+        self._error = ""
         self.error_label.clear()
         self.error_label.hide()
 
