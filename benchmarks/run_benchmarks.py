@@ -24,7 +24,6 @@ import platform
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 
@@ -102,12 +101,18 @@ start = time.monotonic()
 from desktop.app import create_app
 app, window = create_app(sys.argv[:1])
 window.show()
+# Before any event runs: the device detection the shown window starts may import torch on its thread.
+heavy = sorted(m for m in ("torch", "whisper", "faster_whisper", "ctranslate2", "TTS") if m in sys.modules)
 app.processEvents()
 shown = time.monotonic() - start
-heavy = sorted(m for m in ("torch", "whisper", "faster_whisper", "ctranslate2", "TTS") if m in sys.modules)
 print("RESULT", shown, ",".join(heavy), flush=True)
 window.close()  # as a user closing it: background jobs (device detection) stop cleanly
 """
+
+
+def _dedent(text: str) -> str:
+    """textwrap.dedent for a template whose interpolated table rows carry no indentation."""
+    return "\n".join(line[8:] if line.startswith(" " * 8) else line for line in text.splitlines()) + "\n"
 
 
 def run_measured(command: list[str], env: dict | None = None) -> tuple[float, int, str]:
@@ -182,6 +187,15 @@ def main() -> int:
     window_seconds = min(r[0] for r in window_runs)
     heavy = window_runs[0][1] or "none"
 
+    tts_json = OUT / "tts.json"
+    subprocess.run([python, str(ROOT / "benchmarks" / "tts_benchmark.py"), "--repeat", "3", "--json", str(tts_json)],
+                   env=env, check=True, capture_output=True, text=True)
+    tts_rows = "\n".join(
+        f"| {r['model']} | {r['languages']} | {r['load_s']:.2f} | {r['rtf']:.3f} | {r['first_sentence_s']:.3f} | "
+        f"{'n/a' if r['first_sound_s'] is None else format(r['first_sound_s'], '.3f')} |"
+        for r in json.loads(tts_json.read_text())
+    )
+
     fw = results["faster-whisper directly (int8, VAD)"]["seconds"]
     ow = results["openai-whisper directly (fp32)"]["seconds"]
     rows = "\n".join(
@@ -189,7 +203,7 @@ def main() -> int:
         for name, r in results.items()
     )
     vox = results["VoxDesk CLI (auto: faster-whisper int8, VAD)"]["seconds"]
-    report = textwrap.dedent(f"""\
+    report = _dedent(f"""\
         # Benchmarks
 
         Measured {dt.date.today().isoformat()} by `benchmarks/run_benchmarks.py` on {machine()}.
@@ -216,6 +230,18 @@ def main() -> int:
         From the interpreter starting the app to the main window shown (offscreen, best of 3):
         {window_seconds:.2f} s (target: under 1.5 s). Heavy modules imported before the window showed:
         {heavy}.
+
+        ## Speech synthesis on the CPU
+
+        `benchmarks/tts_benchmark.py`, through the engine the Synthesize tab uses. No real voice weights
+        can be fetched on this machine: the tiny randomly initialised VITS model shows the engine's own
+        overhead, not a real voice's cost; any downloaded or imported model is measured too. RTF is
+        seconds of work per second of speech; "first sound" is from Speak until the first samples reach
+        the sound device (a private PulseAudio server), through the window's stream player.
+
+        | model | languages | load s | RTF | first sentence s | first sound s |
+        |---|---|---|---|---|---|
+        {tts_rows}
         """)
     (ROOT / "BENCHMARKS.md").write_text(report, encoding="utf-8")
     print(report)

@@ -210,13 +210,16 @@ def _complete_folder(folder: Path) -> None:
         return
     dims = ct2_format.whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
     try:
-        tokenizer = tokenizer_json(dims["n_vocab"])
-        if needs_tokenizer:
-            ct2_format.write_text_atomic(folder / "tokenizer.json", tokenizer)
-        if needs_vocabulary:
-            ct2_format.write_text_atomic(
-                folder / "vocabulary.json", json.dumps(vocabulary(tokenizer, dims["n_vocab"]), ensure_ascii=False)
-            )
+        # Only build the tokenizer when a file needs it: for multilingual models that reads
+        # openai-whisper's vocabulary, whose package imports torch (seconds on a CPU-only path).
+        if needs_tokenizer or needs_vocabulary:
+            tokenizer = tokenizer_json(dims["n_vocab"])
+            if needs_tokenizer:
+                ct2_format.write_text_atomic(folder / "tokenizer.json", tokenizer)
+            if needs_vocabulary:
+                ct2_format.write_text_atomic(
+                    folder / "vocabulary.json", json.dumps(vocabulary(tokenizer, dims["n_vocab"]), ensure_ascii=False)
+                )
         if needs_features and dims["n_mels"] != 80:  # 80 is faster-whisper's default
             ct2_format.write_text_atomic(folder / "preprocessor_config.json", _preprocessor_config(dims))
     except OSError as exc:
