@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -139,7 +140,7 @@ class CloneTab(QWidget):
     def _build(self) -> None:
         # Saved voices.
         self.voice_list = QListWidget()
-        self.voice_list.setMinimumWidth(220)
+        self.voice_list.setMinimumWidth(180)
         self.play_sample_button = QPushButton()
         self.rename_button = QPushButton()
         self.delete_button = QPushButton()
@@ -155,8 +156,8 @@ class CloneTab(QWidget):
         voices_layout.addWidget(self.voices_message)
 
         self.pages = QTabWidget()
-        self.pages.addTab(self._build_speak_page(), "")
-        self.pages.addTab(self._build_add_page(), "")
+        self.pages.addTab(_scrolled(self._build_speak_page()), "")
+        self.pages.addTab(_scrolled(self._build_add_page()), "")
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(voices_box)
@@ -256,6 +257,7 @@ class CloneTab(QWidget):
         self.play_button = QPushButton()
         self.save_button = QPushButton()
         self.licence_label = QLabel()
+        self.licence_label.setWordWrap(True)  # a long licence line wraps instead of pushing the buttons out
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -929,6 +931,15 @@ class CloneTab(QWidget):
         self.player.stop()
         for job in list(self._jobs.values()):
             job.cancel()
+
+
+def _scrolled(page: QWidget) -> QScrollArea:
+    """The page in a scroll area: in a small window it scrolls instead of squeezing its rows together."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area
 
 
 def _select(combo: QComboBox, data: Any) -> None:
