@@ -5,12 +5,15 @@ VoxDesk's widgets sets its texts again in retranslate(), so switching keeps the 
 being edited and the open tab. Sentences from the core (desktop.core.i18n.Message) are translated
 where they are shown, with translated().
 
-The translations are built from resources/translations/voxdesk_<language>.ts with
-`make translations` (pyside6-lupdate, then pyside6-lrelease); see TRANSLATION_SOURCES.
+The .ts sources in resources/translations are refreshed from the code, and compiled to the .qm files
+that ship, with `python -m desktop.ui.i18n` in the source tree (`make translations`).
 """
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -25,9 +28,11 @@ log = logging.getLogger(__name__)
 UI_LANGUAGES = (("", None), ("en", "English"), ("zh_CN", "简体中文"))
 TRANSLATED = ("zh_CN",)  # the languages resources/translations has a voxdesk_<language>.qm for
 
-# What lupdate reads, and how: the folders with translatable strings, and N_ as the core's marker.
+# What lupdate reads, and how: the package's Python files, with N_ (desktop.core.i18n) spelled like
+# QT_TRANSLATE_NOOP. No line numbers in the .ts, so editing code does not churn it.
 TRANSLATION_SOURCES = ("desktop",)
-LUPDATE_OPTIONS = ("-extensions", "py", "-locations", "none", "-tr-function-alias", "QT_TRANSLATE_NOOP+=N_")
+LUPDATE_OPTIONS = ("-extensions", "py", "-locations", "none", "-source-language", "en",
+                   "-tr-function-alias", "QT_TRANSLATE_NOOP+=N_")
 
 _OBJECT_NAME = "voxdesk-translator"  # marks the translators this module installed
 
@@ -83,3 +88,37 @@ def apply_language(app: QCoreApplication, choice: str, system: QLocale | None = 
         locale = QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
     QLocale.setDefault(locale)
     return language
+
+
+# -- building the translations (a developer's step, not run by the app) --------------------------
+
+
+def qt_tool(name: str) -> str:
+    """pyside6-lupdate / pyside6-lrelease next to this Python (the virtual environment's bin)."""
+    local = Path(sys.executable).with_name(f"pyside6-{name}")
+    return str(local) if local.exists() else f"pyside6-{name}"
+
+
+def lupdate_command(root: Path, ts_file: Path, *, keep_obsolete: bool = False) -> list[str]:
+    """The lupdate call that extracts every translatable string under root into ts_file."""
+    language = ts_file.stem.removeprefix("voxdesk_")
+    return [qt_tool("lupdate"), *LUPDATE_OPTIONS, "-target-language", language,
+            *([] if keep_obsolete else ["-no-obsolete"]),
+            *(str(root / source) for source in TRANSLATION_SOURCES), "-ts", str(ts_file)]
+
+
+def lrelease_command(ts_file: Path, qm_file: Path) -> list[str]:
+    return [qt_tool("lrelease"), str(ts_file), "-qm", str(qm_file)]
+
+
+def update_translations(root: Path) -> None:
+    """Refresh each .ts from the code (new strings come in unfinished), then compile the .qm files."""
+    folder = root / "resources" / "translations"
+    for language in TRANSLATED:
+        ts_file = folder / f"voxdesk_{language}.ts"
+        subprocess.run(lupdate_command(root, ts_file), check=True)
+        subprocess.run(lrelease_command(ts_file, ts_file.with_suffix(".qm")), check=True)
+
+
+if __name__ == "__main__":
+    update_translations(Path.cwd())

@@ -1,0 +1,3642 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>Whisper speech recognition</source>
+        <translation>Whisper 语音识别</translation>
+    </message>
+    <message>
+        <source>PyAV authors, FFmpeg developers</source>
+        <translation>PyAV 作者、FFmpeg 开发者</translation>
+    </message>
+    <message>
+        <source>PyTorch contributors</source>
+        <translation>PyTorch 贡献者</translation>
+    </message>
+    <message>
+        <source>About {app}</source>
+        <translation>关于 {app}</translation>
+    </message>
+    <message>
+        <source>Turns recordings and videos into transcripts and subtitles, speaks text aloud and clones voices with consent, in Chinese, English and many other languages, on the GPU or the CPU.</source>
+        <translation>把录音和视频转写成文字稿和字幕，把文字朗读出来，并在本人同意后克隆声音；支持中文、英文等多种语言，可在 GPU 或 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Built with:</source>
+        <translation>使用的开源项目：</translation>
+    </message>
+    <message>
+        <source>Models and logs are kept in:</source>
+        <translation>模型和日志保存在：</translation>
+    </message>
+</context>
+<context>
+    <name>Audio</name>
+    <message>
+        <source>VoxDesk cannot find the file “{name}”. It may have been moved, renamed or deleted.</source>
+        <translation>VoxDesk 找不到文件“{name}”，它可能已被移动、改名或删除。</translation>
+    </message>
+    <message>
+        <source>“{name}” is a folder, not a recording. Open the audio or video files inside it.</source>
+        <translation>“{name}”是文件夹，不是录音。请打开其中的音频或视频文件。</translation>
+    </message>
+    <message>
+        <source>The file “{name}” is empty (0 bytes), so there is nothing to transcribe.</source>
+        <translation>文件“{name}”是空的（0 字节），没有可转写的内容。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read “{name}” as audio or video. It may not be a recording, or it may be damaged.</source>
+        <translation>VoxDesk 无法把“{name}”当作音频或视频读取。它可能不是录音文件，或者已经损坏。</translation>
+    </message>
+    <message>
+        <source>The sound in “{name}” is in a format VoxDesk cannot play. Save it as MP3 or WAV with another program, then try again.</source>
+        <translation>“{name}”中的声音格式 VoxDesk 无法播放。请用其他软件另存为 MP3 或 WAV 后重试。</translation>
+    </message>
+    <message>
+        <source>“{name}” has no sound track, so there is nothing to transcribe.</source>
+        <translation>“{name}”没有音轨，没有可转写的内容。</translation>
+    </message>
+    <message>
+        <source>The sound in “{name}” cannot be decoded; the file may be damaged or incomplete.</source>
+        <translation>“{name}”中的声音无法解码，文件可能已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>VoxDesk is not allowed to read “{name}”. Ask the file&apos;s owner for read permission, or copy the file to your own folder.</source>
+        <translation>VoxDesk 没有读取“{name}”的权限。请向文件所有者申请读取权限，或把文件复制到您自己的文件夹。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not read “{name}”. If it is on a USB stick or a network drive, check that it is still connected, then try again.</source>
+        <translation>VoxDesk 无法读取“{name}”。如果文件在 U 盘或网络驱动器上，请确认仍已连接，然后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>AudioPlayer</name>
+    <message>
+        <source>VoxDesk cannot play “{name}”: the file can no longer be read. It may have been moved or deleted.</source>
+        <translation>VoxDesk 无法播放“{name}”：文件已无法读取，可能已被移动或删除。</translation>
+    </message>
+    <message>
+        <source>“{name}” has no sound track to play.</source>
+        <translation>“{name}”没有可播放的音轨。</translation>
+    </message>
+    <message>
+        <source>The sound in “{name}” cannot be decoded for playing.</source>
+        <translation>“{name}”中的声音无法解码播放。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot play sound because the PortAudio library is missing. Ask your administrator to install the package “libportaudio2”.</source>
+        <translation>缺少 PortAudio 库，VoxDesk 无法播放声音。请联系管理员安装软件包“libportaudio2”。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot play sound: no speakers or headphones were found. Check that the sound output is connected and switched on.</source>
+        <translation>VoxDesk 无法播放声音：未找到扬声器或耳机。请检查音频输出设备是否已连接并打开。</translation>
+    </message>
+    <message>
+        <source>The sound output stopped working while playing. Check the speakers or headphones.</source>
+        <translation>播放时音频输出中断。请检查扬声器或耳机。</translation>
+    </message>
+</context>
+<context>
+    <name>CloneEngine</name>
+    <message>
+        <source>commercial use allowed</source>
+        <translation>允许商业使用</translation>
+    </message>
+    <message>
+        <source>non-commercial use only</source>
+        <translation>仅限非商业用途</translation>
+    </message>
+    <message>
+        <source>Licence: {licence} ({use})</source>
+        <translation>许可协议：{licence}（{use}）</translation>
+    </message>
+    <message>
+        <source>XTTS v2 (clones from the sample)</source>
+        <translation>XTTS v2（直接按样本克隆）</translation>
+    </message>
+    <message>
+        <source>Speaks 17 languages, Chinese and English included, in the voice of the sample. Slow on the CPU.</source>
+        <translation>用样本的声音说 17 种语言（包括中文和英文）。在 CPU 上较慢。</translation>
+    </message>
+    <message>
+        <source>OpenVoice v2 (converts a synthetic voice)</source>
+        <translation>OpenVoice v2（转换合成语音）</translation>
+    </message>
+    <message>
+        <source>A Coqui voice reads the text and OpenVoice gives it the tone of the sample. Free for commercial use.</source>
+        <translation>先由 Coqui 语音朗读文字，再由 OpenVoice 转换成样本的音色。可免费用于商业用途。</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>very close to the sample</source>
+        <translation>与样本非常接近</translation>
+    </message>
+    <message>
+        <source>close to the sample</source>
+        <translation>与样本接近</translation>
+    </message>
+    <message>
+        <source>not much like the sample</source>
+        <translation>与样本不太像</translation>
+    </message>
+    <message>
+        <source>The licence of XTTS v2 (CPML, non-commercial use only) has not been accepted yet. Accept it in the Clone tab, or choose OpenVoice v2.</source>
+        <translation>尚未接受 XTTS v2 的许可协议（CPML，仅限非商业用途）。请在“声音克隆”页中接受，或改用 OpenVoice v2。</translation>
+    </message>
+    <message>
+        <source>Speaking sentence {number} of {count}…</source>
+        <translation>正在朗读第 {number} 句，共 {count} 句…</translation>
+    </message>
+    <message>
+        <source>Measuring how close the voice is to the sample…</source>
+        <translation>正在测量声音与样本的相似度…</translation>
+    </message>
+    <message>
+        <source>The text contains Chinese characters, but the language is set to {language}. Choose Chinese as the language, then try again.</source>
+        <translation>文字中含有汉字，但语言设为了{language}。请把语言改为中文后重试。</translation>
+    </message>
+    <message>
+        <source>The voice match could not be measured: the result has too little speech in it.</source>
+        <translation>无法测量声音相似度：生成的语音太短。</translation>
+    </message>
+    <message>
+        <source>The voice match could not be measured this time. The speech itself is complete.</source>
+        <translation>这次无法测量声音相似度，但语音本身已完整生成。</translation>
+    </message>
+    <message>
+        <source>There is no XTTS model at “{model}”. Choose the XTTS v2 model folder.</source>
+        <translation>“{model}”中没有 XTTS 模型。请选择 XTTS v2 的模型文件夹。</translation>
+    </message>
+    <message>
+        <source>The XTTS v2 model is not on this computer yet. Download it in the Synthesize tab&apos;s model list (about 1.9 GB), then try again.</source>
+        <translation>这台电脑上还没有 XTTS v2 模型。请在“语音合成”页的模型列表中下载（约 1.9 GB）后重试。</translation>
+    </message>
+    <message>
+        <source>Loading XTTS v2…</source>
+        <translation>正在加载 XTTS v2…</translation>
+    </message>
+    <message>
+        <source>The XTTS v2 model folder is incomplete. Download or import it again.</source>
+        <translation>XTTS v2 模型文件夹不完整。请重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>The XTTS v2 model could not be loaded: its files are damaged or do not belong together. Download or import it again.</source>
+        <translation>无法加载 XTTS v2 模型：文件已损坏或彼此不匹配。请重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>XTTS v2 does not speak {language}. Choose one of its languages, such as English or Chinese.</source>
+        <translation>XTTS v2 不会说{language}。请选择它支持的语言，例如英文或中文。</translation>
+    </message>
+    <message>
+        <source>Preparing the voice…</source>
+        <translation>正在准备声音…</translation>
+    </message>
+    <message>
+        <source>XTTS v2 needs a text tool for {language} that is not installed (pypinyin for Chinese). Run the installer again (make setup), then try again.</source>
+        <translation>XTTS v2 需要的{language}文本工具尚未安装（中文需要 pypinyin）。请重新运行安装程序（make setup）后重试。</translation>
+    </message>
+    <message>
+        <source>XTTS v2 could not say the sentence “{short}”. Split it into shorter sentences or remove unusual symbols, then try again.</source>
+        <translation>XTTS v2 无法朗读句子“{short}”。请拆成更短的句子或删除特殊符号后重试。</translation>
+    </message>
+    <message>
+        <source>OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). Choose the folder in the Clone tab&apos;s settings, then try again.</source>
+        <translation>OpenVoice v2 需要转换器文件夹（含 config.json 和 checkpoint.pth）。请在“声音克隆”页中选择该文件夹后重试。</translation>
+    </message>
+    <message>
+        <source>Loading OpenVoice v2…</source>
+        <translation>正在加载 OpenVoice v2…</translation>
+    </message>
+    <message>
+        <source>The OpenVoice v2 converter folder is incomplete or damaged. Copy it again.</source>
+        <translation>OpenVoice v2 转换器文件夹不完整或已损坏。请重新复制。</translation>
+    </message>
+    <message>
+        <source>The OpenVoice v2 converter could not be loaded: its files do not belong together. Copy the folder again.</source>
+        <translation>无法加载 OpenVoice v2 转换器：文件彼此不匹配。请重新复制该文件夹。</translation>
+    </message>
+    <message>
+        <source>Loading the base voice…</source>
+        <translation>正在加载基础语音…</translation>
+    </message>
+    <message>
+        <source>OpenVoice v2 could not convert the sentence “{short}”. Try a longer sentence.</source>
+        <translation>OpenVoice v2 无法转换句子“{short}”。请换一个更长的句子试试。</translation>
+    </message>
+    <message>
+        <source>Listening to the consent recording…</source>
+        <translation>正在识别授权录音…</translation>
+    </message>
+    <message>
+        <source>Comparing the voices…</source>
+        <translation>正在比对声音…</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not write the recordings into its voice folder {root}. Free some disk space or check that the folder is writable, then try again.</source>
+        <translation>VoxDesk 无法把录音写入声音文件夹 {root}。请腾出磁盘空间或确认该文件夹可写，然后重试。</translation>
+    </message>
+    <message>
+        <source>Saving the voice…</source>
+        <translation>正在保存声音…</translation>
+    </message>
+</context>
+<context>
+    <name>CloneTab</name>
+    <message>
+        <source>Play sample</source>
+        <translation>播放样本</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Saved voices</source>
+        <translation>已保存的声音</translation>
+    </message>
+    <message>
+        <source>Speak</source>
+        <translation>朗读</translation>
+    </message>
+    <message>
+        <source>Add a voice</source>
+        <translation>添加声音</translation>
+    </message>
+    <message>
+        <source>e.g. Reception announcements</source>
+        <translation>例如：前台广播</translation>
+    </message>
+    <message>
+        <source>The full name of the person who speaks</source>
+        <translation>说话人的全名</translation>
+    </message>
+    <message>
+        <source>Name of the voice:</source>
+        <translation>声音名称：</translation>
+    </message>
+    <message>
+        <source>Speaker&apos;s name:</source>
+        <translation>说话人姓名：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Import recording…</source>
+        <translation>导入录音…</translation>
+    </message>
+    <message>
+        <source>Use an existing recording (any audio or video file) instead.</source>
+        <translation>改用已有的录音（任意音频或视频文件）。</translation>
+    </message>
+    <message>
+        <source>Play back</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Back to the sample</source>
+        <translation>返回样本</translation>
+    </message>
+    <message>
+        <source>Next: consent sentence</source>
+        <translation>下一步：授权声明</translation>
+    </message>
+    <message>
+        <source>The speaker reads a sentence that says they agree.</source>
+        <translation>由说话人朗读一句表示同意的声明。</translation>
+    </message>
+    <message>
+        <source>Check consent and save the voice</source>
+        <translation>核对授权并保存声音</translation>
+    </message>
+    <message>
+        <source>Model folder…</source>
+        <translation>模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Where the selected engine&apos;s model files are.</source>
+        <translation>所选引擎的模型文件所在位置。</translation>
+    </message>
+    <message>
+        <source>Voice:</source>
+        <translation>声音：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Type the text to speak in the chosen voice.</source>
+        <translation>输入要用所选声音朗读的文字。</translation>
+    </message>
+    <message>
+        <source>I confirm the statements above</source>
+        <translation>我确认以上声明</translation>
+    </message>
+    <message>
+        <source>Accept the licence</source>
+        <translation>接受许可协议</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Save as WAV…</source>
+        <translation>另存为 WAV…</translation>
+    </message>
+    <message>
+        <source>The licence of the selected engine.</source>
+        <translation>所选引擎的许可协议。</translation>
+    </message>
+    <message>
+        <source>{name} · {language} · added {date} (unusable)</source>
+        <translation>{name} · {language} · 添加于 {date}（不可用）</translation>
+    </message>
+    <message>
+        <source>{name} · {language} · added {date}</source>
+        <translation>{name} · {language} · 添加于 {date}</translation>
+    </message>
+    <message>
+        <source>Consent of {name}, {date}</source>
+        <translation>{name} 的授权，{date}</translation>
+    </message>
+    <message>
+        <source>No voices yet. Add one on the “Add a voice” page.</source>
+        <translation>还没有声音。请在“添加声音”页中添加。</translation>
+    </message>
+    <message>
+        <source>Rename the voice</source>
+        <translation>重命名声音</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Renamed to “{name}”.</source>
+        <translation>已重命名为“{name}”。</translation>
+    </message>
+    <message>
+        <source>Delete the voice?</source>
+        <translation>删除这个声音？</translation>
+    </message>
+    <message>
+        <source>Delete “{name}” with its recordings and consent record? This cannot be undone.</source>
+        <translation>要删除“{name}”及其录音和授权记录吗？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Deleted “{name}”.</source>
+        <translation>已删除“{name}”。</translation>
+    </message>
+    <message>
+        <source>Step 1 of 2: record the voice. Read the text below aloud at your normal pace, then press Stop.</source>
+        <translation>第 1 步（共 2 步）：录制声音。请用平常的语速朗读下面的文字，读完后按“停止”。</translation>
+    </message>
+    <message>
+        <source>Read aloud:</source>
+        <translation>请朗读：</translation>
+    </message>
+    <message>
+        <source>Step 2 of 2: consent. {name} reads this sentence aloud, including the code.</source>
+        <translation>第 2 步（共 2 步）：授权。请 {name} 朗读下面这句话，包括验证码。</translation>
+    </message>
+    <message>
+        <source>Consent sentence:</source>
+        <translation>授权声明：</translation>
+    </message>
+    <message>
+        <source>Choose a recording</source>
+        <translation>选择录音</translation>
+    </message>
+    <message>
+        <source>Audio and video files (*.*)</source>
+        <translation>音频和视频文件 (*.*)</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”…</source>
+        <translation>正在读取“{name}”…</translation>
+    </message>
+    <message>
+        <source>The sample is good: {seconds:.0f} seconds of clear speech.</source>
+        <translation>样本良好：{seconds:.0f} 秒清晰的语音。</translation>
+    </message>
+    <message>
+        <source>This sample cannot be used:</source>
+        <translation>这个样本无法使用：</translation>
+    </message>
+    <message>
+        <source>The sample can be used, but:</source>
+        <translation>这个样本可以使用，但是：</translation>
+    </message>
+    <message>
+        <source>Consent recording: {seconds:.0f} seconds. Press “Check consent and save the voice”.</source>
+        <translation>授权录音：{seconds:.0f} 秒。请按“核对授权并保存声音”。</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the Whisper “{name}” model to check the consent recording. Download it in the Transcribe tab, then try again.</source>
+        <translation>核对授权录音需要 Whisper“{name}”模型。请在“转写”页中下载后重试。</translation>
+    </message>
+    <message>
+        <source>Saved the voice “{name}”. You can now use it on the Speak page.</source>
+        <translation>已保存声音“{name}”。现在可以在“朗读”页中使用它了。</translation>
+    </message>
+    <message>
+        <source>Checking the consent recording…</source>
+        <translation>正在核对授权录音…</translation>
+    </message>
+    <message>
+        <source>{title} is published under the {licence} licence: it may be used for non-commercial purposes only. Before using it, please confirm:</source>
+        <translation>{title} 按 {licence} 许可协议发布，仅限非商业用途。使用前请确认：</translation>
+    </message>
+    <message>
+        <source>Choose the XTTS v2 model folder</source>
+        <translation>选择 XTTS v2 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the OpenVoice v2 converter folder</source>
+        <translation>选择 OpenVoice v2 转换器文件夹</translation>
+    </message>
+    <message>
+        <source>Model folder: {folder}</source>
+        <translation>模型文件夹：{folder}</translation>
+    </message>
+    <message>
+        <source>Choose a saved voice first, or add one on the “Add a voice” page.</source>
+        <translation>请先选择一个已保存的声音，或在“添加声音”页中添加。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Sentence {done} of {total}</source>
+        <translation>第 {done} 句，共 {total} 句</translation>
+    </message>
+    <message>
+        <source>{seconds:.0f} s of speech</source>
+        <translation>语音 {seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>Done. Play it again or save it as a WAV file.</source>
+        <translation>完成。可以再次播放，或保存为 WAV 文件。</translation>
+    </message>
+    <message>
+        <source>Done (cancelled part-way). Play it again or save it as a WAV file.</source>
+        <translation>完成（中途已取消）。可以再次播放，或保存为 WAV 文件。</translation>
+    </message>
+    <message>
+        <source>Voice match: not measured. {note}</source>
+        <translation>声音相似度：未测量。{note}</translation>
+    </message>
+    <message>
+        <source>Voice match: {score:.0%} ({label})</source>
+        <translation>声音相似度：{score:.0%}（{label}）</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Cancelled before the first sentence was ready.</source>
+        <translation>第一句生成前已取消。</translation>
+    </message>
+    <message>
+        <source>Stopping after this sentence…</source>
+        <translation>这一句完成后停止…</translation>
+    </message>
+    <message>
+        <source>Save the speech</source>
+        <translation>保存语音</translation>
+    </message>
+    <message>
+        <source>WAV audio (*.wav)</source>
+        <translation>WAV 音频 (*.wav)</translation>
+    </message>
+    <message>
+        <source>There is no speech to save yet. Press Speak first.</source>
+        <translation>还没有可保存的语音。请先按“朗读”。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>“{name}” already exists. Replace it?</source>
+        <translation>“{name}”已存在。要替换吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Consent</name>
+    <message>
+        <source>Type the name of the person whose voice this is.</source>
+        <translation>请输入这个声音所属之人的姓名。</translation>
+    </message>
+    <message>
+        <source>The consent sentence can be read in English or Chinese. Choose one of them.</source>
+        <translation>授权声明可以用英文或中文朗读，请选择其一。</translation>
+    </message>
+    <message>
+        <source>No words could be heard in the consent recording. Read the sentence aloud clearly, close to the microphone, then record it again.</source>
+        <translation>授权录音中听不到任何话语。请靠近麦克风清楚地朗读这句话，然后重新录制。</translation>
+    </message>
+    <message>
+        <source>The consent recording does not match the sentence on screen. Read the whole sentence as it is written, then record it again.</source>
+        <translation>授权录音与屏幕上的声明不符。请按原文完整朗读整句话，然后重新录制。</translation>
+    </message>
+    <message>
+        <source>The code in the consent recording is not {code}. Read the code shown on screen digit by digit, then record the sentence again.</source>
+        <translation>授权录音中的验证码不是 {code}。请逐位读出屏幕上的验证码，然后重新录制这句话。</translation>
+    </message>
+    <message>
+        <source>The consent record of this voice is damaged, so the voice cannot be used. Delete the voice and add it again with a new consent recording.</source>
+        <translation>这个声音的授权记录已损坏，无法使用。请删除该声音，再用新的授权录音重新添加。</translation>
+    </message>
+    <message>
+        <source>The voice “{voice_name}” has no valid consent record, so VoxDesk will not use it. Add the voice again with a consent recording by the person it belongs to.</source>
+        <translation>声音“{voice_name}”没有有效的授权记录，VoxDesk 不会使用它。请由声音本人录制授权录音后重新添加。</translation>
+    </message>
+    <message>
+        <source>A recording of the voice “{voice_name}” is missing or cannot be read, so the voice cannot be used. Add the voice again.</source>
+        <translation>声音“{voice_name}”的一段录音丢失或无法读取，无法使用该声音。请重新添加。</translation>
+    </message>
+    <message>
+        <source>The consent recording was not accepted.</source>
+        <translation>授权录音未通过。</translation>
+    </message>
+    <message>
+        <source>The consent recording and the voice sample do not sound like the same person. The person whose voice is used must read the consent sentence themselves.</source>
+        <translation>授权录音和声音样本听起来不是同一个人。必须由声音本人亲自朗读授权声明。</translation>
+    </message>
+</context>
+<context>
+    <name>Device</name>
+    <message>
+        <source>passed: {steps}</source>
+        <translation>通过：{steps}</translation>
+    </message>
+    <message>
+        <source>did not finish within {seconds:g} s (stuck during {step})</source>
+        <translation>{seconds:g} 秒内未完成（卡在 {step}）</translation>
+    </message>
+    <message>
+        <source>did not finish within {seconds:g} s (stuck before the first step)</source>
+        <translation>{seconds:g} 秒内未完成（在第一步之前卡住）</translation>
+    </message>
+    <message>
+        <source>crashed with {signal} during {step}</source>
+        <translation>在 {step} 时崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>crashed with {signal} before the first step</source>
+        <translation>在第一步之前崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>found no GPU ({error})</source>
+        <translation>未找到 GPU（{error}）</translation>
+    </message>
+    <message>
+        <source>{step} failed: {error}</source>
+        <translation>{step} 失败：{error}</translation>
+    </message>
+    <message>
+        <source>could not run: {error}</source>
+        <translation>无法运行：{error}</translation>
+    </message>
+    <message>
+        <source>running on CPU ({cores} cores)</source>
+        <translation>在 CPU 上运行（{cores} 核）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>GPU: {name}</source>
+        <translation>GPU：{name}</translation>
+    </message>
+    <message>
+        <source>GPU: {name} · {facts}</source>
+        <translation>GPU：{name} · {facts}</translation>
+    </message>
+    <message>
+        <source>{line} (not tested yet)</source>
+        <translation>{line}（尚未测试）</translation>
+    </message>
+    <message>
+        <source>GPU {name} failed its test — {cpu}</source>
+        <translation>GPU {name} 未通过测试 — {cpu}</translation>
+    </message>
+    <message>
+        <source>The GPU failed its test — {cpu}</source>
+        <translation>GPU 未通过测试 — {cpu}</translation>
+    </message>
+    <message>
+        <source>AMD GPU not used: PyTorch has no ROCm support — {cpu}</source>
+        <translation>未使用 AMD 显卡：PyTorch 不支持 ROCm — {cpu}</translation>
+    </message>
+    <message>
+        <source>AMD GPU not usable — {cpu}</source>
+        <translation>AMD 显卡无法使用 — {cpu}</translation>
+    </message>
+    <message>
+        <source>No GPU — {cpu}</source>
+        <translation>没有 GPU — {cpu}</translation>
+    </message>
+    <message>
+        <source>ROCm build</source>
+        <translation>ROCm 版</translation>
+    </message>
+    <message>
+        <source>CUDA build</source>
+        <translation>CUDA 版</translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation>纯 CPU 版</translation>
+    </message>
+    <message>
+        <source>PyTorch: not installed ({error})</source>
+        <translation>PyTorch：未安装（{error}）</translation>
+    </message>
+    <message>
+        <source>PyTorch: not installed</source>
+        <translation>PyTorch：未安装</translation>
+    </message>
+    <message>
+        <source>PyTorch{version} ({build}{extra})</source>
+        <translation>PyTorch{version}（{build}{extra}）</translation>
+    </message>
+    <message>
+        <source>{gpu}, {total:.1f} GB ({free:.1f} GB free)</source>
+        <translation>{gpu}，{total:.1f} GB（可用 {free:.1f} GB）</translation>
+    </message>
+    <message>
+        <source>{gpu}, {total:.1f} GB</source>
+        <translation>{gpu}，{total:.1f} GB</translation>
+    </message>
+    <message>
+        <source>this GPU</source>
+        <translation>这块 GPU</translation>
+    </message>
+    <message>
+        <source>PyTorch has code for {target}: yes</source>
+        <translation>PyTorch 是否支持 {target}：是</translation>
+    </message>
+    <message>
+        <source>PyTorch has code for {target}: no</source>
+        <translation>PyTorch 是否支持 {target}：否</translation>
+    </message>
+    <message>
+        <source>AMD GPU found ({count}), not usable by this PyTorch</source>
+        <translation>找到 AMD 显卡（{count} 块），但当前 PyTorch 无法使用</translation>
+    </message>
+    <message>
+        <source>GPU: none found</source>
+        <translation>GPU：未找到</translation>
+    </message>
+    <message>
+        <source>ROCm release: {release}</source>
+        <translation>ROCm 版本：{release}</translation>
+    </message>
+    <message>
+        <source>GPU test: {result}</source>
+        <translation>GPU 测试：{result}</translation>
+    </message>
+    <message>
+        <source>{ct2}: 1 GPU</source>
+        <translation>{ct2}：1 块 GPU</translation>
+    </message>
+    <message>
+        <source>{ct2}: {count} GPUs</source>
+        <translation>{ct2}：{count} 块 GPU</translation>
+    </message>
+    <message>
+        <source>CPU: {name} ({cores} cores)</source>
+        <translation>CPU：{name}（{cores} 核）</translation>
+    </message>
+    <message>
+        <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
+        <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceStatusWidget</name>
+    <message>
+        <source>Device unknown</source>
+        <translation>设备未知</translation>
+    </message>
+    <message>
+        <source>Detecting the device…</source>
+        <translation>正在检测设备…</translation>
+    </message>
+    <message>
+        <source>VoxDesk is finding out which GPU this computer has.</source>
+        <translation>VoxDesk 正在检测这台电脑的 GPU。</translation>
+    </message>
+    <message>
+        <source>Some work ran on the CPU because the GPU failed. Click for details.</source>
+        <translation>由于 GPU 出错，部分任务改在 CPU 上运行。点击查看详情。</translation>
+    </message>
+    <message>
+        <source>Speech synthesis: {device}</source>
+        <translation>语音合成：{device}</translation>
+    </message>
+    <message>
+        <source>⚠ 1 CPU fallback</source>
+        <translation>⚠ 1 次改用 CPU</translation>
+    </message>
+    <message>
+        <source>⚠ {count} CPU fallbacks</source>
+        <translation>⚠ {count} 次改用 CPU</translation>
+    </message>
+</context>
+<context>
+    <name>Doctor</name>
+    <message>
+        <source>Python could not be started</source>
+        <translation>无法启动 Python</translation>
+    </message>
+    <message>
+        <source>no answer within {seconds:g} s</source>
+        <translation>{seconds:g} 秒内没有响应</translation>
+    </message>
+    <message>
+        <source>crashed with {signal}</source>
+        <translation>崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>{command}   # then log out and back in (or restart the computer).</source>
+        <translation>{command}   # 然后注销并重新登录（或重启电脑）。</translation>
+    </message>
+    <message>
+        <source>the AMD graphics card</source>
+        <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <source>a ROCm build</source>
+        <translation>ROCm 版</translation>
+    </message>
+    <message>
+        <source>a CUDA build</source>
+        <translation>CUDA 版</translation>
+    </message>
+    <message>
+        <source>a CPU-only build</source>
+        <translation>纯 CPU 版</translation>
+    </message>
+    <message>
+        <source>PyTorch build</source>
+        <translation>PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>PyTorch is not installed or does not load ({error}).</source>
+        <translation>PyTorch 未安装或无法加载（{error}）。</translation>
+    </message>
+    <message>
+        <source>PyTorch is not installed or does not load.</source>
+        <translation>PyTorch 未安装或无法加载。</translation>
+    </message>
+    <message>
+        <source>This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot use it. PyTorch for ROCm comes from PyTorch&apos;s own ROCm wheel index.</source>
+        <translation>这台电脑有 AMD 显卡，但 PyTorch {version} 是{build}，无法使用这块显卡。ROCm 版 PyTorch 需从 PyTorch 官方的 ROCm 安装源获取。</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics card.</source>
+        <translation>PyTorch {version} 是 ROCm 版（HIP {hip}），适用于 AMD 显卡。</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} is a ROCm build, but no AMD graphics card was found, so it runs on the CPU.</source>
+        <translation>PyTorch {version} 是 ROCm 版，但没有找到 AMD 显卡，因此在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} is {build} and sees {gpu}.</source>
+        <translation>PyTorch {version} 是{build}，已识别 {gpu}。</translation>
+    </message>
+    <message>
+        <source>a GPU</source>
+        <translation>一块 GPU</translation>
+    </message>
+    <message>
+        <source>No GPU found; PyTorch {version} is {build} and runs on the CPU.</source>
+        <translation>未找到 GPU；PyTorch {version} 是{build}，在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>cannot open {paths}</source>
+        <translation>无法打开 {paths}</translation>
+    </message>
+    <message>
+        <source>finds no {pattern} device</source>
+        <translation>找不到 {pattern} 设备</translation>
+    </message>
+    <message>
+        <source>the {group} group</source>
+        <translation>{group} 组</translation>
+    </message>
+    <message>
+        <source>the {groups} and {last} groups</source>
+        <translation>{groups} 和 {last} 组</translation>
+    </message>
+    <message>
+        <source>Not applicable: no AMD graphics card found.</source>
+        <translation>不适用：未找到 AMD 显卡。</translation>
+    </message>
+    <message>
+        <source>GPU device access</source>
+        <translation>GPU 设备权限</translation>
+    </message>
+    <message>
+        <source>{path} does not exist: the amdgpu kernel driver with compute support is not loaded.</source>
+        <translation>{path} 不存在：支持计算的 amdgpu 内核驱动未加载。</translation>
+    </message>
+    <message>
+        <source>Even as root VoxDesk {problem}.</source>
+        <translation>即使以 root 身份运行，VoxDesk 也{problem}。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s device files are accessible (running as root).</source>
+        <translation>可以访问 GPU 的设备文件（以 root 身份运行）。</translation>
+    </message>
+    <message>
+        <source>You were added to {groups}, but this login session started before that.</source>
+        <translation>您已被加入 {groups}，但当前登录会话是在此之前开始的。</translation>
+    </message>
+    <message>
+        <source>Log out and back in (or restart the computer), then start VoxDesk again.</source>
+        <translation>请注销并重新登录（或重启电脑），然后重新启动 VoxDesk。</translation>
+    </message>
+    <message>
+        <source>VoxDesk {problem}: your user is not allowed to use the GPU (not in {groups}).</source>
+        <translation>VoxDesk {problem}：您的用户无权使用 GPU（不在 {groups}中）。</translation>
+    </message>
+    <message>
+        <source>VoxDesk {problem}: your user is not allowed to use the GPU.</source>
+        <translation>VoxDesk {problem}：您的用户无权使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s device files open now, but your user is not in {groups}, which ROCm expects.</source>
+        <translation>GPU 的设备文件目前可以打开，但您的用户不在 {groups}中，而 ROCm 要求如此。</translation>
+    </message>
+    <message>
+        <source>/dev/kfd and the render node are accessible; you are in the render and video groups.</source>
+        <translation>/dev/kfd 和 render 节点均可访问；您已在 render 和 video 组中。</translation>
+    </message>
+    <message>
+        <source>ROCm runtime</source>
+        <translation>ROCm 运行环境</translation>
+    </message>
+    <message>
+        <source>{release} is installed, but rocminfo cannot reach the GPU: {error}</source>
+        <translation>已安装 {release}，但 rocminfo 无法访问 GPU：{error}</translation>
+    </message>
+    <message>
+        <source>{release} is installed, but rocminfo lists no GPU agent.</source>
+        <translation>已安装 {release}，但 rocminfo 没有列出 GPU。</translation>
+    </message>
+    <message>
+        <source>{command}   # then restart the computer if rocminfo still lists no GPU</source>
+        <translation>{command}   # 如果 rocminfo 仍未列出 GPU，请重启电脑</translation>
+    </message>
+    <message>
+        <source>{release} is installed; rocminfo sees {names}.</source>
+        <translation>已安装 {release}；rocminfo 识别到 {names}。</translation>
+    </message>
+    <message>
+        <source>{release} is installed (rocminfo is not).</source>
+        <translation>已安装 {release}（未安装 rocminfo）。</translation>
+    </message>
+    <message>
+        <source>ROCm is not installed system-wide; PyTorch&apos;s ROCm build brings its own runtime (HIP {hip}) and it works.</source>
+        <translation>系统中未安装 ROCm；PyTorch 的 ROCm 版自带运行环境（HIP {hip}），可以正常工作。</translation>
+    </message>
+    <message>
+        <source>ROCm is not installed (no /opt/rocm, rocminfo or amd-smi). PyTorch&apos;s ROCm wheels bring their own runtime, but AMD&apos;s tools help find problems.</source>
+        <translation>未安装 ROCm（没有 /opt/rocm、rocminfo 或 amd-smi）。PyTorch 的 ROCm 版自带运行环境，但 AMD 的工具有助于排查问题。</translation>
+    </message>
+    <message>
+        <source>{command}   # after installing AMD&apos;s amdgpu-install package for your Linux release from {url}</source>
+        <translation>{command}   # 请先从 {url} 安装适合您 Linux 版本的 AMD amdgpu-install 软件包</translation>
+    </message>
+    <message>
+        <source>Cards of this family run with {variable}={value}. VoxDesk can set it at every start (the switch in Help → Doctor), or start it once from a terminal with the command.</source>
+        <translation>这一系列的显卡需要设置 {variable}={value} 才能运行。VoxDesk 可以在每次启动时自动设置（“帮助 → 诊断”中的开关），也可以在终端中用这条命令启动一次。</translation>
+    </message>
+    <message>
+        <source>Forcing an override is known to cause page faults on this GPU; ROCm {release} and later support it natively. Install PyTorch built for it.</source>
+        <translation>已知在这块 GPU 上强制覆盖会导致页面错误；ROCm {release} 及更高版本原生支持它。请安装为其构建的 PyTorch。</translation>
+    </message>
+    <message>
+        <source>No workaround is known for this GPU. VoxDesk works on the CPU, more slowly.</source>
+        <translation>这块 GPU 目前没有已知的解决办法。VoxDesk 可以在 CPU 上运行，只是较慢。</translation>
+    </message>
+    <message>
+        <source>Settings → Device → CPU</source>
+        <translation>设置 → 运行于 → CPU</translation>
+    </message>
+    <message>
+        <source>GPU target (gfx)</source>
+        <translation>GPU 架构（gfx）</translation>
+    </message>
+    <message>
+        <source>{target}: checked once PyTorch for ROCm is installed (see the first row).</source>
+        <translation>{target}：安装 ROCm 版 PyTorch 后再检查（见第一行）。</translation>
+    </message>
+    <message>
+        <source>The GPU target</source>
+        <translation>GPU 架构</translation>
+    </message>
+    <message>
+        <source>Not checked: the GPU&apos;s gfx target is not known.</source>
+        <translation>未检查：不知道这块 GPU 的 gfx 架构。</translation>
+    </message>
+    <message>
+        <source>{arch} ({variable}={value} in effect)</source>
+        <translation>{arch}（已设置 {variable}={value}）</translation>
+    </message>
+    <message>
+        <source>{target}: the installed PyTorch does not list its GPU targets.</source>
+        <translation>{target}：已安装的 PyTorch 没有列出它支持的 GPU 架构。</translation>
+    </message>
+    <message>
+        <source>{target}: the installed PyTorch has code for it.</source>
+        <translation>{target}：已安装的 PyTorch 支持它。</translation>
+    </message>
+    <message>
+        <source>{target} is not among the GPU targets of the installed PyTorch ({targets}). {advice}</source>
+        <translation>已安装的 PyTorch 不支持 {target}（支持的架构：{targets}）。{advice}</translation>
+    </message>
+    <message>
+        <source>Close programs that use the GPU, then run this check again.</source>
+        <translation>请关闭正在使用 GPU 的程序，然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>Update the graphics driver and ROCm (sudo apt update &amp;&amp; sudo apt full-upgrade), restart, and run this check again; until then choose CPU in Settings → Device.</source>
+        <translation>请更新显卡驱动和 ROCm（sudo apt update &amp;&amp; sudo apt full-upgrade），重启后再次运行此检查；在此之前，请在“设置”中把“运行于”选为 CPU。</translation>
+    </message>
+    <message>
+        <source>Run this check again.</source>
+        <translation>请再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>GPU test</source>
+        <translation>GPU 测试</translation>
+    </message>
+    <message>
+        <source>PyTorch (ROCm build) sees no GPU, so there is nothing to test.</source>
+        <translation>PyTorch（ROCm 版）没有识别到 GPU，无法测试。</translation>
+    </message>
+    <message>
+        <source>Fix the rows marked ✗ above, then run this check again.</source>
+        <translation>请先修复上面标记为 ✗ 的项目，然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>Not applicable: PyTorch sees no GPU to test.</source>
+        <translation>不适用：PyTorch 没有识别到可测试的 GPU。</translation>
+    </message>
+    <message>
+        <source>The GPU has not been tested.</source>
+        <translation>尚未测试 GPU。</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>{steps} on {device}.</source>
+        <translation>{device} 上的测试：{steps}。</translation>
+    </message>
+    <message>
+        <source>The test process crashed ({signal}) during {step}. It ran as a separate process, so VoxDesk kept running.</source>
+        <translation>测试进程在 {step} 时崩溃（{signal}）。测试在单独的进程中运行，因此 VoxDesk 未受影响。</translation>
+    </message>
+    <message>
+        <source>The test process crashed ({signal}) before the first step. It ran as a separate process, so VoxDesk kept running.</source>
+        <translation>测试进程在第一步之前崩溃（{signal}）。测试在单独的进程中运行，因此 VoxDesk 未受影响。</translation>
+    </message>
+    <message>
+        <source>The test stopped answering in {step} and was ended after {seconds:g} s.</source>
+        <translation>测试在 {step} 时停止响应，{seconds:g} 秒后被终止。</translation>
+    </message>
+    <message>
+        <source>The test stopped answering before the first step and was ended after {seconds:g} s.</source>
+        <translation>测试在第一步之前停止响应，{seconds:g} 秒后被终止。</translation>
+    </message>
+    <message>
+        <source>{step} failed on {device}: {error}</source>
+        <translation>{step} 在 {device} 上失败：{error}</translation>
+    </message>
+    <message>
+        <source>The test could not run: {error}</source>
+        <translation>测试无法运行：{error}</translation>
+    </message>
+    <message>
+        <source>{finding} Steps: {steps}.</source>
+        <translation>{finding}测试步骤：{steps}。</translation>
+    </message>
+    <message>
+        <source>{finding}. Steps: {steps}.</source>
+        <translation>{finding}。测试步骤：{steps}。</translation>
+    </message>
+    <message>
+        <source>crashed ({signal})</source>
+        <translation>时崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>hung</source>
+        <translation>时卡住无响应</translation>
+    </message>
+    <message>
+        <source>Not applicable: PyTorch is not installed.</source>
+        <translation>不适用：未安装 PyTorch。</translation>
+    </message>
+    <message>
+        <source>torchaudio is not installed; speech synthesis and voice cloning need it.</source>
+        <translation>未安装 torchaudio；语音合成和声音克隆需要它。</translation>
+    </message>
+    <message>
+        <source>Importing torchaudio {version} {what} in a test process; inside VoxDesk it would close the window. It should match PyTorch {torch}.</source>
+        <translation>在测试进程中导入 torchaudio {version} {what}；如果在 VoxDesk 中导入，窗口会直接关闭。它本应与 PyTorch {torch} 匹配。</translation>
+    </message>
+    <message>
+        <source>Importing torchaudio {version} {what} in a test process; inside VoxDesk it would close the window. It does not match PyTorch {torch}.</source>
+        <translation>在测试进程中导入 torchaudio {version} {what}；如果在 VoxDesk 中导入，窗口会直接关闭。它与 PyTorch {torch} 不匹配。</translation>
+    </message>
+    <message>
+        <source>torchaudio {version} does not import: {error}</source>
+        <translation>无法导入 torchaudio {version}：{error}</translation>
+    </message>
+    <message>
+        <source>torchaudio {version} is not from the same release as PyTorch {torch}; a mismatched pair can crash.</source>
+        <translation>torchaudio {version} 与 PyTorch {torch} 不是同一个版本；版本不匹配可能导致崩溃。</translation>
+    </message>
+    <message>
+        <source>torchaudio {version} matches PyTorch {torch} and imports cleanly.</source>
+        <translation>torchaudio {version} 与 PyTorch {torch} 匹配，可正常导入。</translation>
+    </message>
+    <message>
+        <source>Not needed with PyTorch {torch} (torchaudio loads audio itself).</source>
+        <translation>PyTorch {torch} 不需要它（torchaudio 自己读取音频）。</translation>
+    </message>
+    <message>
+        <source>TorchCodec is not installed; with PyTorch {torch} speech synthesis (Coqui TTS) does not start without it.</source>
+        <translation>未安装 TorchCodec；使用 PyTorch {torch} 时，没有它语音合成（Coqui TTS）无法启动。</translation>
+    </message>
+    <message>
+        <source>Importing TorchCodec {version} {what} in a test process; inside VoxDesk it would close the window.</source>
+        <translation>在测试进程中导入 TorchCodec {version} {what}；如果在 VoxDesk 中导入，窗口会直接关闭。</translation>
+    </message>
+    <message>
+        <source>TorchCodec {version} does not import: {error}</source>
+        <translation>无法导入 TorchCodec {version}：{error}</translation>
+    </message>
+    <message>
+        <source>TorchCodec {version} was not made for PyTorch {torch}.</source>
+        <translation>TorchCodec {version} 不是为 PyTorch {torch} 构建的。</translation>
+    </message>
+    <message>
+        <source>TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot load audio files; whatever reads recordings through torchaudio will fail.</source>
+        <translation>TorchCodec {version} 可以导入，但找不到 FFmpeg 库，因此 torchaudio 无法读取音频文件；所有通过 torchaudio 读取录音的功能都会失败。</translation>
+    </message>
+    <message>
+        <source>TorchCodec {version} matches PyTorch {torch} and imports cleanly (FFmpeg {ffmpeg}).</source>
+        <translation>TorchCodec {version} 与 PyTorch {torch} 匹配，可正常导入（FFmpeg {ffmpeg}）。</translation>
+    </message>
+    <message>
+        <source>TorchCodec {version} matches PyTorch {torch} and imports cleanly.</source>
+        <translation>TorchCodec {version} 与 PyTorch {torch} 匹配，可正常导入。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 is not installed, so the fast CPU engine (faster-whisper) cannot run.</source>
+        <translation>未安装 CTranslate2，快速 CPU 引擎（faster-whisper）无法运行。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} sees 1 GPU.</source>
+        <translation>CTranslate2 {version} 识别到 1 块 GPU。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} sees {count} GPUs.</source>
+        <translation>CTranslate2 {version} 识别到 {count} 块 GPU。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} is a build without support for this GPU, so faster-whisper runs on the CPU; on the GPU VoxDesk uses openai-whisper through PyTorch.</source>
+        <translation>CTranslate2 {version} 的这个版本不支持这块 GPU，因此 faster-whisper 在 CPU 上运行；在 GPU 上 VoxDesk 会通过 PyTorch 使用 openai-whisper。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version}, running on the CPU.</source>
+        <translation>CTranslate2 {version}，在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Audio decoding</source>
+        <translation>音频解码</translation>
+    </message>
+    <message>
+        <source>PyAV cannot decode audio ({error}), so no file can be read.</source>
+        <translation>PyAV 无法解码音频（{error}），因此无法读取任何文件。</translation>
+    </message>
+    <message>
+        <source>{used} encodes and decodes audio.</source>
+        <translation>{used} 可以正常编码和解码音频。</translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation>麦克风</translation>
+    </message>
+    <message>
+        <source>The list of microphones could not be read ({error}).</source>
+        <translation>无法读取麦克风列表（{error}）。</translation>
+    </message>
+    <message>
+        <source>Check that no other program holds the sound card, then run this check again.</source>
+        <translation>请确认没有其他程序占用声卡，然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>PortAudio is not installed, so recording from a microphone is not available (transcribing files works).</source>
+        <translation>未安装 PortAudio，无法用麦克风录音（转写文件不受影响）。</translation>
+    </message>
+    <message>
+        <source>No microphone found; recording is not available (transcribing files works).</source>
+        <translation>未找到麦克风，无法录音（转写文件不受影响）。</translation>
+    </message>
+    <message>
+        <source>Plug in a microphone or headset, then run this check again.</source>
+        <translation>请插入麦克风或耳麦，然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>Default: {name}.</source>
+        <translation>默认：{name}。</translation>
+    </message>
+    <message>
+        <source>No default input is set.</source>
+        <translation>未设置默认输入设备。</translation>
+    </message>
+    <message>
+        <source>1 input device: {names}. {default}</source>
+        <translation>1 个输入设备：{names}。{default}</translation>
+    </message>
+    <message>
+        <source>{count} input devices: {names}. {default}</source>
+        <translation>{count} 个输入设备：{names}。{default}</translation>
+    </message>
+    <message>
+        <source>Disk space for models</source>
+        <translation>模型所需磁盘空间</translation>
+    </message>
+    <message>
+        <source>The model folder could not be checked ({error}).</source>
+        <translation>无法检查模型文件夹（{error}）。</translation>
+    </message>
+    <message>
+        <source>Check that your home folder&apos;s drive is mounted, then run this check again.</source>
+        <translation>请确认主文件夹所在的磁盘已挂载，然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>Only {free} free for {folder}; the {model} model needs about {size} to download.</source>
+        <translation>{folder} 只剩 {free} 可用空间；下载 {model} 模型约需 {size}。</translation>
+    </message>
+    <message>
+        <source>Free at least {size} on the drive that holds {folder} (for example, empty the Trash), then run this check again.</source>
+        <translation>请在 {folder} 所在的磁盘上至少腾出 {size}（例如清空回收站），然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>{free} free for {folder}: enough for {model}, but not for larger models.</source>
+        <translation>{folder} 有 {free} 可用空间：够用 {model}，但放不下更大的模型。</translation>
+    </message>
+    <message>
+        <source>Free some space on the drive that holds {folder} before downloading larger models.</source>
+        <translation>下载更大的模型之前，请在 {folder} 所在的磁盘上腾出一些空间。</translation>
+    </message>
+    <message>
+        <source>{free} free for {folder}.</source>
+        <translation>{folder} 有 {free} 可用空间。</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Not applicable: no GPU.</source>
+        <translation>不适用：没有 GPU。</translation>
+    </message>
+    <message>
+        <source>The free GPU memory of {total} could not be read.</source>
+        <translation>无法读取可用显存（共 {total}）。</translation>
+    </message>
+    <message>
+        <source>The free GPU memory could not be read.</source>
+        <translation>无法读取可用显存。</translation>
+    </message>
+    <message>
+        <source>{free} free; the need of the imported model {model} is not known.</source>
+        <translation>可用 {free}；导入的模型 {model} 所需显存未知。</translation>
+    </message>
+    <message>
+        <source>{free} of GPU memory is free; the {model} model needs about {size}, so it may fall back to the CPU.</source>
+        <translation>可用显存 {free}；{model} 模型约需 {size}，可能会改用 CPU 运行。</translation>
+    </message>
+    <message>
+        <source>Close programs that use the GPU (games, video), or choose a smaller model in Settings.</source>
+        <translation>请关闭使用 GPU 的程序（游戏、视频等），或在设置中选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>{free} free; the {model} model needs about {size}.</source>
+        <translation>可用 {free}；{model} 模型约需 {size}。</translation>
+    </message>
+    <message>
+        <source>Detecting the GPU</source>
+        <translation>正在检测 GPU</translation>
+    </message>
+    <message>
+        <source>VoxDesk doctor: {summary}</source>
+        <translation>VoxDesk 诊断：{summary}</translation>
+    </message>
+    <message>
+        <source>Fix: {fix}</source>
+        <translation>解决办法：{fix}</translation>
+    </message>
+    <message>
+        <source>1 problem</source>
+        <translation>1 个问题</translation>
+    </message>
+    <message>
+        <source>{count} problems</source>
+        <translation>{count} 个问题</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} 个警告</translation>
+    </message>
+    <message>
+        <source>{problems}, {warnings}.</source>
+        <translation>{problems}，{warnings}。</translation>
+    </message>
+</context>
+<context>
+    <name>DoctorDialog</name>
+    <message>
+        <source>Doctor: check this computer</source>
+        <translation>诊断：检查这台电脑</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>重新检查</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Checking this computer… This can take a minute.</source>
+        <translation>正在检查这台电脑…可能需要一分钟。</translation>
+    </message>
+    <message>
+        <source>Checking this computer… ({step})</source>
+        <translation>正在检查这台电脑…（{step}）</translation>
+    </message>
+    <message>
+        <source>The checks could not finish: {message}</source>
+        <translation>检查未能完成：{message}</translation>
+    </message>
+    <message>
+        <source>Restart VoxDesk to apply {variable}={value}.</source>
+        <translation>请重启 VoxDesk 以应用 {variable}={value}。</translation>
+    </message>
+    <message>
+        <source>Restart VoxDesk to start without {variable}.</source>
+        <translation>请重启 VoxDesk，以便不带 {variable} 启动。</translation>
+    </message>
+    <message>
+        <source>Problems to fix: {errors}. Warnings: {warnings}.</source>
+        <translation>需要修复的问题：{errors} 个。警告：{warnings} 个。</translation>
+    </message>
+    <message>
+        <source>Nothing is broken. Warnings: {warnings}.</source>
+        <translation>没有发现问题。警告：{warnings} 个。</translation>
+    </message>
+    <message>
+        <source>Everything is in order.</source>
+        <translation>一切正常。</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>解决办法：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Apply {variable}={value} at next start</source>
+        <translation>下次启动时应用 {variable}={value}</translation>
+    </message>
+    <message>
+        <source>VoxDesk sets this before the GPU runtime starts. Restart VoxDesk for it to take effect.</source>
+        <translation>VoxDesk 会在 GPU 运行环境启动前设置它。重启 VoxDesk 后生效。</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadDialog</name>
+    <message>
+        <source>Downloading a model</source>
+        <translation>正在下载模型</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the “{name}” model ({size} MB) to transcribe. It is downloaded once and then kept on this computer.</source>
+        <translation>转写需要“{name}”模型（{size} MB）。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the “{name}” model to transcribe. It is downloaded once and then kept on this computer.</source>
+        <translation>转写需要“{name}”模型。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>{done:.0f} of {total:.0f} MB</source>
+        <translation>{done:.0f} / {total:.0f} MB</translation>
+    </message>
+    <message>
+        <source>{done:.0f} MB</source>
+        <translation>{done:.0f} MB</translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <source>The graphics card ran out of memory; choose a smaller model or the processor (CPU) in Settings.</source>
+        <translation>显卡内存不足；请选择更小的模型，或在设置中改用处理器（CPU）。</translation>
+    </message>
+    <message>
+        <source>The graphics card failed while transcribing; choose the processor (CPU) in Settings and try again.</source>
+        <translation>转写时显卡出错；请在设置中改用处理器（CPU）后重试。</translation>
+    </message>
+    <message>
+        <source>The computer ran out of memory; close other programs or choose a smaller model.</source>
+        <translation>电脑内存不足；请关闭其他程序或选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>The model file is damaged or is not a Whisper model; remove it and download or import it again.</source>
+        <translation>模型文件已损坏或不是 Whisper 模型；请删除后重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>The model file is missing; download or import the model again.</source>
+        <translation>模型文件丢失；请重新下载或导入模型。</translation>
+    </message>
+    <message>
+        <source>This model only understands English; choose a multilingual model (one without “.en”) for other languages.</source>
+        <translation>这个模型只懂英文；其他语言请选择多语言模型（名称中不带“.en”的）。</translation>
+    </message>
+    <message>
+        <source>This model only understands English, so it cannot translate; choose a multilingual model (one without “.en”).</source>
+        <translation>这个模型只懂英文，无法翻译；请选择多语言模型（名称中不带“.en”的）。</translation>
+    </message>
+    <message>
+        <source>“{language}” is not a language Whisper knows; pick one from the list or choose automatic detection.</source>
+        <translation>Whisper 不认识语言“{language}”；请从列表中选择，或选择自动检测。</translation>
+    </message>
+    <message>
+        <source>The model files are missing; download or import the model again.</source>
+        <translation>模型文件丢失；请重新下载或导入模型。</translation>
+    </message>
+    <message>
+        <source>The model file could not be opened.</source>
+        <translation>无法打开模型文件。</translation>
+    </message>
+    <message>
+        <source>This model is not a Whisper speech recognition model.</source>
+        <translation>这不是 Whisper 语音识别模型。</translation>
+    </message>
+    <message>
+        <source>This Whisper model has a separate output layer, which VoxDesk cannot convert; use it with the fast (CTranslate2) engine instead.</source>
+        <translation>这个 Whisper 模型带有独立的输出层，VoxDesk 无法转换；请改用快速（CTranslate2）引擎。</translation>
+    </message>
+    <message>
+        <source>This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) engine instead.</source>
+        <translation>这个 Whisper 模型中有 VoxDesk 无法转换的部分；请改用快速（CTranslate2）引擎。</translation>
+    </message>
+    <message>
+        <source>There is too little speech in the recording to recognise the voice. Use a recording in which the person speaks for several seconds.</source>
+        <translation>录音中的语音太少，无法识别声音。请使用说话人连续讲了几秒钟的录音。</translation>
+    </message>
+    <message>
+        <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
+        <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
+    </message>
+    <message>
+        <source>There is no model called &quot;{model}&quot;: choose one from the list, or import it first (File → Import model… in the window, voxdesk models import on the command line).</source>
+        <translation>没有名为“{model}”的模型：请从列表中选择，或先导入（窗口中用“文件 → 导入模型…”，命令行中用 voxdesk models import）。</translation>
+    </message>
+    <message>
+        <source>The model &quot;{model}&quot; is not on this computer yet: download it from the model list, or import it (File → Import model… in the window, voxdesk models import on the command line).</source>
+        <translation>这台电脑上还没有模型“{model}”：请从模型列表中下载，或导入（窗口中用“文件 → 导入模型…”，命令行中用 voxdesk models import）。</translation>
+    </message>
+    <message>
+        <source>Loading the {name} model on the {where}…</source>
+        <translation>正在 {where} 上加载 {name} 模型…</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>The GPU could not load the model; using the CPU…</source>
+        <translation>GPU 无法加载模型，改用 CPU…</translation>
+    </message>
+    <message>
+        <source>load model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU.</source>
+        <translation>处理这个文件时 GPU 中途出错。请重新运行，VoxDesk 会改用 CPU。</translation>
+    </message>
+    <message>
+        <source>The GPU failed; continuing on the CPU…</source>
+        <translation>GPU 出错，改用 CPU 继续…</translation>
+    </message>
+    <message>
+        <source>The fast engine cannot use the graphics card on this computer; choose the processor (CPU) for it, or the standard engine for the graphics card.</source>
+        <translation>快速引擎无法使用这台电脑的显卡；请为它选择处理器（CPU），或使用显卡时选择标准引擎。</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded; it may be damaged. Remove it and download or import it again.</source>
+        <translation>无法加载模型，它可能已损坏。请删除后重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>This computer cannot run the fast engine with “{requested}” precision; choose automatic precision in Settings.</source>
+        <translation>这台电脑无法以“{requested}”精度运行快速引擎；请在设置中选择自动精度。</translation>
+    </message>
+    <message>
+        <source>The model folder is missing its tokenizer and VoxDesk could not add it; check that the folder is writable, or import the model again.</source>
+        <translation>模型文件夹缺少分词器，VoxDesk 也无法补上；请确认该文件夹可写，或重新导入模型。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not save the converted model; free some disk space and check that the model folder is writable.</source>
+        <translation>VoxDesk 无法保存转换后的模型；请腾出磁盘空间并确认模型文件夹可写。</translation>
+    </message>
+    <message>
+        <source>This Whisper model has an unusual vocabulary that VoxDesk cannot convert.</source>
+        <translation>这个 Whisper 模型的词表不常见，VoxDesk 无法转换。</translation>
+    </message>
+    <message>
+        <source>No usable graphics card was found for transcription; choose the processor (CPU) in Settings.</source>
+        <translation>没有找到可用于转写的显卡；请在设置中改用处理器（CPU）。</translation>
+    </message>
+</context>
+<context>
+    <name>Fallback</name>
+    <message>
+        <source>The graphics card ran out of memory. Close other programs that use the GPU, or choose a smaller model in Settings.</source>
+        <translation>显卡内存不足。请关闭其他使用 GPU 的程序，或在设置中选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>The installed PyTorch has no code for this graphics card. Help → Doctor tests the GPU step by step and shows the fix.</source>
+        <translation>已安装的 PyTorch 不支持这块显卡。“帮助 → 诊断”会逐步测试 GPU 并给出解决办法。</translation>
+    </message>
+    <message>
+        <source>VoxDesk may not use the graphics card yet. Run: {command} then log out and back in.</source>
+        <translation>VoxDesk 目前还无权使用显卡。请运行：{command}，然后注销并重新登录。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s FFT library failed; updating ROCm usually fixes this. Until then this step runs on the CPU.</source>
+        <translation>GPU 的 FFT 库出错；更新 ROCm 通常可以解决。在此之前，这一步在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s convolution library (MIOpen) failed; updating ROCm usually fixes this. Until then this step runs on the CPU.</source>
+        <translation>GPU 的卷积库（MIOpen）出错；更新 ROCm 通常可以解决。在此之前，这一步在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>The installed PyTorch cannot run this step on the GPU, so it ran on the CPU. A newer PyTorch may add it.</source>
+        <translation>已安装的 PyTorch 无法在 GPU 上运行这一步，因此改在 CPU 上运行。更新的 PyTorch 可能会支持。</translation>
+    </message>
+    <message>
+        <source>The GPU failed, so this ran on the CPU. Help → Doctor tests the GPU step by step and shows the fix.</source>
+        <translation>GPU 出错，因此改在 CPU 上运行。“帮助 → 诊断”会逐步测试 GPU 并给出解决办法。</translation>
+    </message>
+</context>
+<context>
+    <name>FallbackDialog</name>
+    <message>
+        <source>CPU fallbacks</source>
+        <translation>改用 CPU 的记录</translation>
+    </message>
+    <message>
+        <source>These jobs could not finish on the GPU, so VoxDesk finished them on the CPU.</source>
+        <translation>以下任务无法在 GPU 上完成，VoxDesk 已改在 CPU 上完成。</translation>
+    </message>
+    <message>
+        <source>Copy all</source>
+        <translation>全部复制</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Suggested fix</source>
+        <translation>建议的解决办法</translation>
+    </message>
+    <message>
+        <source>{name}: {value}</source>
+        <translation>{name}：{value}</translation>
+    </message>
+</context>
+<context>
+    <name>Files</name>
+    <message>
+        <source>VoxDesk cannot write to the folder {folder}. Choose another folder, or ask for write permission.</source>
+        <translation>VoxDesk 无法写入文件夹 {folder}。请选择其他文件夹，或申请写入权限。</translation>
+    </message>
+    <message>
+        <source>The disk is full, so “{name}” could not be saved. Free some space or choose another folder, then try again.</source>
+        <translation>磁盘已满，无法保存“{name}”。请腾出空间或选择其他文件夹后重试。</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist. Choose another folder.</source>
+        <translation>文件夹 {folder} 不存在。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot save into {folder} because it is not a folder. Choose another folder.</source>
+        <translation>{folder} 不是文件夹，VoxDesk 无法保存到那里。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>“{name}” is a folder, so VoxDesk cannot save the file under that name. Choose another name.</source>
+        <translation>“{name}”是一个文件夹，无法用这个名称保存文件。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The file name is too long for this disk. Choose a shorter name.</source>
+        <translation>文件名太长，这个磁盘无法保存。请换一个短一些的名称。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not save “{name}” in {folder}. Check that the folder is still available, then try again.</source>
+        <translation>VoxDesk 无法把“{name}”保存到 {folder}。请确认该文件夹仍然可用，然后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportModelDialog</name>
+    <message>
+        <source>Import a model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Bring in a Whisper model copied from another computer: an openai-whisper “.pt” file, or a faster-whisper (CTranslate2) folder holding config.json, model.bin and the vocabulary.</source>
+        <translation>导入从其他电脑复制来的 Whisper 模型：可以是 openai-whisper 的“.pt”文件，也可以是包含 config.json、model.bin 和词表的 faster-whisper（CTranslate2）文件夹。</translation>
+    </message>
+    <message>
+        <source>No model chosen</source>
+        <translation>未选择模型</translation>
+    </message>
+    <message>
+        <source>Choose a .pt file…</source>
+        <translation>选择 .pt 文件…</translation>
+    </message>
+    <message>
+        <source>Choose a folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>The name shown in the model list</source>
+        <translation>在模型列表中显示的名称</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Checking and copying the model…</source>
+        <translation>正在检查并复制模型…</translation>
+    </message>
+    <message>
+        <source>Choose a Whisper model file</source>
+        <translation>选择 Whisper 模型文件</translation>
+    </message>
+    <message>
+        <source>Whisper models (*.pt);;All files (*)</source>
+        <translation>Whisper 模型 (*.pt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a CTranslate2 model folder</source>
+        <translation>选择 CTranslate2 模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>Job</name>
+    <message>
+        <source>Something went wrong that VoxDesk did not expect. The details are in the log file.</source>
+        <translation>发生了意外错误。详细信息已写入日志文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Languages</name>
+    <message>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>德语</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <source>Turkish</source>
+        <translation>土耳其语</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>波兰语</translation>
+    </message>
+    <message>
+        <source>Catalan</source>
+        <translation>加泰罗尼亚语</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>荷兰语</translation>
+    </message>
+    <message>
+        <source>Arabic</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation>瑞典语</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>意大利语</translation>
+    </message>
+    <message>
+        <source>Indonesian</source>
+        <translation>印尼语</translation>
+    </message>
+    <message>
+        <source>Hindi</source>
+        <translation>印地语</translation>
+    </message>
+    <message>
+        <source>Finnish</source>
+        <translation>芬兰语</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>越南语</translation>
+    </message>
+    <message>
+        <source>Hebrew</source>
+        <translation>希伯来语</translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation>乌克兰语</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>希腊语</translation>
+    </message>
+    <message>
+        <source>Malay</source>
+        <translation>马来语</translation>
+    </message>
+    <message>
+        <source>Czech</source>
+        <translation>捷克语</translation>
+    </message>
+    <message>
+        <source>Romanian</source>
+        <translation>罗马尼亚语</translation>
+    </message>
+    <message>
+        <source>Danish</source>
+        <translation>丹麦语</translation>
+    </message>
+    <message>
+        <source>Hungarian</source>
+        <translation>匈牙利语</translation>
+    </message>
+    <message>
+        <source>Tamil</source>
+        <translation>泰米尔语</translation>
+    </message>
+    <message>
+        <source>Norwegian</source>
+        <translation>挪威语</translation>
+    </message>
+    <message>
+        <source>Thai</source>
+        <translation>泰语</translation>
+    </message>
+    <message>
+        <source>Urdu</source>
+        <translation>乌尔都语</translation>
+    </message>
+    <message>
+        <source>Croatian</source>
+        <translation>克罗地亚语</translation>
+    </message>
+    <message>
+        <source>Bulgarian</source>
+        <translation>保加利亚语</translation>
+    </message>
+    <message>
+        <source>Lithuanian</source>
+        <translation>立陶宛语</translation>
+    </message>
+    <message>
+        <source>Latin</source>
+        <translation>拉丁语</translation>
+    </message>
+    <message>
+        <source>Maori</source>
+        <translation>毛利语</translation>
+    </message>
+    <message>
+        <source>Malayalam</source>
+        <translation>马拉雅拉姆语</translation>
+    </message>
+    <message>
+        <source>Welsh</source>
+        <translation>威尔士语</translation>
+    </message>
+    <message>
+        <source>Slovak</source>
+        <translation>斯洛伐克语</translation>
+    </message>
+    <message>
+        <source>Telugu</source>
+        <translation>泰卢固语</translation>
+    </message>
+    <message>
+        <source>Persian</source>
+        <translation>波斯语</translation>
+    </message>
+    <message>
+        <source>Latvian</source>
+        <translation>拉脱维亚语</translation>
+    </message>
+    <message>
+        <source>Bengali</source>
+        <translation>孟加拉语</translation>
+    </message>
+    <message>
+        <source>Serbian</source>
+        <translation>塞尔维亚语</translation>
+    </message>
+    <message>
+        <source>Azerbaijani</source>
+        <translation>阿塞拜疆语</translation>
+    </message>
+    <message>
+        <source>Slovenian</source>
+        <translation>斯洛文尼亚语</translation>
+    </message>
+    <message>
+        <source>Kannada</source>
+        <translation>卡纳达语</translation>
+    </message>
+    <message>
+        <source>Estonian</source>
+        <translation>爱沙尼亚语</translation>
+    </message>
+    <message>
+        <source>Macedonian</source>
+        <translation>马其顿语</translation>
+    </message>
+    <message>
+        <source>Breton</source>
+        <translation>布列塔尼语</translation>
+    </message>
+    <message>
+        <source>Basque</source>
+        <translation>巴斯克语</translation>
+    </message>
+    <message>
+        <source>Icelandic</source>
+        <translation>冰岛语</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>亚美尼亚语</translation>
+    </message>
+    <message>
+        <source>Nepali</source>
+        <translation>尼泊尔语</translation>
+    </message>
+    <message>
+        <source>Mongolian</source>
+        <translation>蒙古语</translation>
+    </message>
+    <message>
+        <source>Bosnian</source>
+        <translation>波斯尼亚语</translation>
+    </message>
+    <message>
+        <source>Kazakh</source>
+        <translation>哈萨克语</translation>
+    </message>
+    <message>
+        <source>Albanian</source>
+        <translation>阿尔巴尼亚语</translation>
+    </message>
+    <message>
+        <source>Swahili</source>
+        <translation>斯瓦希里语</translation>
+    </message>
+    <message>
+        <source>Galician</source>
+        <translation>加利西亚语</translation>
+    </message>
+    <message>
+        <source>Marathi</source>
+        <translation>马拉地语</translation>
+    </message>
+    <message>
+        <source>Punjabi</source>
+        <translation>旁遮普语</translation>
+    </message>
+    <message>
+        <source>Sinhala</source>
+        <translation>僧伽罗语</translation>
+    </message>
+    <message>
+        <source>Khmer</source>
+        <translation>高棉语</translation>
+    </message>
+    <message>
+        <source>Shona</source>
+        <translation>绍纳语</translation>
+    </message>
+    <message>
+        <source>Yoruba</source>
+        <translation>约鲁巴语</translation>
+    </message>
+    <message>
+        <source>Somali</source>
+        <translation>索马里语</translation>
+    </message>
+    <message>
+        <source>Afrikaans</source>
+        <translation>南非荷兰语</translation>
+    </message>
+    <message>
+        <source>Occitan</source>
+        <translation>奥克语</translation>
+    </message>
+    <message>
+        <source>Georgian</source>
+        <translation>格鲁吉亚语</translation>
+    </message>
+    <message>
+        <source>Belarusian</source>
+        <translation>白俄罗斯语</translation>
+    </message>
+    <message>
+        <source>Tajik</source>
+        <translation>塔吉克语</translation>
+    </message>
+    <message>
+        <source>Sindhi</source>
+        <translation>信德语</translation>
+    </message>
+    <message>
+        <source>Gujarati</source>
+        <translation>古吉拉特语</translation>
+    </message>
+    <message>
+        <source>Amharic</source>
+        <translation>阿姆哈拉语</translation>
+    </message>
+    <message>
+        <source>Yiddish</source>
+        <translation>意第绪语</translation>
+    </message>
+    <message>
+        <source>Lao</source>
+        <translation>老挝语</translation>
+    </message>
+    <message>
+        <source>Uzbek</source>
+        <translation>乌兹别克语</translation>
+    </message>
+    <message>
+        <source>Faroese</source>
+        <translation>法罗语</translation>
+    </message>
+    <message>
+        <source>Haitian Creole</source>
+        <translation>海地克里奥尔语</translation>
+    </message>
+    <message>
+        <source>Pashto</source>
+        <translation>普什图语</translation>
+    </message>
+    <message>
+        <source>Turkmen</source>
+        <translation>土库曼语</translation>
+    </message>
+    <message>
+        <source>Nynorsk</source>
+        <translation>新挪威语</translation>
+    </message>
+    <message>
+        <source>Maltese</source>
+        <translation>马耳他语</translation>
+    </message>
+    <message>
+        <source>Sanskrit</source>
+        <translation>梵语</translation>
+    </message>
+    <message>
+        <source>Luxembourgish</source>
+        <translation>卢森堡语</translation>
+    </message>
+    <message>
+        <source>Myanmar</source>
+        <translation>缅甸语</translation>
+    </message>
+    <message>
+        <source>Tibetan</source>
+        <translation>藏语</translation>
+    </message>
+    <message>
+        <source>Tagalog</source>
+        <translation>他加禄语</translation>
+    </message>
+    <message>
+        <source>Malagasy</source>
+        <translation>马达加斯加语</translation>
+    </message>
+    <message>
+        <source>Assamese</source>
+        <translation>阿萨姆语</translation>
+    </message>
+    <message>
+        <source>Tatar</source>
+        <translation>鞑靼语</translation>
+    </message>
+    <message>
+        <source>Hawaiian</source>
+        <translation>夏威夷语</translation>
+    </message>
+    <message>
+        <source>Lingala</source>
+        <translation>林加拉语</translation>
+    </message>
+    <message>
+        <source>Hausa</source>
+        <translation>豪萨语</translation>
+    </message>
+    <message>
+        <source>Bashkir</source>
+        <translation>巴什基尔语</translation>
+    </message>
+    <message>
+        <source>Javanese</source>
+        <translation>爪哇语</translation>
+    </message>
+    <message>
+        <source>Sundanese</source>
+        <translation>巽他语</translation>
+    </message>
+    <message>
+        <source>Cantonese</source>
+        <translation>粤语</translation>
+    </message>
+    <message>
+        <source>Auto-detect</source>
+        <translation>自动检测</translation>
+    </message>
+</context>
+<context>
+    <name>LevelMeter</name>
+    <message>
+        <source>Speak at a level that stays out of the red part of the meter.</source>
+        <translation>说话音量请保持在电平表的红色区域以外。</translation>
+    </message>
+</context>
+<context>
+    <name>LicenceDialog</name>
+    <message>
+        <source>Licence of {title}</source>
+        <translation>{title} 的许可协议</translation>
+    </message>
+    <message>
+        <source>“{title}” is published under the {licence} licence. Before it is downloaded, please confirm:</source>
+        <translation>“{title}”按 {licence} 许可协议发布。下载前请确认：</translation>
+    </message>
+    <message>
+        <source>I confirm one of the statements above</source>
+        <translation>我确认以上声明之一</translation>
+    </message>
+    <message>
+        <source>Accept and download</source>
+        <translation>接受并下载</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Synthesize</source>
+        <translation>语音合成</translation>
+    </message>
+    <message>
+        <source>Clone</source>
+        <translation>声音克隆</translation>
+    </message>
+    <message>
+        <source>Transcribe</source>
+        <translation>转写</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Add files…</source>
+        <translation>添加文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import model…</source>
+        <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export a&amp;ll</source>
+        <translation>全部导出(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Doctor: check this computer…</source>
+        <translation>诊断：检查这台电脑(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;About VoxDesk</source>
+        <translation>关于 VoxDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The GPU failed on “{job}”, so VoxDesk continued on the CPU. {fix}</source>
+        <translation>处理“{job}”时 GPU 出错，VoxDesk 已改用 CPU 继续。{fix}</translation>
+    </message>
+    <message>
+        <source>Export the transcript to</source>
+        <translation>将转写文本导出到</translation>
+    </message>
+    <message>
+        <source>The model “{name}” was imported and is now chosen.</source>
+        <translation>模型“{name}”已导入并选用。</translation>
+    </message>
+    <message>
+        <source>The GPU compatibility version takes effect the next time VoxDesk starts.</source>
+        <translation>GPU 兼容版本将在 VoxDesk 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDownloadDialog</name>
+    <message>
+        <source>Downloading a voice model</source>
+        <translation>正在下载语音模型</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the voice model “{title}” (about {size} MB). It is downloaded once and then kept on this computer.</source>
+        <translation>需要语音模型“{title}”（约 {size} MB）。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the voice model “{title}”. It is downloaded once and then kept on this computer.</source>
+        <translation>需要语音模型“{title}”。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>{done:.0f} of {total:.0f} MB</source>
+        <translation>{done:.0f} / {total:.0f} MB</translation>
+    </message>
+    <message>
+        <source>{done:.0f} MB</source>
+        <translation>{done:.0f} MB</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>Models</name>
+    <message>
+        <source>VoxDesk could not reach the download server. Check the internet connection and try again.</source>
+        <translation>VoxDesk 无法连接下载服务器。请检查网络连接后重试。</translation>
+    </message>
+    <message>
+        <source>The download server offered a different file than expected for {label}; please try again later.</source>
+        <translation>下载服务器为{label}提供的文件与预期不符；请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The download of {label} stopped before it was complete; check the internet connection and try again to continue where it stopped.</source>
+        <translation>{label}的下载未完成就中断了；请检查网络连接，然后重试，下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <source>the model list</source>
+        <translation>模型列表</translation>
+    </message>
+    <message>
+        <source>The download server sent an answer VoxDesk does not understand; please try again later.</source>
+        <translation>下载服务器返回了 VoxDesk 无法识别的内容；请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The download of {label} was damaged on the way, so VoxDesk deleted it; please try again.</source>
+        <translation>{label}在下载过程中损坏，VoxDesk 已将其删除；请重试。</translation>
+    </message>
+    <message>
+        <source>The download server no longer offers {label}, so check for a VoxDesk update or import the model from a file.</source>
+        <translation>下载服务器已不再提供{label}；请检查 VoxDesk 是否有更新，或从文件导入模型。</translation>
+    </message>
+    <message>
+        <source>The download server refused to send {label} (error {code}); please try again later.</source>
+        <translation>下载服务器拒绝发送{label}（错误 {code}）；请稍后重试。</translation>
+    </message>
+    <message>
+        <source>There is not enough free disk space to download {label}; free some space and try again.</source>
+        <translation>磁盘空间不足，无法下载{label}；请腾出空间后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not save {label} in the folder {folder}; check that the folder exists and you are allowed to write to it.</source>
+        <translation>VoxDesk 无法把{label}保存到文件夹 {folder}；请确认该文件夹存在且您有写入权限。</translation>
+    </message>
+    <message>
+        <source>the &quot;{name}&quot; model</source>
+        <translation>“{name}”模型</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not delete the &quot;{name}&quot; model; close any program that uses it and try again.</source>
+        <translation>VoxDesk 无法删除“{name}”模型；请关闭正在使用它的程序后重试。</translation>
+    </message>
+    <message>
+        <source>The download server does not have all the files of {label}; please try again later.</source>
+        <translation>下载服务器上{label}的文件不全；请稍后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot find &quot;{source}&quot;; check that the file or folder is still there.</source>
+        <translation>VoxDesk 找不到“{source}”；请确认该文件或文件夹仍然存在。</translation>
+    </message>
+    <message>
+        <source>the model &quot;{name}&quot;</source>
+        <translation>模型“{name}”</translation>
+    </message>
+    <message>
+        <source>There is no imported model called &quot;{name}&quot;.</source>
+        <translation>没有名为“{name}”的导入模型。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not delete the model &quot;{name}&quot;; close any program that uses it and try again.</source>
+        <translation>VoxDesk 无法删除模型“{name}”；请关闭正在使用它的程序后重试。</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; is a model you imported, so there is nothing to download for it.</source>
+        <translation>“{name}”是您导入的模型，无需下载。</translation>
+    </message>
+    <message>
+        <source>There is no Whisper model called &quot;{name}&quot;; choose one from the model list.</source>
+        <translation>没有名为“{name}”的 Whisper 模型；请从模型列表中选择。</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; cannot be used as a model name; use letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.</source>
+        <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>&quot;{name}&quot; is the name of an official Whisper model; choose another name for the imported model.</source>
+        <translation>“{name}”是官方 Whisper 模型的名称；请为导入的模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>&quot;{shown}&quot; is not an openai-whisper model file; choose a Whisper .pt checkpoint or a CTranslate2 folder.</source>
+        <translation>“{shown}”不是 openai-whisper 模型文件；请选择 Whisper 的 .pt 文件或 CTranslate2 文件夹。</translation>
+    </message>
+    <message>
+        <source>&quot;{shown}&quot; contains program code as well as model data, so VoxDesk refused to open it to keep this computer safe.</source>
+        <translation>“{shown}”除了模型数据还包含程序代码，为保护这台电脑的安全，VoxDesk 拒绝打开它。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not read &quot;{shown}&quot;; check that the file is still there.</source>
+        <translation>VoxDesk 无法读取“{shown}”；请确认该文件仍然存在。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not read the folder &quot;{shown}&quot;; check that it is still there.</source>
+        <translation>VoxDesk 无法读取文件夹“{shown}”；请确认它仍然存在。</translation>
+    </message>
+    <message>
+        <source>a tokenizer.json or vocabulary file</source>
+        <translation>tokenizer.json 或词表文件</translation>
+    </message>
+    <message>
+        <source>{absent} and no {name}</source>
+        <translation>{absent}，也没有 {name}</translation>
+    </message>
+    <message>
+        <source>The folder &quot;{shown}&quot; is not a complete CTranslate2 Whisper model: it has no {absent}.</source>
+        <translation>文件夹“{shown}”不是完整的 CTranslate2 Whisper 模型：其中没有 {absent}。</translation>
+    </message>
+    <message>
+        <source>The config.json in &quot;{shown}&quot; is damaged, so VoxDesk cannot use this model.</source>
+        <translation>“{shown}”中的 config.json 已损坏，VoxDesk 无法使用这个模型。</translation>
+    </message>
+    <message>
+        <source>The model.bin in &quot;{shown}&quot; is not a CTranslate2 model file, so VoxDesk cannot use this folder.</source>
+        <translation>“{shown}”中的 model.bin 不是 CTranslate2 模型文件，VoxDesk 无法使用这个文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder &quot;{shown}&quot; holds a CTranslate2 model for something other than speech recognition, so VoxDesk cannot use it.</source>
+        <translation>文件夹“{shown}”中的 CTranslate2 模型不是用于语音识别的，VoxDesk 无法使用。</translation>
+    </message>
+    <message>
+        <source>There is already a model called &quot;{name}&quot;; choose another name for the imported model.</source>
+        <translation>已经有名为“{name}”的模型；请为导入的模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>There is not enough free disk space for {label}; free some space and try again.</source>
+        <translation>磁盘空间不足，放不下{label}；请腾出空间后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>QFileSystemModel</name>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+</context>
+<context>
+    <name>QueueModel</name>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Done: no speech found in this file</source>
+        <translation>完成：这个文件中没有语音</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>Recorder</name>
+    <message>
+        <source>Sound input is not available because the PortAudio library is missing. Install the package “libportaudio2”, then start VoxDesk again.</source>
+        <translation>缺少 PortAudio 库，无法使用声音输入。请安装软件包“libportaudio2”，然后重新启动 VoxDesk。</translation>
+    </message>
+    <message>
+        <source>No microphone was found. Plug in a microphone or headset, check that it is switched on, then try again.</source>
+        <translation>未找到麦克风。请插入麦克风或耳麦，确认已打开，然后重试。</translation>
+    </message>
+    <message>
+        <source>The microphone was disconnected during the recording. What was recorded until then has been kept.</source>
+        <translation>录音过程中麦克风断开了。断开前录下的内容已保留。</translation>
+    </message>
+    <message>
+        <source>The recording stopped by itself after {minutes:.0f} minutes.</source>
+        <translation>录音已在 {minutes:.0f} 分钟后自动停止。</translation>
+    </message>
+    <message>
+        <source>The microphone “{name}” could not be opened. It may be unplugged or in use by another program. Plug it in again or choose another input, then try again.</source>
+        <translation>无法打开麦克风“{name}”。它可能已拔出或正被其他程序使用。请重新插好或选择其他输入设备，然后重试。</translation>
+    </message>
+    <message>
+        <source>The microphone “{name}” cannot be used: it accepts none of the usual recording settings. Choose another input device.</source>
+        <translation>麦克风“{name}”无法使用：它不支持任何常用的录音设置。请选择其他输入设备。</translation>
+    </message>
+</context>
+<context>
+    <name>RecorderWidget</name>
+    <message>
+        <source>The microphone to record from.</source>
+        <translation>用于录音的麦克风。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Look for microphones again, after plugging one in.</source>
+        <translation>插入麦克风后重新查找。</translation>
+    </message>
+    <message>
+        <source>Start recording. Press Stop when you have finished reading.</source>
+        <translation>开始录音。读完后按“停止”。</translation>
+    </message>
+    <message>
+        <source>Microphone:</source>
+        <translation>麦克风：</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Record again</source>
+        <translation>重新录音</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>录音</translation>
+    </message>
+    <message>
+        <source>No microphone found</source>
+        <translation>未找到麦克风</translation>
+    </message>
+    <message>
+        <source>{device} (default)</source>
+        <translation>{device}（默认）</translation>
+    </message>
+    <message>
+        <source>No microphone was found. Plug in a microphone or headset, then press Refresh.</source>
+        <translation>未找到麦克风。请插入麦克风或耳麦，然后按“刷新”。</translation>
+    </message>
+    <message>
+        <source>The microphone was disconnected during the recording. What was recorded until then has been kept.</source>
+        <translation>录音过程中麦克风断开了。断开前录下的内容已保留。</translation>
+    </message>
+    <message>
+        <source>Too loud: move a little away from the microphone.</source>
+        <translation>声音太大：请离麦克风稍远一些。</translation>
+    </message>
+    <message>
+        <source>{time} (aim for {low:.0f}–{high:.0f} s)</source>
+        <translation>{time}（目标 {low:.0f}–{high:.0f} 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>SegmentsModel</name>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Type a time like 00:01:02.500.</source>
+        <translation>请按 00:01:02.500 这样的格式输入时间。</translation>
+    </message>
+    <message>
+        <source>A segment must end after it starts.</source>
+        <translation>片段的结束时间必须晚于开始时间。</translation>
+    </message>
+    <message>
+        <source>A segment cannot start before the previous one ends ({time}).</source>
+        <translation>片段不能在上一段结束（{time}）之前开始。</translation>
+    </message>
+    <message>
+        <source>A segment cannot end after the next one starts ({time}).</source>
+        <translation>片段不能在下一段开始（{time}）之后结束。</translation>
+    </message>
+    <message>
+        <source>A segment cannot end after the recording does ({time}).</source>
+        <translation>片段不能在录音结束（{time}）之后结束。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Automatic (recommended)</source>
+        <translation>自动（推荐）</translation>
+    </message>
+    <message>
+        <source>openai-whisper (PyTorch; fastest on a GPU)</source>
+        <translation>openai-whisper（PyTorch；在 GPU 上最快）</translation>
+    </message>
+    <message>
+        <source>faster-whisper (CTranslate2; fastest on the CPU)</source>
+        <translation>faster-whisper（CTranslate2；在 CPU 上最快）</translation>
+    </message>
+    <message>
+        <source>Automatic: the GPU when it works, else the CPU</source>
+        <translation>自动：GPU 可用时用 GPU，否则用 CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Simplified (简体)</source>
+        <translation>简体</translation>
+    </message>
+    <message>
+        <source>Traditional (繁體)</source>
+        <translation>繁体（繁體）</translation>
+    </message>
+    <message>
+        <source>As recognised</source>
+        <translation>保持识别结果</translation>
+    </message>
+    <message>
+        <source>Speech recognition</source>
+        <translation>语音识别</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>Chinese script:</source>
+        <translation>中文字体：</translation>
+    </message>
+    <message>
+        <source>How Chinese transcripts are written: in simplified or traditional characters, or as Whisper recognised them.</source>
+        <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
+    </message>
+    <message>
+        <source>Subtitle lines</source>
+        <translation>字幕行</translation>
+    </message>
+    <message>
+        <source>Lines per subtitle, at most:</source>
+        <translation>每条字幕最多行数：</translation>
+    </message>
+    <message>
+        <source>Line length for Latin text, at most:</source>
+        <translation>西文每行最多：</translation>
+    </message>
+    <message>
+        <source>Line length for Chinese text, at most:</source>
+        <translation>中文每行最多：</translation>
+    </message>
+    <message>
+        <source> characters</source>
+        <translation> 个字符</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>界面</translation>
+    </message>
+    <message>
+        <source>Interface language:</source>
+        <translation>界面语言：</translation>
+    </message>
+    <message>
+        <source>Same as the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>The window switches language as soon as you press OK.</source>
+        <translation>按“确定”后，窗口立即切换语言。</translation>
+    </message>
+    <message>
+        <source>Applied the next time VoxDesk starts</source>
+        <translation>下次启动 VoxDesk 时生效</translation>
+    </message>
+    <message>
+        <source>GPU compatibility version:</source>
+        <translation>GPU 兼容版本：</translation>
+    </message>
+    <message>
+        <source>Empty: not needed on most computers</source>
+        <translation>留空：大多数电脑不需要</translation>
+    </message>
+    <message>
+        <source>Some AMD Radeon cards work only when told to act as a close relative, e.g. 10.3.0 for RX 6000 cards or 11.0.0 for RX 7600. Help → Doctor suggests the value when one is needed.</source>
+        <translation>部分 AMD Radeon 显卡需要按相近型号的身份运行才能工作，例如 RX 6000 系列填 10.3.0，RX 7600 填 11.0.0。需要时，“帮助 → 诊断”会给出建议值。</translation>
+    </message>
+    <message>
+        <source>The model, language and task are chosen on the Transcribe tab.</source>
+        <translation>模型、语言和任务在“转写”页中选择。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechEngine</name>
+    <message>
+        <source>Speech synthesis</source>
+        <translation>语音合成</translation>
+    </message>
+    <message>
+        <source>There is no text to read. Type or paste some text first.</source>
+        <translation>没有可朗读的文字。请先输入或粘贴文字。</translation>
+    </message>
+    <message>
+        <source>The text has only punctuation, symbols or emoji, so there is nothing to read aloud. Type some words.</source>
+        <translation>文字中只有标点、符号或表情，没有可朗读的内容。请输入一些文字。</translation>
+    </message>
+    <message>
+        <source>Speaking on the {device}…</source>
+        <translation>正在 {device} 上朗读…</translation>
+    </message>
+    <message>
+        <source>Loading the voice model “{title}”…</source>
+        <translation>正在加载语音模型“{title}”…</translation>
+    </message>
+    <message>
+        <source>load voice model</source>
+        <translation>加载语音模型</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” is not on this computer yet. Download it from the model list, or import its folder.</source>
+        <translation>这台电脑上还没有语音模型“{title}”。请从模型列表中下载，或导入它的文件夹。</translation>
+    </message>
+    <message>
+        <source>“{wanted}” is not one of the voices of “{title}”. Choose one of: {shown}.</source>
+        <translation>“{wanted}”不是“{title}”的音色。请从以下音色中选择：{shown}。</translation>
+    </message>
+    <message>
+        <source>“{title}” does not speak {language}. Choose {suggestion}, or set the language to one it speaks ({languages}).</source>
+        <translation>“{title}”不会说{language}。请选择{suggestion}，或把语言设为它会说的语言（{languages}）。</translation>
+    </message>
+    <message>
+        <source>“{title}” speaks {languages} only, so it cannot read the Chinese in this text. Choose {suggestion}.</source>
+        <translation>“{title}”只会说{languages}，无法朗读这段文字中的中文。请选择{suggestion}。</translation>
+    </message>
+    <message>
+        <source>“{title}” speaks {languages} only, so it cannot read this English text. Choose {suggestion}.</source>
+        <translation>“{title}”只会说{languages}，无法朗读这段英文。请选择{suggestion}。</translation>
+    </message>
+    <message>
+        <source>“{title}” skips the Latin letters in this text. XTTS v2 reads Chinese and English together.</source>
+        <translation>“{title}”会跳过文字中的拉丁字母。XTTS v2 可以同时朗读中文和英文。</translation>
+    </message>
+    <message>
+        <source>“{title}” cannot say these characters and skips them: {characters}</source>
+        <translation>“{title}”读不出以下字符，将跳过：{characters}</translation>
+    </message>
+    <message>
+        <source>speak a sentence</source>
+        <translation>朗读句子</translation>
+    </message>
+    <message>
+        <source>The speech synthesis part of VoxDesk is not installed correctly. Run the installer again (make setup).</source>
+        <translation>VoxDesk 的语音合成组件安装不正确。请重新运行安装程序（make setup）。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” is missing one of its files. Download or import it again.</source>
+        <translation>语音模型“{title}”缺少文件。请重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” could not be loaded: its model file is damaged or does not match its config.json. Download or import it again.</source>
+        <translation>无法加载语音模型“{title}”：模型文件已损坏或与 config.json 不匹配。请重新下载或导入。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” needs the espeak-ng program to read text. Install it (sudo apt install espeak-ng), then try again.</source>
+        <translation>语音模型“{title}”需要 espeak-ng 程序来读取文字。请安装（sudo apt install espeak-ng）后重试。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” needs the Chinese text tools (pypinyin, spacy-pkuseg), which are not installed. Run the installer again (make setup), then try again.</source>
+        <translation>语音模型“{title}”需要的中文文本工具（pypinyin、spacy-pkuseg）尚未安装。请重新运行安装程序（make setup）后重试。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” needs a text tool that is not installed. Run the installer again (make setup), then try again.</source>
+        <translation>语音模型“{title}”需要的文本工具尚未安装。请重新运行安装程序（make setup）后重试。</translation>
+    </message>
+    <message>
+        <source>one language</source>
+        <translation>一种语言</translation>
+    </message>
+    <message>
+        <source>{first}, {second}</source>
+        <translation>{first}、{second}</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first}和{last}</translation>
+    </message>
+    <message>
+        <source>a model that speaks {language}, such as “{title}” or “{other}”</source>
+        <translation>会说{language}的模型，例如“{title}”或“{other}”</translation>
+    </message>
+    <message>
+        <source>a model that speaks {language}, such as “{title}”</source>
+        <translation>会说{language}的模型，例如“{title}”</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechFile</name>
+    <message>
+        <source>WAV audio</source>
+        <translation>WAV 音频</translation>
+    </message>
+    <message>
+        <source>MP3 audio</source>
+        <translation>MP3 音频</translation>
+    </message>
+    <message>
+        <source>VoxDesk can save speech as .wav or .mp3 files, not “.{suffix}”. Choose one of those file types.</source>
+        <translation>语音只能保存为 .wav 或 .mp3 文件，不能保存为“.{suffix}”。请选择这两种文件类型之一。</translation>
+    </message>
+    <message>
+        <source>There is no speech to save yet. Press Speak first.</source>
+        <translation>还没有可保存的语音。请先按“朗读”。</translation>
+    </message>
+    <message>
+        <source>This installation cannot write MP3 files. Save as WAV instead.</source>
+        <translation>当前安装无法写入 MP3 文件。请改存为 WAV。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechModels</name>
+    <message>
+        <source>English, fast (VITS, LJSpeech)</source>
+        <translation>英语，快速（VITS，LJSpeech）</translation>
+    </message>
+    <message>
+        <source>A clear female English voice that is quick enough for the CPU.</source>
+        <translation>清晰的英语女声，在 CPU 上也足够快。</translation>
+    </message>
+    <message>
+        <source>English, many voices (VITS, VCTK)</source>
+        <translation>英语，多种音色（VITS，VCTK）</translation>
+    </message>
+    <message>
+        <source>109 English voices with British and other accents; pick one in the voice list.</source>
+        <translation>109 种英语音色，包括英式等多种口音；请在音色列表中选择。</translation>
+    </message>
+    <message>
+        <source>Chinese (Tacotron 2, Baker)</source>
+        <translation>中文（Tacotron 2，标贝）</translation>
+    </message>
+    <message>
+        <source>A female Mandarin voice. Latin letters in the text are not read.</source>
+        <translation>普通话女声。文字中的拉丁字母不会被读出。</translation>
+    </message>
+    <message>
+        <source>XTTS v2, 17 languages</source>
+        <translation>XTTS v2，17 种语言</translation>
+    </message>
+    <message>
+        <source>Natural voices in 17 languages, including Chinese and English, with built-in speakers. Large and slow on the CPU; free for non-commercial use only.</source>
+        <translation>自然的语音，支持包括中文和英文在内的 17 种语言，自带多种音色。模型较大，在 CPU 上较慢；仅限非商业用途免费使用。</translation>
+    </message>
+    <message>
+        <source>To use this model you must confirm:</source>
+        <translation>使用这个模型前，您必须确认：</translation>
+    </message>
+    <message>
+        <source>The full terms: {url}</source>
+        <translation>完整条款：{url}</translation>
+    </message>
+    <message>
+        <source>I have purchased a commercial license from Coqui: licensing@coqui.ai</source>
+        <translation>我已从 Coqui 购买商业许可：licensing@coqui.ai</translation>
+    </message>
+    <message>
+        <source>Otherwise, I agree to the terms of the non-commercial CPML: https://tts-hub.github.io/cpml</source>
+        <translation>否则，我同意非商业 CPML 许可协议的条款：https://tts-hub.github.io/cpml</translation>
+    </message>
+    <message>
+        <source>The speech synthesis part of VoxDesk is not installed. Run the installer again (make setup).</source>
+        <translation>VoxDesk 的语音合成组件未安装。请重新运行安装程序（make setup）。</translation>
+    </message>
+    <message>
+        <source>The list of voice models could not be read. Run the installer again (make setup).</source>
+        <translation>无法读取语音模型列表。请重新运行安装程序（make setup）。</translation>
+    </message>
+    <message>
+        <source>There is no voice model called “{name}”. Choose one from the model list, or import its folder with “Import model folder…”.</source>
+        <translation>没有名为“{name}”的语音模型。请从模型列表中选择，或用“导入模型文件夹…”导入它的文件夹。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” is not on this computer yet. Download it first.</source>
+        <translation>这台电脑上还没有语音模型“{title}”。请先下载。</translation>
+    </message>
+    <message>
+        <source>I agree to the terms of the {licence} licence.</source>
+        <translation>我同意 {licence} 许可协议的条款。</translation>
+    </message>
+    <message>
+        <source>The licence of “{title}” ({licence}) must be accepted before it can be downloaded.</source>
+        <translation>必须先接受“{title}”的许可协议（{licence}）才能下载。</translation>
+    </message>
+    <message>
+        <source>VoxDesk does not know where to download “{title}”. Import its folder instead.</source>
+        <translation>VoxDesk 不知道从哪里下载“{title}”。请改为导入它的文件夹。</translation>
+    </message>
+    <message>
+        <source>The download server has no files for “{title}”; please try again later.</source>
+        <translation>下载服务器上没有“{title}”的文件；请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The download of “{title}” was refused: it names a file outside its folder.</source>
+        <translation>已拒绝“{title}”的下载：其中引用了文件夹之外的文件。</translation>
+    </message>
+    <message>
+        <source>A voice model called “{title}” is already imported. Give this one another name.</source>
+        <translation>已导入名为“{title}”的语音模型。请为这个模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist. Choose the folder that holds the model files.</source>
+        <translation>文件夹 {folder} 不存在。请选择存放模型文件的文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” has no config.json, so it is not a complete Coqui model. Choose the folder that holds both the model file and config.json.</source>
+        <translation>文件夹“{name}”中没有 config.json，不是完整的 Coqui 模型。请选择同时包含模型文件和 config.json 的文件夹。</translation>
+    </message>
+    <message>
+        <source>The config.json in “{name}” is damaged, so the model cannot be used. Copy the folder again from its source.</source>
+        <translation>“{name}”中的 config.json 已损坏，模型无法使用。请从原处重新复制该文件夹。</translation>
+    </message>
+    <message>
+        <source>The config.json in “{name}” is not a Coqui voice model configuration. Choose the folder of a Coqui TTS model.</source>
+        <translation>“{name}”中的 config.json 不是 Coqui 语音模型的配置。请选择 Coqui TTS 模型的文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” is missing the file {file} that the model needs ({field}). Copy the whole folder again.</source>
+        <translation>文件夹“{name}”缺少模型所需的文件 {file}（{field}）。请重新复制整个文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” has no model file (model.pth), only its settings. Copy the whole model folder, including the .pth file.</source>
+        <translation>文件夹“{name}”中只有设置，没有模型文件（model.pth）。请复制包括 .pth 文件在内的整个模型文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” holds several model files ({files}). Keep only the one to use, or rename it to model.pth.</source>
+        <translation>文件夹“{name}”中有多个模型文件（{files}）。请只保留要用的那个，或把它重命名为 model.pth。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” is missing {file}. Copy the whole model folder again.</source>
+        <translation>文件夹“{name}”缺少 {file}。请重新复制整个模型文件夹。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read the model file {name}. Check that the folder is readable.</source>
+        <translation>VoxDesk 无法读取模型文件 {name}。请确认该文件夹可读。</translation>
+    </message>
+    <message>
+        <source>The model file {file} in “{name}” is damaged or incomplete. Copy the model folder again from its source.</source>
+        <translation>“{name}”中的模型文件 {file} 已损坏或不完整。请从原处重新复制模型文件夹。</translation>
+    </message>
+    <message>
+        <source>The download of “{title}” holds two files called {file} in different folders, so VoxDesk cannot tell which one the model needs. Import the model&apos;s folder instead.</source>
+        <translation>“{title}”的下载内容中，不同文件夹里有两个名为 {file} 的文件，VoxDesk 无法判断模型需要哪一个。请改为导入模型文件夹。</translation>
+    </message>
+    <message>
+        <source>The download of “{title}” was damaged on the way, so VoxDesk deleted it; please try again.</source>
+        <translation>“{title}”在下载过程中损坏，VoxDesk 已将其删除；请重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not write the voice model into {root}. Free some disk space or check the folder&apos;s permissions, then try again.</source>
+        <translation>VoxDesk 无法把语音模型写入 {root}。请腾出磁盘空间或检查文件夹权限，然后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechText</name>
+    <message>
+        <source>VoxDesk cannot open “{name}”. Check that the file still exists and that you may read it.</source>
+        <translation>VoxDesk 无法打开“{name}”。请确认文件仍然存在，并且您有读取权限。</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a text file VoxDesk can read. Save it as plain text (.txt) and open it again.</source>
+        <translation>“{name}”不是 VoxDesk 能读取的文本文件。请另存为纯文本（.txt）后再打开。</translation>
+    </message>
+    <message>
+        <source>“{name}” is too long to read aloud in one go ({count:,} characters). Split it into parts of at most {limit:,} characters.</source>
+        <translation>“{name}”太长，无法一次朗读（{count:,} 个字符）。请拆分成每段不超过 {limit:,} 个字符。</translation>
+    </message>
+</context>
+<context>
+    <name>StreamPlayer</name>
+    <message>
+        <source>VoxDesk found no working sound output. Connect speakers or headphones and press Play again; you can still save the speech as a file.</source>
+        <translation>没有找到可用的音频输出。请连接扬声器或耳机后再按“播放”；您也可以直接把语音保存为文件。</translation>
+    </message>
+</context>
+<context>
+    <name>SynthesizeTab</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU (experimental)</source>
+        <translation>GPU（实验性）</translation>
+    </message>
+    <message>
+        <source>The GPU failed, so speech continues on the CPU. {fix}</source>
+        <translation>GPU 出错，语音合成改在 CPU 上继续。{fix}</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The voice model. It is downloaded the first time it is used.</source>
+        <translation>语音模型。首次使用时会自动下载。</translation>
+    </message>
+    <message>
+        <source>Import model folder…</source>
+        <translation>导入模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Use a Coqui model folder copied to this computer (model file, config.json and any speaker files).</source>
+        <translation>使用复制到这台电脑上的 Coqui 模型文件夹（模型文件、config.json 以及说话人文件）。</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>The language of the text. Automatic lets a multilingual model choose per sentence.</source>
+        <translation>文字的语言。选择“自动”时，多语言模型会逐句判断。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>语速：</translation>
+    </message>
+    <message>
+        <source>Use the GPU for speech (experimental)</source>
+        <translation>用 GPU 合成语音（实验性）</translation>
+    </message>
+    <message>
+        <source>Speech runs well on the CPU. On the GPU it may be faster or slower; if the GPU fails, VoxDesk continues on the CPU.</source>
+        <translation>语音合成在 CPU 上就能很好地运行。在 GPU 上可能更快也可能更慢；如果 GPU 出错，VoxDesk 会改用 CPU 继续。</translation>
+    </message>
+    <message>
+        <source>Voice:</source>
+        <translation>音色：</translation>
+    </message>
+    <message>
+        <source>Choose a voice; “Preview” lets you hear it first.</source>
+        <translation>选择一种音色；点“试听”可以先听一听。</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>试听</translation>
+    </message>
+    <message>
+        <source>Hear a short sample of this voice</source>
+        <translation>试听这种音色的简短示例</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文字：</translation>
+    </message>
+    <message>
+        <source>Type or paste the text to read aloud: a notice, an announcement, a training script. Chinese, English or both.</source>
+        <translation>输入或粘贴要朗读的文字：通知、公告、培训讲稿等。中文、英文或中英混合均可。</translation>
+    </message>
+    <message>
+        <source>Open text file…</source>
+        <translation>打开文本文件…</translation>
+    </message>
+    <message>
+        <source>Speak</source>
+        <translation>朗读</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Even out the loudness for speech (−16 LUFS)</source>
+        <translation>统一语音响度（−16 LUFS）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source> and {count} more</source>
+        <translation>，另有 {count} 种</translation>
+    </message>
+    <message>
+        <source>about {size} MB</source>
+        <translation>约 {size} MB</translation>
+    </message>
+    <message>
+        <source>size not known</source>
+        <translation>大小未知</translation>
+    </message>
+    <message>
+        <source>on this computer</source>
+        <translation>已在本机</translation>
+    </message>
+    <message>
+        <source>downloaded when first used</source>
+        <translation>首次使用时下载</translation>
+    </message>
+    <message>
+        <source>{languages} · {size} · licence: {licence} · {where}</source>
+        <translation>{languages} · {size} · 许可协议：{licence} · {where}</translation>
+    </message>
+    <message>
+        <source>The voices appear here once the model is downloaded.</source>
+        <translation>模型下载后，这里会列出它的音色。</translation>
+    </message>
+    <message>
+        <source>Loading the voices…</source>
+        <translation>正在加载音色…</translation>
+    </message>
+    <message>
+        <source>“{title}” is ready.</source>
+        <translation>“{title}”已就绪。</translation>
+    </message>
+    <message>
+        <source>{count} voices</source>
+        <translation>{count} 种音色</translation>
+    </message>
+    <message>
+        <source>Switched to “{title}”, which speaks the chosen language.</source>
+        <translation>已切换到会说所选语言的“{title}”。</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <source>Choose a Coqui model folder</source>
+        <translation>选择 Coqui 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Copying the model…</source>
+        <translation>正在复制模型…</translation>
+    </message>
+    <message>
+        <source>Copying the model… {percent}%</source>
+        <translation>正在复制模型…{percent}%</translation>
+    </message>
+    <message>
+        <source>The model “{title}” was imported and is now chosen.</source>
+        <translation>模型“{title}”已导入并选用。</translation>
+    </message>
+    <message>
+        <source>Open a text file</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Opened “{name}”.</source>
+        <translation>已打开“{name}”。</translation>
+    </message>
+    <message>
+        <source>{count} characters</source>
+        <translation>{count} 个字符</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Sentence {done} of {total}</source>
+        <translation>第 {done} 句，共 {total} 句</translation>
+    </message>
+    <message>
+        <source>{count} sentences · {seconds:.0f} s of speech</source>
+        <translation>{count} 句 · 语音 {seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>Done. Play it again or save it as a file.</source>
+        <translation>完成。可以再次播放，或保存为文件。</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Cancelled. The first {made} of {total} sentences were made; you can play and save them.</source>
+        <translation>已取消。{total} 句中已生成前 {made} 句，可以播放和保存。</translation>
+    </message>
+    <message>
+        <source>Cancelled before the first sentence was ready.</source>
+        <translation>第一句生成前已取消。</translation>
+    </message>
+    <message>
+        <source>Cancelled after sentence {done}</source>
+        <translation>在第 {done} 句后取消</translation>
+    </message>
+    <message>
+        <source>Stopping after this sentence…</source>
+        <translation>这一句完成后停止…</translation>
+    </message>
+    <message>
+        <source>Preparing a sample of “{voice}”…</source>
+        <translation>正在准备“{voice}”的试听示例…</translation>
+    </message>
+    <message>
+        <source>Save the speech</source>
+        <translation>保存语音</translation>
+    </message>
+    <message>
+        <source>speech.wav</source>
+        <translation>语音.wav</translation>
+    </message>
+    <message>
+        <source>WAV audio (*.wav);;MP3 audio (*.mp3)</source>
+        <translation>WAV 音频 (*.wav);;MP3 音频 (*.mp3)</translation>
+    </message>
+    <message>
+        <source>There is no speech to save yet. Press Speak first.</source>
+        <translation>还没有可保存的语音。请先按“朗读”。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
+    </message>
+    <message>
+        <source>Not saved: “{name}” was kept as it was.</source>
+        <translation>未保存：“{name}”保持原样。</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>“{name}” already exists in {folder}. Replace it?</source>
+        <translation>{folder} 中已有“{name}”。要替换吗？</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keep the existing file</source>
+        <translation>保留原文件</translation>
+    </message>
+    <message>
+        <source>The licence was not accepted, so the model was not downloaded.</source>
+        <translation>未接受许可协议，因此没有下载模型。</translation>
+    </message>
+    <message>
+        <source>The download was cancelled; it continues where it stopped next time.</source>
+        <translation>下载已取消；下次会从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+</context>
+<context>
+    <name>TranscribeTab</name>
+    <message>
+        <source>…and {count} more</source>
+        <translation>…另有 {count} 个</translation>
+    </message>
+    <message>
+        <source>“{name}” already exists in {folder}. Replace it?</source>
+        <translation>{folder} 中已有“{name}”。要替换吗？</translation>
+    </message>
+    <message>
+        <source>These files already exist:
+{names}
+
+Replace them?</source>
+        <translation>以下文件已存在：
+{names}
+
+要替换吗？</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>替换已有文件？</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keep the existing files</source>
+        <translation>保留原文件</translation>
+    </message>
+    <message>
+        <source>Larger models are more accurate and slower. A model is downloaded the first time it is used.</source>
+        <translation>模型越大越准确，但也越慢。模型在首次使用时下载。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Initial prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Auto-detect</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <source>Transcribe</source>
+        <translation>转写</translation>
+    </message>
+    <message>
+        <source>Translate to English</source>
+        <translation>翻译成英文</translation>
+    </message>
+    <message>
+        <source>Optional: names or terms, spelled as you want them</source>
+        <translation>可选：人名或术语，按您希望的写法填写</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>全部取消</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Stop the selected files</source>
+        <translation>停止所选文件</translation>
+    </message>
+    <message>
+        <source>Take the selected files off the list</source>
+        <translation>从列表中移除所选文件</translation>
+    </message>
+    <message>
+        <source>Drop recordings, videos or folders here, or click “Add files…”.</source>
+        <translation>把录音、视频或文件夹拖到这里，或点击“添加文件…”。</translation>
+    </message>
+    <message>
+        <source>Search the transcript</source>
+        <translation>搜索转写文本</translation>
+    </message>
+    <message>
+        <source>Stop playing</source>
+        <translation>停止播放</translation>
+    </message>
+    <message>
+        <source>Click a line to hear it; double-click to correct it.</source>
+        <translation>单击一行可收听，双击可修改。</translation>
+    </message>
+    <message>
+        <source>Export as:</source>
+        <translation>导出格式：</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Save to:</source>
+        <translation>保存到：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export all</source>
+        <translation>全部导出</translation>
+    </message>
+    <message>
+        <source>Next to each recording</source>
+        <translation>与录音放在同一文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>Change saved in the transcript.</source>
+        <translation>修改已保存到转写文本中。</translation>
+    </message>
+    <message>
+        <source>Save exports in</source>
+        <translation>导出文件保存到</translation>
+    </message>
+    <message>
+        <source>{name} (imported)</source>
+        <translation>{name}（已导入）</translation>
+    </message>
+    <message>
+        <source>{name} ({size} MB download)</source>
+        <translation>{name}（需下载 {size} MB）</translation>
+    </message>
+    <message>
+        <source>Add recordings or videos</source>
+        <translation>添加录音或视频</translation>
+    </message>
+    <message>
+        <source>Audio and video ({patterns});;All files (*)</source>
+        <translation>音频和视频 ({patterns});;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No audio or video files were found in “{name}”.</source>
+        <translation>在“{name}”中没有找到音频或视频文件。</translation>
+    </message>
+    <message>
+        <source>These files are already in the list.</source>
+        <translation>这些文件已在列表中。</translation>
+    </message>
+    <message>
+        <source>Select a file in the list to see its transcript.</source>
+        <translation>在列表中选择一个文件，即可查看其转写文本。</translation>
+    </message>
+    <message>
+        <source>No speech was found in “{name}”, so there is nothing to show or export.</source>
+        <translation>“{name}”中没有发现语音，没有可显示或导出的内容。</translation>
+    </message>
+    <message>
+        <source>Transcript of “{name}”</source>
+        <translation>“{name}”的转写文本</translation>
+    </message>
+    <message>
+        <source>Transcribing “{name}”…</source>
+        <translation>正在转写“{name}”…</translation>
+    </message>
+    <message>
+        <source>“{name}” has not been transcribed yet.</source>
+        <translation>“{name}”尚未转写。</translation>
+    </message>
+    <message>
+        <source>{found} of {total}</source>
+        <translation>{found} / {total}</translation>
+    </message>
+    <message>
+        <source>{count} file(s) with no speech were skipped.</source>
+        <translation>已跳过 {count} 个没有语音的文件。</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Existing files were kept.</source>
+        <translation>已保留原有文件。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}” in {folder}.</source>
+        <translation>已将“{name}”保存到 {folder}。</translation>
+    </message>
+    <message>
+        <source>next to the recordings</source>
+        <translation>录音所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Saved {count} files in {folder}.</source>
+        <translation>已将 {count} 个文件保存到 {folder}。</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptionQueue</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceQuality</name>
+    <message>
+        <source>a fraction of a second</source>
+        <translation>不到一秒</translation>
+    </message>
+    <message>
+        <source>about a second</source>
+        <translation>大约一秒</translation>
+    </message>
+    <message>
+        <source>{seconds:.0f} seconds</source>
+        <translation>{seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>{problem} {advice}</source>
+        <translation>{problem}{advice}</translation>
+    </message>
+    <message>
+        <source>This recording sounds like music rather than speech. Choose a recording of one person speaking, without music in the background.</source>
+        <translation>这段录音听起来像音乐而不是说话。请选择一个人说话、没有背景音乐的录音。</translation>
+    </message>
+    <message>
+        <source>The recording is silent: no voice could be heard.</source>
+        <translation>录音中没有声音：听不到任何人声。</translation>
+    </message>
+    <message>
+        <source>Choose a recording of someone speaking.</source>
+        <translation>请选择有人说话的录音。</translation>
+    </message>
+    <message>
+        <source>Check that the right microphone is chosen and not muted, then record again.</source>
+        <translation>请确认选对了麦克风且没有静音，然后重新录音。</translation>
+    </message>
+    <message>
+        <source>No voice stands out from the background sound in the recording.</source>
+        <translation>录音中的人声被背景声音淹没了。</translation>
+    </message>
+    <message>
+        <source>Choose a recording of one person speaking clearly.</source>
+        <translation>请选择一个人清楚说话的录音。</translation>
+    </message>
+    <message>
+        <source>Speak clearly towards the microphone, away from loud machines, then record again.</source>
+        <translation>请对着麦克风清楚地说话，远离嘈杂的机器，然后重新录音。</translation>
+    </message>
+    <message>
+        <source>The recording is only {length} long; at least {minimum:.0f} seconds of speech are needed.</source>
+        <translation>录音只有{length}；至少需要 {minimum:.0f} 秒的语音。</translation>
+    </message>
+    <message>
+        <source>Choose a longer recording.</source>
+        <translation>请选择更长的录音。</translation>
+    </message>
+    <message>
+        <source>Read more of the text, then record again.</source>
+        <translation>请多读一些文字，然后重新录音。</translation>
+    </message>
+    <message>
+        <source>The recording is {seconds:.0f} seconds long. It can be used, but {low:.0f} to {high:.0f} seconds make the voice sound much more like the speaker.</source>
+        <translation>录音长 {seconds:.0f} 秒，可以使用；但录 {low:.0f} 到 {high:.0f} 秒，克隆出的声音会更像说话人。</translation>
+    </message>
+    <message>
+        <source>The voice in the recording is too quiet to use.</source>
+        <translation>录音中的人声太小，无法使用。</translation>
+    </message>
+    <message>
+        <source>Choose a louder recording.</source>
+        <translation>请选择声音更大的录音。</translation>
+    </message>
+    <message>
+        <source>Move closer to the microphone or turn its volume up, then record again.</source>
+        <translation>请靠近麦克风或调高音量，然后重新录音。</translation>
+    </message>
+    <message>
+        <source>Parts of the recording are so loud that they are distorted.</source>
+        <translation>录音中有部分声音太大，已经失真。</translation>
+    </message>
+    <message>
+        <source>A cleaner recording will give a better voice.</source>
+        <translation>录音越干净，克隆出的声音越好。</translation>
+    </message>
+    <message>
+        <source>Move a little away from the microphone or turn its volume down, then record again.</source>
+        <translation>请离麦克风稍远一些或调低音量，然后重新录音。</translation>
+    </message>
+    <message>
+        <source>There is a lot of background noise in the recording, so the voice will not sound clean.</source>
+        <translation>录音中背景噪音很大，克隆出的声音会不够干净。</translation>
+    </message>
+    <message>
+        <source>A recording made in a quiet room will give a better voice.</source>
+        <translation>在安静的房间里录音，效果会更好。</translation>
+    </message>
+    <message>
+        <source>Record again in a quieter room, away from fans and open windows.</source>
+        <translation>请在更安静的房间里重新录音，远离风扇和打开的窗户。</translation>
+    </message>
+    <message>
+        <source>The recording has more silence than speech.</source>
+        <translation>录音中的停顿比说话还多。</translation>
+    </message>
+    <message>
+        <source>A recording with fewer pauses will give a better voice.</source>
+        <translation>停顿越少的录音，克隆出的声音越好。</translation>
+    </message>
+    <message>
+        <source>Read the text at a normal pace without long pauses, then record again.</source>
+        <translation>请用正常语速朗读，不要长时间停顿，然后重新录音。</translation>
+    </message>
+</context>
+<context>
+    <name>Voices</name>
+    <message>
+        <source>A recording of the voice “{name}” is missing, so the voice cannot be used. Delete the voice and add it again.</source>
+        <translation>声音“{name}”的一段录音丢失，无法使用该声音。请删除后重新添加。</translation>
+    </message>
+    <message>
+        <source>Give the voice a name, for example the speaker&apos;s name.</source>
+        <translation>请为声音起个名字，例如说话人的姓名。</translation>
+    </message>
+    <message>
+        <source>The name is too long. Use at most {count} characters.</source>
+        <translation>名称太长。最多 {count} 个字符。</translation>
+    </message>
+    <message>
+        <source>The name contains characters that cannot be shown. Type it again.</source>
+        <translation>名称中含有无法显示的字符。请重新输入。</translation>
+    </message>
+    <message>
+        <source>A voice can be saved for English or Chinese.</source>
+        <translation>声音只能保存为英文或中文。</translation>
+    </message>
+    <message>
+        <source>Record or import a voice sample first.</source>
+        <translation>请先录制或导入声音样本。</translation>
+    </message>
+    <message>
+        <source>The consent recording was checked for other recordings than the ones being saved. Check the consent again, then save.</source>
+        <translation>授权录音核对时用的是另外的录音，而不是要保存的这些。请重新核对授权后再保存。</translation>
+    </message>
+    <message>
+        <source>The consent record does not cover exactly these recordings. Check the consent again, then save.</source>
+        <translation>授权记录与这些录音不完全对应。请重新核对授权后再保存。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not delete the voice “{name}”. Check that the voice folder {root} is still available and writable, then try again.</source>
+        <translation>VoxDesk 无法删除声音“{name}”。请确认声音文件夹 {root} 仍然可用且可写，然后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk did not give out the code {code} (or it is older than {days} days). Ask for a new consent sentence, record it, and use the code it shows.</source>
+        <translation>VoxDesk 没有发放过验证码 {code}（或已超过 {days} 天）。请生成新的授权声明并录制，使用其中显示的验证码。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot write to its voice folder {root}. Check that it is available and writable, then try again.</source>
+        <translation>VoxDesk 无法写入声音文件夹 {root}。请确认它可用且可写，然后重试。</translation>
+    </message>
+    <message>
+        <source>A voice called “{name}” already exists. Choose another name.</source>
+        <translation>已有名为“{name}”的声音。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>A saved voice is damaged and cannot be read. Delete it and add it again.</source>
+        <translation>有一个已保存的声音已损坏，无法读取。请删除后重新添加。</translation>
+    </message>
+    <message>
+        <source>The voice “{name}” is no longer in the voice library; it may have been deleted outside VoxDesk. Choose another voice, or add it again.</source>
+        <translation>声音“{name}”已不在声音库中，可能已在 VoxDesk 之外被删除。请选择其他声音，或重新添加。</translation>
+    </message>
+    <message>
+        <source>The disk is full, so the voice “{name}” could not be saved. Free some space, then try again.</source>
+        <translation>磁盘已满，无法保存声音“{name}”。请腾出空间后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk is not allowed to write to its voice folder {root}, so the voice “{name}” could not be saved. Ask for write permission, then try again.</source>
+        <translation>VoxDesk 无权写入声音文件夹 {root}，无法保存声音“{name}”。请申请写入权限后重试。</translation>
+    </message>
+    <message>
+        <source>The voice “{name}” could not be saved. Check that {root} is available, then try again.</source>
+        <translation>无法保存声音“{name}”。请确认 {root} 可用，然后重试。</translation>
+    </message>
+</context>
+</TS>
