@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -173,6 +173,9 @@ class CloneTab(QWidget):
         self.add_language_combo = QComboBox()
         for code, name in _LANGUAGES:
             self.add_language_combo.addItem(name, code)
+        if QLocale().language() == QLocale.Language.Chinese:
+            # Most people reading a Chinese interface record their voice in Chinese.
+            self.add_language_combo.setCurrentIndex(self.add_language_combo.findData("zh"))
         who = QFormLayout()
         self.voice_name_label, self.speaker_name_label, self.add_language_label = QLabel(), QLabel(), QLabel()
         who.addRow(self.voice_name_label, self.voice_name_edit)

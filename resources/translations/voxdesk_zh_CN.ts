@@ -413,7 +413,7 @@
     </message>
     <message>
         <source>Step 2 of 2: consent. {name} reads this sentence aloud, including the code.</source>
-        <translation>第 2 步（共 2 步）：授权。请 {name} 朗读下面这句话，包括验证码。</translation>
+        <translation>第 2 步（共 2 步）：授权。请{name}朗读下面这句话，包括验证码。</translation>
     </message>
     <message>
         <source>Consent sentence:</source>
@@ -2592,7 +2592,7 @@
     </message>
     <message>
         <source>Chinese script:</source>
-        <translation>中文字体：</translation>
+        <translation>简繁体：</translation>
     </message>
     <message>
         <source>How Chinese transcripts are written: in simplified or traditional characters, or as Whisper recognised them.</source>

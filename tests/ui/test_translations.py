@@ -221,6 +221,26 @@ def test_a_core_error_sentence_is_shown_in_chinese_in_the_transcribe_tab_row(qtb
     qtbot.waitUntil(lambda: tab.result_title.text() == status.data())  # on Qt's LanguageChange event
 
 
+def test_a_chinese_interface_starts_voice_recording_with_the_chinese_passage_and_consent_sentence(
+        qtbot, app, settings, tiny_model):
+    from desktop.app import create_app
+    from desktop.ui.clone_tab import reading_passage
+
+    settings.set("ui/language", "zh_CN")
+    _app, window = create_app([], settings=settings)
+    qtbot.addWidget(window)
+    clone = window.tabs.widget(2)
+    assert clone.add_language == "zh"
+    assert clone.recorder.script.toPlainText() == reading_passage("zh")
+    assert clone.recorder.script_title.text() == "请朗读："
+    clone.speaker_name_edit.setText("张伟")
+    clone.show_consent_step()
+    sentence = clone.recorder.script.toPlainText()
+    assert sentence.startswith("我是张伟，今天是") and "我同意使用我的声音生成语音" in sentence
+    assert clone.step_label.text() == "第 2 步（共 2 步）：授权。请张伟朗读下面这句话，包括验证码。"
+    window.close()
+
+
 # -- layout ----------------------------------------------------------------------------------------
 
 
