@@ -965,16 +965,18 @@ def _display_width(text: str) -> int:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Lines of at most width columns; text without spaces (Chinese) is cut anywhere."""
-    if " " in text.strip() or _display_width(text) == len(text):
+    """Lines of at most width columns. Chinese may break between any two characters, Latin words
+    only at spaces, so a translated report wraps like the English one."""
+    if _display_width(text) == len(text):
         return textwrap.wrap(text, width)
     lines, line = [], ""
-    for char in text:
-        if _display_width(line + char) > width:
-            lines.append(line)
+    for token in re.findall(r"\s+|[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+|.", text):
+        if line and _display_width(line + token.rstrip()) > width:
+            lines.append(line.rstrip())
             line = ""
-        line += char
-    return lines + [line] if line else lines
+        if line or not token.isspace():
+            line += token
+    return lines + [line.rstrip()] if line.strip() else lines
 
 
 def format_table(result: DoctorResult, width: int = 100, translate: Translate = _english) -> str:

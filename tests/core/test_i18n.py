@@ -58,3 +58,29 @@ def test_a_sentence_keeps_its_translation_key_when_copied_or_pickled():
                    dataclasses.asdict(Finding(message))["text"]):
         assert isinstance(copied, Message)
         assert localized(copied, chinese) == "请检查扬声器。"
+
+
+def test_the_doctor_report_comes_out_in_chinese_and_wraps_by_display_width(tmp_path):
+    """The shipped translation, read from the .ts file, applied to the doctor of a broken ROCm machine."""
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+
+    from desktop.core.doctor import _display_width, format_table, run_doctor
+    from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
+
+    ts_file = Path(__file__).resolve().parents[2] / "resources" / "translations" / "voxdesk_zh_CN.ts"
+    table = {}
+    for context in ET.parse(ts_file).getroot().iter("context"):
+        for message in context.iter("message"):
+            table[(context.findtext("name"), message.findtext("source"))] = message.findtext("translation")
+
+    def translate(context: str, text: str) -> str:
+        return table.get((context, text)) or text
+
+    result = run_doctor(probes=doctor_probes(tmp_path, machine(smoke=smoke_fails_in_conv1d())))
+    report = format_table(result, width=100, translate=translate)
+    assert "VoxDesk 诊断：" in report and "解决办法：" in report and "2 个问题，0 个警告。" in report
+    assert "GPU 架构（gfx）" in report and "已安装的 PyTorch 不支持 gfx1031" in report
+    for english in ("is installed", "Fix:", "not among", "problems", "matches PyTorch"):
+        assert english not in report
+    assert max(_display_width(line) for line in report.splitlines()) <= 100

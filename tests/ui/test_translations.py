@@ -241,6 +241,34 @@ def test_a_chinese_interface_starts_voice_recording_with_the_chinese_passage_and
     window.close()
 
 
+def test_the_doctor_shows_its_findings_and_fixes_in_chinese(qtbot, app, settings, tmp_path):
+    from desktop.core.doctor import run_doctor
+    from desktop.ui.doctor_dialog import DoctorDialog
+    from desktop.workers.job import JobRunner
+    from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
+
+    chinese(app)
+    result = run_doctor(probes=doctor_probes(tmp_path, machine(smoke=smoke_fails_in_conv1d())))
+    runner = JobRunner()
+    dialog = DoctorDialog(settings=settings, runner=runner, doctor=lambda **_: result)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.doctor_result() is not None and not dialog.is_running(), timeout=JOB_TIMEOUT_MS)
+    assert dialog.windowTitle() == "诊断：检查这台电脑"
+    assert dialog.state_label.text() == "需要修复的问题：2 个。警告：0 个。"
+    row = dialog.rows["gfx_target"]
+    assert row.title.text() == "GPU 架构（gfx）"
+    assert row.finding.text().startswith("已安装的 PyTorch 不支持 gfx1031")
+    assert "这一系列的显卡需要设置 HSA_OVERRIDE_GFX_VERSION=10.3.0 才能运行" in row.finding.text()
+    assert row.override.text() == "下次启动时应用 HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    assert dialog.rows["audio_decode"].title.text() == "音频解码"
+    assert dialog.summary_label.text().startswith("GPU AMD Radeon RX 6700 XT 未通过测试")
+    if os.environ.get("VOXDESK_SCREENSHOTS"):
+        dialog.grab().save(str(Path(os.environ["VOXDESK_SCREENSHOTS"]) / "zh_CN-DoctorDialog.png"))
+    dialog.close()
+    assert runner.shutdown(30_000)
+
+
 # -- layout ----------------------------------------------------------------------------------------
 
 
