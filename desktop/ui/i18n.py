@@ -99,15 +99,16 @@ def qt_tool(name: str) -> str:
     return str(local) if local.exists() else f"pyside6-{name}"
 
 
-def lupdate_command(root: Path, ts_file: Path, *, keep_obsolete: bool = False) -> list[str]:
-    """The lupdate call that extracts every translatable string under root into ts_file."""
+def lupdate_command(root: Path, ts_file: Path) -> list[str]:
+    """The lupdate call that brings ts_file up to date with every translatable string under root:
+    new strings come in unfinished, strings the code no longer has are dropped."""
     language = ts_file.stem.removeprefix("voxdesk_")
-    return [qt_tool("lupdate"), *LUPDATE_OPTIONS, "-target-language", language,
-            *([] if keep_obsolete else ["-no-obsolete"]),
+    return [qt_tool("lupdate"), *LUPDATE_OPTIONS, "-target-language", language, "-no-obsolete",
             *(str(root / source) for source in TRANSLATION_SOURCES), "-ts", str(ts_file)]
 
 
 def lrelease_command(ts_file: Path, qm_file: Path) -> list[str]:
+    """The lrelease call that compiles ts_file into the qm_file the app loads."""
     return [qt_tool("lrelease"), str(ts_file), "-qm", str(qm_file)]
 
 
