@@ -5,7 +5,7 @@ APP_STAMP := $(VENV)/.voxdesk-app
 TEST_STAMP := $(VENV)/.voxdesk-test
 INSTALL_INPUTS := pyproject.toml packaging/install.sh
 
-.PHONY: setup run test benchmark clean
+.PHONY: setup run test benchmark translations clean
 
 setup: $(APP_STAMP)
 
@@ -25,6 +25,10 @@ test: $(TEST_STAMP)
 
 benchmark: $(TEST_STAMP)
 	$(PYTHON) benchmarks/run_benchmarks.py
+
+# Refresh resources/translations/*.ts from the code and compile the .qm the package ships.
+translations: setup
+	$(PYTHON) -m desktop.ui.i18n
 
 clean:
 	rm -rf $(VENV) build *.egg-info
