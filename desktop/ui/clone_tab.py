@@ -57,7 +57,6 @@ from desktop.resources import resource_path
 from desktop.ui.i18n import translated
 from desktop.ui.recorder_widget import RecorderWidget
 from desktop.ui.stream_player import StreamPlayer
-from desktop.ui.synthesize_tab import SynthesizeChoices
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
@@ -66,20 +65,6 @@ _ERROR_STYLE = "color: #b3261e;"
 _WARNING_STYLE = "color: #8a5300;"
 _OK_STYLE = "color: #1e6b2e;"
 _LANGUAGES = (("en", "English"), ("zh", "中文 (Chinese)"))
-
-
-class CloneChoices(SynthesizeChoices):
-    """The tab's remembered choices (the same storage rules as the Synthesize tab's)."""
-
-    DEFAULTS: dict[str, Any] = {
-        "clone/engine": "xtts",
-        "clone/language": "en",
-        "clone/xtts_model": "",  # empty: the XTTS v2 downloaded in the Synthesize tab
-        "clone/openvoice_converter": "",
-        "clone/base_model": "",  # empty: the default Coqui voice of the language
-        "clone/input_device": "",
-        "clone/save_folder": "",
-    }
 
 
 def reading_passage(language: str) -> str:
@@ -99,7 +84,6 @@ class CloneTab(QWidget):
         parent: QWidget | None = None,
         *,
         player: StreamPlayer | None = None,
-        choices: CloneChoices | None = None,
         recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
         devices: Callable[[], list[InputDevice]] = input_devices,
         refresh: Callable[[], None] = refresh_devices,
@@ -109,7 +93,7 @@ class CloneTab(QWidget):
         self._enrollment = enrollment
         self._cloner = cloner
         self._runner = runner
-        self.choices = choices or CloneChoices(settings)
+        self.choices = settings  # the remembered choices: clone/* options of desktop.settings
         self.player = player or StreamPlayer(self)
         self._recorder_factory = recorder_factory
         self._devices = devices

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -65,61 +64,6 @@ ON_GPU = N_("SynthesizeTab", "GPU (experimental)")
 def utf16_offset(text: str, index: int) -> int:
     """Qt counts positions in UTF-16 code units: an emoji is one Python character but two units."""
     return len(text[:index].encode("utf-16-le")) // 2
-
-
-# --- remembered choices ----------------------------------------------------------------------------
-
-
-class SynthesizeChoices:
-    """The tab's remembered choices, read and written in one place.
-
-    Keys the shared Settings declares are used through it; until a key is declared there, it is kept
-    in the application's QSettings under the same name, so nothing changes for the user when it moves.
-    """
-
-    DEFAULTS: dict[str, Any] = {
-        "synthesize/model": DEFAULT_FOR_LANGUAGE["en"],
-        "synthesize/speaker": "",
-        "synthesize/language": "auto",
-        "synthesize/speed": 100,  # percent of the model's natural pace
-        "synthesize/use_gpu": False,
-        "synthesize/normalize": True,
-        "synthesize/save_folder": "",
-    }
-
-    def __init__(self, settings, fallback_store: QSettings | None = None) -> None:
-        self._settings = settings
-        self._fallback = fallback_store
-
-    def _declared(self, key: str) -> bool:
-        from desktop.settings import OPTIONS
-
-        return key in OPTIONS
-
-    def _store(self) -> QSettings:
-        if self._fallback is None:
-            self._fallback = QSettings()
-        return self._fallback
-
-    def get(self, key: str) -> Any:
-        default = self.DEFAULTS[key]
-        if self._declared(key):
-            return self._settings.get(key)
-        value = self._store().value(key, default)
-        if isinstance(default, bool):
-            return value in (True, "true", "1", 1)
-        if isinstance(default, int):
-            try:
-                return int(value)
-            except (TypeError, ValueError):
-                return default
-        return default if value is None else str(value)
-
-    def set(self, key: str, value: Any) -> None:
-        if self._declared(key):
-            self._settings.set(key, value)
-        else:
-            self._store().setValue(key, value)
 
 
 # --- dialogs -------------------------------------------------------------------------------------
@@ -271,14 +215,13 @@ class SynthesizeTab(QWidget):
         parent: QWidget | None = None,
         *,
         player: StreamPlayer | None = None,
-        choices: SynthesizeChoices | None = None,
     ) -> None:
         super().__init__(parent)
         self._synthesizer = synthesizer
         self._store = synthesizer.store
         self._runner = runner
         self._fallback_log = fallback_log
-        self.choices = choices or SynthesizeChoices(settings)
+        self.choices = settings  # the remembered choices: synthesize/* options of desktop.settings
         self.player = player or StreamPlayer(self)
         self._speak_job: Job | None = None
         self._voices_job: Job | None = None

@@ -9,7 +9,7 @@ from pathlib import Path
 import av
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from desktop.core.audio import decode
 from desktop.core.fallback import FallbackLog
@@ -21,7 +21,7 @@ from desktop.core.voices import CONSENT_FILE, VoiceLibrary
 from desktop.engines.cloning import VoiceCloner, VoiceEnrollment
 from desktop.engines.speaker import SpeakerEncoder
 from desktop.engines.tts import SpeechSynthesizer
-from desktop.ui.clone_tab import CloneChoices, CloneTab
+from desktop.ui.clone_tab import CloneTab
 from desktop.ui.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
 from desktop.workers.job import JobRunner
 from tests.core.test_recorder import feed, microphone
@@ -60,7 +60,6 @@ def tab(qtbot, tmp_path, settings, encoder):
         VoiceEnrollment(library, transcriber, encoder, whisper_model=str(base_dir())),
         VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), encoder),
         runner,
-        choices=CloneChoices(settings, QSettings(str(tmp_path / "choices.ini"), QSettings.Format.IniFormat)),
         # The test microphone is a pipe source without a clock: small blocks keep it near real time.
         recorder_factory=lambda device: Recorder(device, latency=0.005),
     )
