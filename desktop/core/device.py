@@ -504,8 +504,8 @@ class DeviceReport:
             lines.append(N_("Device", "{ct2}: {count} GPUs").format(ct2=ct2, count=self.ct2_gpu_count))
         lines.append(N_("Device", "CPU: {name} ({cores} cores)").format(name=self.cpu_name, cores=self.cpu_cores))
         # One Message for all lines, so the tooltip is translated line by line.
-        placeholders = {f"line{number}": line for number, line in enumerate(lines)}
-        return Message("Device", "\n".join("{" + key + "}" for key in placeholders), placeholders)
+        fields = {f"line{number}": line for number, line in enumerate(lines)}
+        return Message("Device", "\n".join("{" + key + "}" for key in fields), fields)
 
 
 def _set_properties(report: DeviceReport, name: str | None, gfx_arch: str | None, sm: str | None,
