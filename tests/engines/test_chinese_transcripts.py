@@ -114,6 +114,12 @@ def test_traditional_can_be_chosen_and_as_recognised_keeps_whisper_s_characters(
 
 
 def test_a_translation_to_english_is_left_alone(transcriber):
-    transcript, _ = run(transcriber, "BAC009S0764W0121.wav", base("ct2", language="zh", task="translate"))
+    # Unsure of a 4 s clip, Whisper retries by sampling: a fixed seed keeps that repeatable, and an
+    # English prompt naming the topic makes base sure enough (as in test_transcription.py).
+    import ctranslate2
+
+    ctranslate2.set_random_seed(0)
+    transcript, _ = run(transcriber, "BAC009S0764W0122.wav",
+                        base("ct2", language="zh", task="translate", initial_prompt="Housing market news from China."))
     assert transcript.text.isascii(), transcript.text
     assert all(s.text_original is None for s in transcript.segments)
