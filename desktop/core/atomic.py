@@ -59,7 +59,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, overwrite: 
         if isinstance(exc, OSError) and not isinstance(exc, ExportError):
             raise _as_export_error(exc, path) from exc
         raise
-    _sync_folder(path.parent)
+    fsync_dir(path.parent)
     return path
 
 
@@ -130,8 +130,9 @@ def _remove_quietly(temp: Path) -> None:
         pass
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable. Best effort: some systems cannot open a folder for this."""
+def fsync_dir(folder: Path) -> None:
+    """Make a rename inside ``folder`` survive a power cut (best effort: some systems cannot open a
+    folder for this)."""
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:

@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
+from desktop.core.atomic import fsync_dir
 from desktop.core.errors import Cancelled, ModelError
 from desktop.core.i18n import N_
 
@@ -304,20 +305,6 @@ def _remove(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename inside ``folder`` survive a power cut (best effort; some filesystems refuse)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError:

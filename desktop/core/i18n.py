@@ -52,7 +52,7 @@ class Message(str):
         try:
             return translation.format(**values)
         except (KeyError, IndexError, ValueError):
-            # A translation whose placeholders do not match must not hide the message.
+            # A translation whose {fields} do not match the English must not hide the message.
             return self.template.format(**values)
 
 

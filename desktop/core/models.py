@@ -28,12 +28,12 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
+from desktop.core.atomic import fsync_dir
 from desktop.core.download import (
     CancelCheck,
     ProgressCallback,
     download_file,
     fetch_json,
-    fsync_dir,
     part_path,
 )
 from desktop.core.errors import ModelError

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from desktop.core.atomic import atomic_write_text
-from desktop.core.download import download_file, fetch_json, fsync_dir
+from desktop.core.atomic import fsync_dir
+from desktop.core.download import download_file, fetch_json
 from desktop.core.errors import Cancelled, ExportError, ModelError
 from desktop.core.i18n import N_
 

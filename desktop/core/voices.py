@@ -32,7 +32,7 @@ import numpy as np
 
 from desktop.core.atomic import atomic_write_bytes, atomic_write_text
 from desktop.core.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
-from desktop.core.download import fsync_dir
+from desktop.core.atomic import fsync_dir
 from desktop.core.errors import UserFacingError
 from desktop.core.i18n import N_
 
