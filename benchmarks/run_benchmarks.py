@@ -37,7 +37,7 @@ def build_input() -> tuple[Path, float]:
     import av
     import numpy as np
 
-    from desktop.core.audio import decode
+    from desktop.core.common.audio import decode
 
     target = OUT / "speech_en_2min.wav"
     pieces = [decode(ROOT / "tests" / "data" / name) for name in ("jfk.flac", "lj050-0131.wav")]
@@ -63,7 +63,7 @@ def prepare_weights() -> tuple[Path, Path]:
     """The base model as a CTranslate2 folder and as an openai-whisper checkpoint (same weights)."""
     import torch
 
-    from desktop.engines.ct2_format import read_model_bin, to_whisper_state_dict
+    from desktop.engines.transcription.ct2_format import read_model_bin, to_whisper_state_dict
     from tests.helpers.weights import base_dir
 
     ct2 = base_dir()
@@ -89,7 +89,7 @@ OPENAI_WHISPER = """
 import sys, time
 import numpy as np, whisper
 sys.path.insert(0, sys.argv[4])
-from desktop.core.audio import decode
+from desktop.core.common.audio import decode
 model = whisper.load_model(sys.argv[1], device="cpu")
 result = model.transcribe(decode(sys.argv[2]), beam_size=int(sys.argv[3]), fp16=False, word_timestamps=True)
 print(result["text"].strip())

@@ -74,7 +74,7 @@ def _first_sound(synthesizer, settings, text: str) -> float | None:
     from PySide6.QtCore import QEventLoop, QObject, QTimer, Slot
     from PySide6.QtWidgets import QApplication
 
-    from desktop.ui.stream_player import StreamPlayer
+    from desktop.ui.common.stream_player import StreamPlayer
     from desktop.workers.job import Job, JobRunner
 
     app = QApplication.instance() or QApplication([])
@@ -110,9 +110,9 @@ def _first_sound(synthesizer, settings, text: str) -> float | None:
 
 
 def measure(label: str, model: str, store, repeat: int, sound: bool) -> Result:
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.sentences import split_sentences
-    from desktop.engines.tts import SpeechSynthesizer, SynthesisSettings
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.speech.sentences import split_sentences
+    from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
     synthesizer = SpeechSynthesizer(store, FallbackLog())
     settings = SynthesisSettings(model=model)
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import torch
 
-    from desktop.core.tts_models import open_store
+    from desktop.core.speech.tts_models import open_store
 
     store = open_store()
     with tempfile.TemporaryDirectory(prefix="voxdesk-tts-bench-") as folder:

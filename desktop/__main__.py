@@ -7,7 +7,7 @@ import sys
 
 def _apply_gpu_environment() -> None:
     """Put the user's HSA_OVERRIDE_GFX_VERSION in place before anything can load the HIP runtime."""
-    from desktop.core.gpu_env import ensure_gpu_environment
+    from desktop.core.gpu.environment import ensure_gpu_environment
     from desktop.settings import open_settings
 
     ensure_gpu_environment(open_settings().get("gpu/hsa_override_gfx_version"))

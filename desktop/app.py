@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def _install_log_file() -> None:
     """Errors and their tracebacks go to a log file the user can send; the window shows a sentence."""
-    from desktop.core.paths import log_dir
+    from desktop.core.common.paths import log_dir
 
     try:
         folder = log_dir()
@@ -49,10 +49,10 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
 
     settings: tests pass a Settings over their own QSettings file; the app uses the user's.
     """
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.models import ModelStore
-    from desktop.core.paths import models_dir
-    from desktop.engines.transcriber import Transcriber
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.core.common.paths import models_dir
+    from desktop.engines.transcription.transcriber import Transcriber
     from desktop.ui.main_window import MainWindow
     from desktop.workers.job import JobRunner
 
@@ -67,7 +67,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
         from desktop.settings import open_settings
 
         settings = open_settings()
-    from desktop.ui.i18n import apply_language
+    from desktop.ui.common.i18n import apply_language
 
     apply_language(app, settings.get("ui/language"))
 
@@ -82,15 +82,15 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
 
 def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tuple:
     """The Synthesize and Clone tabs and the services behind them (no model is loaded here)."""
-    from desktop.core.i18n import N_
-    from desktop.core.tts_models import open_store
-    from desktop.core.voices import VoiceLibrary
-    from desktop.engines.cloning import VoiceCloner, VoiceEnrollment
-    from desktop.engines.speaker import SpeakerEncoder
-    from desktop.engines.transcriber import Transcriber
-    from desktop.engines.tts import SpeechSynthesizer
-    from desktop.ui.clone_tab import CloneTab
-    from desktop.ui.synthesize_tab import SynthesizeTab
+    from desktop.core.common.i18n import N_
+    from desktop.core.speech.tts_models import open_store
+    from desktop.core.voices.library import VoiceLibrary
+    from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
+    from desktop.engines.voices.speaker import SpeakerEncoder
+    from desktop.engines.transcription.transcriber import Transcriber
+    from desktop.engines.speech.tts import SpeechSynthesizer
+    from desktop.ui.clone.clone_tab import CloneTab
+    from desktop.ui.speech.synthesize_tab import SynthesizeTab
 
     tts_store = open_store()
     synthesizer = SpeechSynthesizer(tts_store, fallback_log)

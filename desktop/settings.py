@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSettings
 
 if TYPE_CHECKING:
-    from desktop.core.subtitles import LineLimits
+    from desktop.core.transcription.subtitles import LineLimits
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class Settings:
 
     def line_limits(self) -> "LineLimits":
         """The subtitle line limits chosen in Settings; a value below 1 counts as its default."""
-        from desktop.core.subtitles import LineLimits
+        from desktop.core.transcription.subtitles import LineLimits
 
         values = {}
         for name in ("max_lines", "max_latin_chars", "max_cjk_chars"):

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak
-from desktop.core.errors import Cancelled, UserFacingError
+from desktop.core.common.errors import Cancelled, UserFacingError
 
 
 def add_parser(commands) -> None:
@@ -35,12 +35,12 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.tts_models import open_store
-    from desktop.core.voices import VoiceLibrary
-    from desktop.engines.cloning import ENGINES, CloneSettings, VoiceCloner, match_label
-    from desktop.engines.speaker import SpeakerEncoder
-    from desktop.engines.tts import SpeechSynthesizer
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.speech.tts_models import open_store
+    from desktop.core.voices.library import VoiceLibrary
+    from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, match_label
+    from desktop.engines.voices.speaker import SpeakerEncoder
+    from desktop.engines.speech.tts import SpeechSynthesizer
 
     try:
         text = text_to_speak(args)

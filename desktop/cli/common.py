@@ -9,7 +9,7 @@ import threading
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
-from desktop.core.errors import UserFacingError
+from desktop.core.common.errors import UserFacingError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from desktop.cli.progress import ProgressLine
-    from desktop.core.fallback import FallbackLog
-    from desktop.engines.tts import Speech
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.engines.speech.tts import Speech
 
 
 def fail(message: str, code: int = 1) -> int:
@@ -38,8 +38,8 @@ def text_to_speak(args: argparse.Namespace) -> str:
 
     Raises UserFacingError with the first problem; commands report it with exit status 2.
     """
-    from desktop.core.audio_out import format_for
-    from desktop.core.sentences import read_text_file
+    from desktop.core.common.audio_out import format_for
+    from desktop.core.speech.sentences import read_text_file
 
     if not 0.5 <= args.speed <= 2.0:
         raise UserFacingError("--speed must be between 0.5 and 2.0.")
@@ -88,8 +88,8 @@ def save_speech_file(
     normalize: bool = False,
 ) -> bool:
     """Save the speech to ``output``; if it cannot be, end the line with "not saved", say why and return False."""
-    from desktop.core.atomic import ExportExists
-    from desktop.core.audio_out import save_speech
+    from desktop.core.common.atomic import ExportExists
+    from desktop.core.common.audio_out import save_speech
 
     try:
         save_speech(output, samples, sample_rate, normalize=normalize, overwrite=overwrite)

@@ -30,7 +30,7 @@ def _chosen_model() -> str:
 
 def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None) -> int:
     """Print the checks; `doctor` replaces run_doctor in tests."""
-    from desktop.core.doctor import format_table, run_doctor
+    from desktop.core.gpu.doctor import format_table, run_doctor
 
     model = args.model or _chosen_model()
     progress = None

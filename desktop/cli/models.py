@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from desktop.cli.common import fail
-from desktop.core.errors import UserFacingError
+from desktop.core.common.errors import UserFacingError
 
 
 def add_parser(commands) -> None:
@@ -25,8 +25,8 @@ def add_parser(commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.models import ModelStore
-    from desktop.core.paths import models_dir
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.core.common.paths import models_dir
 
     store = ModelStore(models_dir())
     try:

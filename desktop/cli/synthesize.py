@@ -13,7 +13,7 @@ from desktop.cli.common import (
     text_to_speak,
     warn_on_fallback,
 )
-from desktop.core.errors import UserFacingError
+from desktop.core.common.errors import UserFacingError
 
 
 def add_parser(commands) -> None:
@@ -52,9 +52,9 @@ def _list_models(store) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.tts_models import default_model, open_store
-    from desktop.engines.tts import SpeechSynthesizer, SynthesisSettings
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.speech.tts_models import default_model, open_store
+    from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
     store = open_store()
     if args.list_models:

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from desktop.cli.common import fail, warn_on_fallback
-from desktop.core.errors import Cancelled, UserFacingError
+from desktop.core.common.errors import Cancelled, UserFacingError
 
 
 def add_parser(commands) -> None:
@@ -48,7 +48,7 @@ def _at_least_one(text: str) -> int:
 
 
 def _formats(text: str) -> list[str]:
-    from desktop.core.subtitles import FORMATS
+    from desktop.core.transcription.subtitles import FORMATS
 
     formats = [f.strip().lower() for f in text.split(",") if f.strip()]
     unknown = [f for f in formats if f not in FORMATS]
@@ -70,12 +70,12 @@ def _unique(paths: list[str]) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core import subtitles
-    from desktop.core.atomic import ExportExists
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.models import ModelStore
-    from desktop.core.paths import models_dir
-    from desktop.engines.transcriber import TranscribeSettings, Transcriber
+    from desktop.core.transcription import subtitles
+    from desktop.core.common.atomic import ExportExists
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.core.common.paths import models_dir
+    from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 
     formats = _formats(args.format)
     if args.output_dir is not None and not args.output_dir.is_dir():

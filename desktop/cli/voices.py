@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from desktop.cli.common import fail
-from desktop.core.errors import UserFacingError
+from desktop.core.common.errors import UserFacingError
 
 
 def add_parser(commands) -> None:
@@ -53,7 +53,7 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.core.voices import VoiceLibrary
+    from desktop.core.voices.library import VoiceLibrary
 
     library = VoiceLibrary()
     try:
@@ -98,13 +98,13 @@ def _list(library, *, as_json: bool) -> int:
 
 def _add(library, args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.audio import decode, probe
-    from desktop.core.fallback import FallbackLog
-    from desktop.core.models import ModelStore
-    from desktop.core.paths import models_dir
-    from desktop.engines.cloning import VoiceEnrollment
-    from desktop.engines.speaker import SpeakerEncoder
-    from desktop.engines.transcriber import Transcriber
+    from desktop.core.common.audio import decode, probe
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.core.common.paths import models_dir
+    from desktop.engines.voices.cloning import VoiceEnrollment
+    from desktop.engines.voices.speaker import SpeakerEncoder
+    from desktop.engines.transcription.transcriber import Transcriber
 
     prompt = library.pending_prompt(args.code)
     store = ModelStore(models_dir())

@@ -8,11 +8,11 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIc
 from PySide6.QtWidgets import QApplication, QMainWindow, QStatusBar, QTabWidget, QWidget
 
 from desktop import APP_NAME
-from desktop.core.fallback import FallbackEvent, FallbackLog
+from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.resources import resource_path
 from desktop.settings import Settings
-from desktop.ui.i18n import apply_language, translated
-from desktop.ui.transcribe_tab import TranscribeTab, icon
+from desktop.ui.common.i18n import apply_language, translated
+from desktop.ui.transcribe.transcribe_tab import TranscribeTab, icon
 from desktop.workers.job import JobRunner
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_status_bar(self) -> None:
-        from desktop.ui.status_bar import DeviceStatusWidget
+        from desktop.ui.gpu.status_bar import DeviceStatusWidget
 
         bar = QStatusBar()
         self.setStatusBar(bar)
@@ -211,7 +211,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def import_model(self) -> None:
-        from desktop.ui.model_dialogs import ImportModelDialog
+        from desktop.ui.transcribe.model_dialogs import ImportModelDialog
 
         dialog = ImportModelDialog(self._store, self.runner, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -226,7 +226,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_settings(self) -> None:
-        from desktop.ui.settings_dialog import SettingsDialog
+        from desktop.ui.common.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self._settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_about(self) -> None:
-        from desktop.ui.about import AboutDialog
+        from desktop.ui.common.about import AboutDialog
 
         dialog = AboutDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_doctor(self) -> None:
-        from desktop.ui.doctor_dialog import DoctorDialog
+        from desktop.ui.gpu.doctor_dialog import DoctorDialog
 
         dialog = DoctorDialog(self, settings=self._settings, runner=self.runner)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -5,7 +5,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from desktop.core.device import DeviceReport, detect
+from desktop.core.gpu.device import DeviceReport, detect
 from desktop.workers.job import Job, JobReport, JobRunner
 
 

@@ -16,8 +16,8 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from desktop.core.errors import Cancelled, UserFacingError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import Cancelled, UserFacingError
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from desktop.core.i18n import N_
-from desktop.core.transcript import Segment, Transcript
+from desktop.core.common.i18n import N_
+from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class TranscriptionQueue(QObject):
         settings: Callable[[], object],
         parent: QObject | None = None,
     ):
-        """transcriber: a desktop.engines.transcriber.Transcriber; settings returns the
+        """transcriber: a desktop.engines.transcription.transcriber.Transcriber; settings returns the
         TranscribeSettings for the next file, read when that file starts."""
         super().__init__(parent)
         self._transcriber = transcriber
@@ -167,8 +167,8 @@ class TranscriptionQueue(QObject):
         paths = [item.path for item in items]
 
         def work(report: JobReport) -> None:
-            from desktop.core import audio
-            from desktop.core.errors import UserFacingError
+            from desktop.core.common import audio
+            from desktop.core.common.errors import UserFacingError
 
             for path in paths:
                 if report.cancelled():

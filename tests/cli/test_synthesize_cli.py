@@ -8,7 +8,7 @@ from pathlib import Path
 import av
 import pytest
 
-from desktop.core.tts_models import open_store
+from desktop.core.speech.tts_models import open_store
 from tests.helpers.cli import voxdesk as run_voxdesk
 from tests.helpers.tiny_tts import SAMPLE_RATE
 

@@ -73,7 +73,7 @@ def test_an_unknown_model_is_refused_before_any_work_with_a_plain_sentence(tmp_p
 def test_chinese_subtitles_follow_the_chosen_script_and_line_limits(tmp_path):
     import opencc
 
-    from desktop.core.subtitles import CLOSING_PUNCTUATION, display_width
+    from desktop.core.transcription.subtitles import CLOSING_PUNCTUATION, display_width
     from tests.helpers.weights import base_dir
 
     result = voxdesk("transcribe", DATA_DIR / "BAC009S0764W0121.wav", "--model", base_dir(), "--engine", "ct2",

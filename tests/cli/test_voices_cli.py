@@ -11,7 +11,7 @@ from pathlib import Path
 import av
 import pytest
 
-from desktop.core.voices import VoiceLibrary
+from desktop.core.voices.library import VoiceLibrary
 from desktop.resources import resource_path
 from tests.helpers.cli import voxdesk
 from tests.helpers.espeak import speak

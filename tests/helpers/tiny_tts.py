@@ -19,7 +19,7 @@ import json
 import math
 from pathlib import Path
 
-from desktop.engines.tts import TorchGpu
+from desktop.engines.speech.tts import TorchGpu
 
 # Letters the tiny English models can say; anything else (e.g. Chinese) is outside their vocabulary.
 ENGLISH_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789 "

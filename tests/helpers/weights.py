@@ -22,7 +22,7 @@ CACHE_DIR = TESTS_DIR / ".cache"
 
 @dataclass
 class ModelRef:
-    """The attributes engines read from desktop.core.models.LocalModel."""
+    """The attributes engines read from desktop.core.transcription.whisper_models.LocalModel."""
 
     name: str
     format: str  # "pt" or "ct2"

@@ -36,8 +36,8 @@ def settings(settings_path) -> Settings:
 @pytest.fixture
 def tiny_model(settings) -> str:
     """tiny.en imported into this test's model store (VOXDESK_DATA_DIR) and chosen in the settings."""
-    from desktop.core.models import ModelStore
-    from desktop.core.paths import models_dir
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.core.common.paths import models_dir
 
     name = ModelStore(models_dir()).import_model(tiny_en_dir(), name=TEST_MODEL).name
     settings.set("transcribe/model", name)
@@ -88,7 +88,7 @@ def write_wav(path: Path, samples: np.ndarray, rate: int = 16000) -> Path:
 @pytest.fixture
 def long_recording(tmp_path) -> Path:
     """JFK six times over (66 s): long enough to cancel part-way."""
-    from desktop.core.audio import decode
+    from desktop.core.common.audio import decode
 
     speech = decode(DATA_DIR / "jfk.flac")
     return write_wav(tmp_path / "jfk six times.wav", np.concatenate([speech] * 6))

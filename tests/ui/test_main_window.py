@@ -70,7 +70,7 @@ def test_export_actions_become_available_once_a_file_is_done(qtbot, window, jfk)
 
 def test_about_names_the_product_and_its_version(qtbot, window):
     from desktop import __version__
-    from desktop.ui.about import AboutDialog
+    from desktop.ui.common.about import AboutDialog
 
     window.about_action.trigger()
     dialog = window.findChild(AboutDialog)
@@ -102,8 +102,8 @@ def test_the_app_exits_with_status_zero_when_closed_during_a_job(tmp_path, long_
         import sys
         from PySide6.QtCore import QTimer
         from desktop.app import create_app
-        from desktop.core.models import ModelStore
-        from desktop.core.paths import models_dir
+        from desktop.core.transcription.whisper_models import ModelStore
+        from desktop.core.common.paths import models_dir
         from tests.helpers.weights import tiny_en_dir
         from desktop.settings import Settings
         from PySide6.QtCore import QSettings
@@ -139,7 +139,7 @@ def test_the_app_exits_with_status_zero_when_closed_during_a_job(tmp_path, long_
 
 
 def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, window, tmp_path):
-    from desktop.ui.model_dialogs import ImportModelDialog
+    from desktop.ui.transcribe.model_dialogs import ImportModelDialog
     from tests.helpers.weights import tiny_en_dir
 
     window.import_action.trigger()
@@ -164,7 +164,7 @@ def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, windo
 
 
 def test_help_opens_the_doctor_which_checks_this_computer(qtbot, window):
-    from desktop.ui.doctor_dialog import DoctorDialog
+    from desktop.ui.gpu.doctor_dialog import DoctorDialog
 
     assert window.doctor_action.text().replace("&", "") == "Doctor: check this computer…"
     window.doctor_action.trigger()

@@ -12,8 +12,8 @@ import os
 import secrets
 from pathlib import Path
 
-from desktop.core.errors import ExportError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import ExportError
+from desktop.core.common.i18n import N_
 
 _NO_PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 _NO_SPACE = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}

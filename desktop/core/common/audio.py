@@ -15,8 +15,8 @@ from pathlib import Path
 import av
 import numpy as np
 
-from desktop.core.errors import AudioError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import AudioError
+from desktop.core.common.i18n import N_
 
 SAMPLE_RATE = 16000  # what Whisper expects
 QUIET_WINDOW_SECONDS = 0.5

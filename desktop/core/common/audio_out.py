@@ -6,7 +6,7 @@
 - Loudness: measured with pyloudnorm (ITU-R BS.1770) and brought to about -16 LUFS, the usual target
   for spoken word, without letting peaks clip.
 
-The file is written with desktop.core.atomic: a reader sees the old file or the complete new one,
+The file is written with desktop.core.common.atomic: a reader sees the old file or the complete new one,
 an existing file is never replaced silently, and nothing half-written is left behind.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.errors import ExportError
-from desktop.core.i18n import N_
+from desktop.core.common.atomic import atomic_write_bytes
+from desktop.core.common.errors import ExportError
+from desktop.core.common.i18n import N_
 
 SPOKEN_WORD_LUFS = -16.0
 PEAK_CEILING = 10 ** (-1.0 / 20)  # -1 dBFS: room for the MP3 encoder's overshoot

@@ -20,9 +20,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
-from desktop.core.atomic import fsync_dir
-from desktop.core.errors import Cancelled, ModelError
-from desktop.core.i18n import N_
+from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.errors import Cancelled, ModelError
+from desktop.core.common.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
 """Called as ``progress(bytes_done, bytes_total)``; the total is None when the server does not say."""

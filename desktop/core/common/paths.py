@@ -24,7 +24,7 @@ def data_dir() -> Path:
 
 
 def models_dir() -> Path:
-    """The root of the Whisper model store (see ``desktop.core.models.ModelStore``)."""
+    """The root of the Whisper model store (see ``desktop.core.transcription.whisper_models.ModelStore``)."""
     return data_dir() / "models"
 
 

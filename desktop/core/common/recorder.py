@@ -23,9 +23,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from desktop.core.errors import UserFacingError
-from desktop.core.voice_quality import CLIP_LEVEL, dbfs
-from desktop.core.i18n import N_
+from desktop.core.common.errors import UserFacingError
+from desktop.core.voices.quality import CLIP_LEVEL, dbfs
+from desktop.core.common.i18n import N_
 
 PREFERRED_RATES = (48000, 44100)  # tried when the device's own rate cannot be opened
 MAX_SECONDS = 300.0  # a forgotten recording stops by itself after five minutes

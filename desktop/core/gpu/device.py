@@ -1,7 +1,7 @@
 """What accelerator this computer has, and whether it actually works.
 
 `detect()` gathers the facts (PyTorch build, GPU name, gfx target, memory, ROCm release, CTranslate2,
-CPU) and runs the GPU smoke test (`desktop.core.smoke_test`) in a child process with a timeout, so a
+CPU) and runs the GPU smoke test (`desktop.core.gpu.smoke_test`) in a child process with a timeout, so a
 segfault or a hang in the driver can never take the window down. The GPU's own properties come from
 that child too: reading them starts the HIP/CUDA runtime, where a broken driver fails. detect() imports
 torch, so it runs on a worker thread or in the command line, never at start-up of the GUI thread.
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_, Message
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_, Message
 
 log = logging.getLogger(__name__)
 
@@ -107,13 +107,13 @@ def _run_tool(argv: Sequence[str], timeout: float) -> CommandOutput | None:
 
 
 def smoke_test_command() -> list[str]:
-    return [sys.executable, "-m", "desktop.core.smoke_test", "--json"]
+    return [sys.executable, "-m", "desktop.core.gpu.smoke_test", "--json"]
 
 
 def child_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment for Python child processes: this one's, with this package importable."""
     env = dict(os.environ if environ is None else environ)
-    package_root = str(Path(__file__).resolve().parents[2])
+    package_root = str(Path(__file__).resolve().parents[3])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env
@@ -201,7 +201,7 @@ class SmokeResult:
 
     @property
     def passed(self) -> bool:
-        from desktop.core.smoke_test import OPS
+        from desktop.core.gpu.smoke_test import OPS
 
         return (self.error is None and not self.crashed and not self.hung and not self.no_gpu
                 and [op.op for op in self.ops] == list(OPS) and all(op.ok for op in self.ops))

@@ -1,7 +1,7 @@
 """The doctor: one row per environment check, each ✓ / ⚠ / ✗ with what was found and the exact fix.
 
 Checks have stable ids (CHECK_IDS) so the window can refer to them; titles, findings and sentence
-fixes are English Messages (desktop.core.i18n) that the window shows in the interface language. `run_doctor()` is slow (it imports torch, runs the GPU smoke test and
+fixes are English Messages (desktop.core.common.i18n) that the window shows in the interface language. `run_doctor()` is slow (it imports torch, runs the GPU smoke test and
 imports torchaudio / torchcodec in child processes, because a mismatched build can segfault on import):
 call it from a worker thread or the command line.
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from desktop.core.device import (
+from desktop.core.gpu.device import (
     DeviceReport,
     Probes,
     SmokeResult,
@@ -33,9 +33,9 @@ from desktop.core.device import (
     major_minor,
     run_child,
 )
-from desktop.core.errors import Cancelled
-from desktop.core.gpu_env import OVERRIDE_VARIABLE, advice_for
-from desktop.core.i18n import N_, Message, Translate, localized
+from desktop.core.common.errors import Cancelled
+from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
+from desktop.core.common.i18n import N_, Message, Translate, localized
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +207,7 @@ def _query_audio_inputs() -> AudioInputs:
 
 
 def _models_dir() -> Path:
-    from desktop.core.paths import models_dir  # lazily: not needed by anything else here
+    from desktop.core.common.paths import models_dir  # lazily: not needed by anything else here
 
     return models_dir()
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, TypeVar
 
-from desktop.core.errors import Cancelled
-from desktop.core.i18n import N_
+from desktop.core.common.errors import Cancelled
+from desktop.core.common.i18n import N_
 
 _logger = logging.getLogger(__name__)
 

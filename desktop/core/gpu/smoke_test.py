@@ -2,9 +2,9 @@
 
 `torch.cuda.is_available()` being True does not prove kernels run: a card without code in the wheel
 fails its first real kernel, and a broken driver can crash or hang the process. So the window never
-runs this itself; `desktop.core.device` starts it as a child process with a timeout:
+runs this itself; `desktop.core.gpu.device` starts it as a child process with a timeout:
 
-    python -m desktop.core.smoke_test --json
+    python -m desktop.core.gpu.smoke_test --json
 
 With --json it prints one JSON object per line, flushed at once, so the parent knows which op was
 running if the process dies: {"event": "device", ...}, then {"event": "start", "op": ...} and
@@ -153,7 +153,7 @@ def run(device: str, emit: Callable[[dict[str, Any]], None]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m desktop.core.smoke_test",
+    parser = argparse.ArgumentParser(prog="python -m desktop.core.gpu.smoke_test",
                                      description="Run a few GPU kernels and report which ones work.")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--device", default="cuda", help="cuda (the GPU, also on ROCm), cuda:N or cpu")

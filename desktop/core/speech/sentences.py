@@ -19,8 +19,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 
 DEFAULT_MAX_CHARS = 250
 MAX_FILE_CHARACTERS = 200_000

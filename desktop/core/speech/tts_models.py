@@ -31,11 +31,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from desktop.core.atomic import atomic_write_text
-from desktop.core.atomic import fsync_dir
-from desktop.core.download import download_file, fetch_json
-from desktop.core.errors import Cancelled, ExportError, ModelError
-from desktop.core.i18n import N_
+from desktop.core.common.atomic import atomic_write_text
+from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.download import download_file, fetch_json
+from desktop.core.common.errors import Cancelled, ExportError, ModelError
+from desktop.core.common.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -199,7 +199,7 @@ def coqui_catalog_file() -> Path:
 
 def store_root() -> Path:
     """Where VoxDesk keeps its voice models: the "tts" folder of its data folder."""
-    from desktop.core.paths import data_dir
+    from desktop.core.common.paths import data_dir
 
     return data_dir() / "tts"
 

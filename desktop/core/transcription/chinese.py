@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from desktop.core.transcript import Segment
+from desktop.core.transcription.transcript import Segment
 
 if TYPE_CHECKING:
     import opencc

@@ -1,7 +1,7 @@
 """The languages Whisper knows, as (code, English name); copied as data so the window can list them
 without importing whisper (which imports torch). The names are marked for translation, so the window
 shows them in the interface language."""
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 WHISPER_LANGUAGES: dict[str, str] = {
     "en": N_("Languages", "English"),

@@ -5,7 +5,7 @@ line at most a given display width, where a Chinese character (or any wide / ful
 counts twice. Lines break at spaces in Latin text and between characters in Chinese text, never
 inside a Latin word, and a line never starts with closing punctuation such as "，" or ",".
 A segment too long for one cue is split into cues at its word timings, after punctuation where
-there is some. Files are written atomically (see desktop.core.atomic).
+there is some. Files are written atomically (see desktop.core.common.atomic).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.core.atomic import atomic_write_text
-from desktop.core.transcript import Segment, Transcript
+from desktop.core.common.atomic import atomic_write_text
+from desktop.core.transcription.transcript import Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
 

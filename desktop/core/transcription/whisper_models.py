@@ -28,16 +28,16 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
-from desktop.core.atomic import fsync_dir
-from desktop.core.download import (
+from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.download import (
     CancelCheck,
     ProgressCallback,
     download_file,
     fetch_json,
     part_path,
 )
-from desktop.core.errors import ModelError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import ModelError
+from desktop.core.common.i18n import N_
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
@@ -239,7 +239,7 @@ class ModelStore:
         """Download an official model in one format and return it (at once when it is already here).
 
         ``progress(done, total)`` counts bytes over all files of the model. ``cancelled`` is asked
-        before every chunk; on a cancel :class:`~desktop.core.errors.Cancelled` is raised, nothing
+        before every chunk; on a cancel :class:`~desktop.core.common.errors.Cancelled` is raised, nothing
         appears under the model's name, and what was fetched so far is kept for the next try.
         """
         if fmt not in FORMATS:

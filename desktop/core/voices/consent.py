@@ -28,12 +28,12 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 
 LANGUAGES = ("en", "zh")
 # Cosine similarity of Resemblyzer embeddings above which two recordings are the same person;
-# calibrated in desktop/engines/speaker.py.
+# calibrated in desktop/engines/voices/speaker.py.
 SAME_SPEAKER_THRESHOLD = 0.70
 # Share of the sentence (words in English, characters in Chinese) that must be heard as written.
 MIN_TEXT_SCORE = {"en": 0.75, "zh": 0.70}

@@ -30,11 +30,11 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.atomic import atomic_write_bytes, atomic_write_text
-from desktop.core.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
-from desktop.core.atomic import fsync_dir
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
+from desktop.core.common.atomic import atomic_write_bytes, atomic_write_text
+from desktop.core.voices.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
+from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class Voice:
 
 def save_wav(path: str | os.PathLike[str], samples: np.ndarray, sample_rate: int) -> Path:
     """Write samples as a mono 16-bit WAV atomically (replacing path if it exists)."""
-    from desktop.core.audio_out import encode
+    from desktop.core.common.audio_out import encode
 
     return atomic_write_bytes(path, encode(samples, sample_rate, "wav"), overwrite=True)
 
@@ -122,7 +122,7 @@ class VoiceLibrary:
 
     def __init__(self, root: Path | None = None):
         if root is None:
-            from desktop.core.paths import voices_dir
+            from desktop.core.common.paths import voices_dir
 
             root = voices_dir()
         self.root = Path(root)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 FRAME_SECONDS = 0.02
 KEEP_SECONDS = 0.2  # silence kept before the first and after the last word, so nothing is clipped

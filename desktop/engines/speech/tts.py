@@ -1,6 +1,6 @@
 """Speech synthesis with Coqui TTS: one code path for the window and the command line. No Qt here.
 
-The text is split into sentences (desktop.core.sentences) and spoken one sentence at a time, so the
+The text is split into sentences (desktop.core.speech.sentences) and spoken one sentence at a time, so the
 caller can play the first sentence while the rest are being made, show progress per sentence, and
 cancel between sentences (a cancel takes effect within one sentence and keeps what was made).
 
@@ -8,7 +8,7 @@ The loaded model stays in memory between runs and is released when another model
 Synthesis runs on the CPU by design. The experimental GPU mode runs on torch's GPU; on ROCm builds it
 turns cuDNN/MIOpen off while speaking (MIOpen re-tunes its kernels for every new sentence length,
 which costs far more than it saves), and any GPU failure falls back to the CPU through
-desktop.core.fallback, so the window shows it like any other fallback.
+desktop.core.gpu.fallback, so the window shows it like any other fallback.
 
 Coqui is imported lazily, inside the functions that need it: importing it pulls in torch.
 """
@@ -24,10 +24,10 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from desktop.core.errors import ModelError, UserFacingError
-from desktop.core.fallback import FallbackLog, run_with_gpu_fallback
-from desktop.core.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
-from desktop.core.tts_models import (
+from desktop.core.common.errors import ModelError, UserFacingError
+from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
+from desktop.core.speech.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
+from desktop.core.speech.tts_models import (
     MULTILINGUAL_DEFAULT,
     TtsModelStore,
     default_model,
@@ -36,7 +36,7 @@ from desktop.core.tts_models import (
     inspect_folder,
     normalise_language,
 )
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -599,7 +599,7 @@ def _spoken(loaded: _Loaded) -> str:
 
 def _suggestion(language: str) -> str:
     """A model that speaks language, by its curated title."""
-    from desktop.core.tts_models import CURATED
+    from desktop.core.speech.tts_models import CURATED
 
     default = default_model(language)
     if language in ("en", "zh") and default in CURATED:

@@ -1,6 +1,6 @@
 """What every Whisper engine offers, whatever library runs it underneath.
 
-Engines take 16 kHz mono float32 audio and give back ``desktop.core.transcript.Segment``s with word
+Engines take 16 kHz mono float32 audio and give back ``desktop.core.transcription.transcript.Segment``s with word
 timings on the timeline of that audio. Voice activity detection (``vad.py``) runs first in both
 engines, so both see the same speech and neither invents text over silence.
 """
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
 import numpy as np
 
-from desktop.core.errors import Cancelled, ModelError, UserFacingError
-from desktop.core.transcript import Segment
-from desktop.core.i18n import N_
+from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.transcription.transcript import Segment
+from desktop.core.common.i18n import N_
 
 if TYPE_CHECKING:
-    from desktop.engines.vad import TimeMap
+    from desktop.engines.transcription.vad import TimeMap
 
 SAMPLE_RATE = 16000
 
@@ -86,10 +86,10 @@ DAMAGED_MODEL = N_("Engine", "The model file is damaged or is not a Whisper mode
 def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
     """The user-facing form of an exception raised while a model runs, or None if it is not one we know.
 
-    On the GPU, failures ``desktop.core.fallback`` recognises (out of memory, HIP/CUDA kernel and
+    On the GPU, failures ``desktop.core.gpu.fallback`` recognises (out of memory, HIP/CUDA kernel and
     library errors) become GpuError, raised from the original so the fallback still sees its cause.
     """
-    from desktop.core.fallback import is_gpu_failure, is_out_of_memory
+    from desktop.core.gpu.fallback import is_gpu_failure, is_out_of_memory
 
     detail = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, UserFacingError):

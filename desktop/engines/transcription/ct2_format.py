@@ -25,9 +25,9 @@ from typing import BinaryIO
 
 import numpy as np
 
-from desktop.core.errors import ModelError
-from desktop.engines.base import DAMAGED_MODEL
-from desktop.core.i18n import N_
+from desktop.core.common.errors import ModelError
+from desktop.engines.transcription.base import DAMAGED_MODEL
+from desktop.core.common.i18n import N_
 
 WHISPER_SPEC = "WhisperSpec"
 WHISPER_SPEC_REVISION = 3

@@ -13,14 +13,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from desktop.core import audio, chinese
-from desktop.core.errors import Cancelled, ModelError, UserFacingError
-from desktop.core.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
-from desktop.core.languages import WHISPER_LANGUAGES
-from desktop.core.models import LocalModel, ModelStore
-from desktop.core.transcript import Segment, Transcript
-from desktop.engines.base import TranscribeOptions, WhisperEngine
-from desktop.core.i18n import N_
+from desktop.core.common import audio
+
+from desktop.core.transcription import chinese
+from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
+from desktop.core.transcription.languages import WHISPER_LANGUAGES
+from desktop.core.transcription.whisper_models import LocalModel, ModelStore
+from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -166,10 +168,10 @@ class Transcriber:
 
     def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
         if plan.engine == "torch":
-            from desktop.engines.whisper_torch import load_torch_engine
+            from desktop.engines.transcription.whisper_torch import load_torch_engine
 
             return load_torch_engine(model, plan.device)
-        from desktop.engines.whisper_ct2 import load_ct2_engine
+        from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
 
         return load_ct2_engine(model, plan.device)
 

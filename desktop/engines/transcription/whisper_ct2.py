@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop.core.errors import ModelError
-from desktop.core.i18n import N_
-from desktop.core.transcript import Segment, Word
-from desktop.engines import ct2_format, vad
-from desktop.engines.base import (
+from desktop.core.common.errors import ModelError
+from desktop.core.common.i18n import N_
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription import vad
+from desktop.engines.transcription.base import (
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -38,7 +39,7 @@ from desktop.engines.base import (
 )
 
 if TYPE_CHECKING:
-    from desktop.core.models import LocalModel
+    from desktop.core.transcription.whisper_models import LocalModel
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ _SOURCE_RECORD = "voxdesk-source.json"
 
 
 class Ct2WhisperEngine:
-    """A loaded faster-whisper model; see ``desktop.engines.base.WhisperEngine``."""
+    """A loaded faster-whisper model; see ``desktop.engines.transcription.base.WhisperEngine``."""
 
     name = "ct2"
 

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop.core.errors import ModelError
-from desktop.core.i18n import N_
-from desktop.core.transcript import Segment, Word
-from desktop.engines import ct2_format
-from desktop.engines.base import (
+from desktop.core.common.errors import ModelError
+from desktop.core.common.i18n import N_
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription.base import (
     DAMAGED_MODEL,
     CancelCheck,
     EngineResult,
@@ -37,11 +37,11 @@ from desktop.engines.base import (
 )
 
 if TYPE_CHECKING:
-    from desktop.core.models import LocalModel
+    from desktop.core.transcription.whisper_models import LocalModel
 
 
 class TorchWhisperEngine:
-    """A loaded openai-whisper model; see ``desktop.engines.base.WhisperEngine``."""
+    """A loaded openai-whisper model; see ``desktop.engines.transcription.base.WhisperEngine``."""
 
     name = "torch"
 
@@ -135,7 +135,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
     import torch
     from whisper.model import ModelDimensions, Whisper
 
-    from desktop.engines.whisper_ct2 import alignment_heads
+    from desktop.engines.transcription.whisper_ct2 import alignment_heads
 
     if device not in ("cpu", "cuda"):
         raise ValueError(f"unknown device {device!r}")

@@ -7,7 +7,7 @@ Two engines, both from coqui-tts, both on the CPU by design (like Synthesize):
   then each sentence is generated with them. 17 languages, Chinese included. Its CPML licence allows
   non-commercial use only; it must be accepted in the window (recorded by TtsModelStore), never on
   stdin.
-- OpenVoice v2: a Coqui TTS voice speaks the sentence (desktop.engines.tts), and OpenVoice's
+- OpenVoice v2: a Coqui TTS voice speaks the sentence (desktop.engines.speech.tts), and OpenVoice's
   converter (TTS.vc.models.openvoice) changes its tone colour to the voice's. MIT licence, so it may
   be used commercially. The converter is a folder with OpenVoice's config.json and checkpoint.pth.
 
@@ -33,14 +33,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from desktop.core.consent import ConsentPrompt, ConsentRecord, verify_consent
-from desktop.core.errors import Cancelled, ExportError, ModelError, UserFacingError
-from desktop.core.sentences import has_han, is_speakable, split_sentences
-from desktop.core.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
-from desktop.core.voice_quality import PreparedSample, prepare_sample
-from desktop.core.voices import Voice, VoiceError, VoiceLibrary, save_wav
-from desktop.engines.speaker import SpeakerEncoder, SpeakerError, resample
-from desktop.engines.tts import (
+from desktop.core.voices.consent import ConsentPrompt, ConsentRecord, verify_consent
+from desktop.core.common.errors import Cancelled, ExportError, ModelError, UserFacingError
+from desktop.core.speech.sentences import has_han, is_speakable, split_sentences
+from desktop.core.speech.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
+from desktop.core.voices.quality import PreparedSample, prepare_sample
+from desktop.core.voices.library import Voice, VoiceError, VoiceLibrary, save_wav
+from desktop.engines.voices.speaker import SpeakerEncoder, SpeakerError, resample
+from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
     NO_TEXT,
     NOTHING_TO_SAY,
@@ -51,7 +51,7 @@ from desktop.engines.tts import (
     SpeechSynthesizer,
     SynthesisSettings,
 )
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class CloneResult:
 
 def match_label(score: float | None) -> str:
     """A plain reading of the voice match score."""
-    from desktop.core.consent import SAME_SPEAKER_THRESHOLD
+    from desktop.core.voices.consent import SAME_SPEAKER_THRESHOLD
 
     if score is None:
         return N_("CloneEngine", "not measured")
@@ -267,7 +267,7 @@ class VoiceCloner:
         return sentences
 
     def _sample_audio(self, voice: Voice, rate: int) -> list[np.ndarray]:
-        from desktop.core.audio import decode
+        from desktop.core.common.audio import decode
 
         return [decode(path, sample_rate=rate) for path in voice.sample_paths]
 
@@ -285,7 +285,7 @@ class VoiceCloner:
             log.warning("Measuring the voice match failed", exc_info=True)
             return None, N_("CloneEngine", "The voice match could not be measured this time. The speech itself is "
                                            "complete.")
-        from desktop.core.consent import cosine_similarity
+        from desktop.core.voices.consent import cosine_similarity
 
         return round(cosine_similarity(self._sample_embeddings[key], produced), 3), None
 
@@ -326,7 +326,7 @@ class VoiceCloner:
             raise ModelError(N_("CloneEngine", "The XTTS v2 model could not be loaded: its files are damaged or do "
                                                "not belong together. Download or import it again."),
                              detail=f"{type(exc).__name__}: {exc}") from exc
-        from desktop.core.tts_models import normalise_language
+        from desktop.core.speech.tts_models import normalise_language
 
         languages = tuple(dict.fromkeys(normalise_language(code) for code in config.languages))
         self._xtts = _Xtts(folder, model, languages)
@@ -484,7 +484,7 @@ def _short(text: str, limit: int = 40) -> str:
 
 
 def _language_name(code: str) -> str:
-    from desktop.engines.tts import LANGUAGE_NAMES
+    from desktop.engines.speech.tts import LANGUAGE_NAMES
 
     return LANGUAGE_NAMES.get(code, code)
 
@@ -508,7 +508,7 @@ class VoiceEnrollment:
     def __init__(self, library: VoiceLibrary, transcriber: Any, encoder: SpeakerEncoder, *,
                  whisper_model: str = "base"):
         self.library = library
-        self._transcriber = transcriber  # desktop.engines.transcriber.Transcriber
+        self._transcriber = transcriber  # desktop.engines.transcription.transcriber.Transcriber
         self._encoder = encoder
         self.whisper_model = whisper_model
         _sweep_drafts(self._drafts_root)
@@ -524,13 +524,13 @@ class VoiceEnrollment:
     @staticmethod
     def import_sample(path: str | Path) -> PreparedSample:
         """Decode an existing recording with PyAV at its own rate (16–48 kHz) and check it as an import."""
-        from desktop.core import audio
+        from desktop.core.common import audio
 
         rate = min(MAX_IMPORT_RATE, max(MIN_IMPORT_RATE, audio.probe(path).sample_rate))
         return prepare_sample(audio.decode(path, sample_rate=rate), rate, imported=True)
 
     def transcribe_settings(self, language: str):
-        from desktop.engines.transcriber import TranscribeSettings
+        from desktop.engines.transcription.transcriber import TranscribeSettings
 
         return TranscribeSettings(model=self.whisper_model, language=language)
 

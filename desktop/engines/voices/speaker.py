@@ -26,8 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 
 SAME_SPEAKER_THRESHOLD = 0.70
 ENCODER_RATE = 16000
@@ -103,7 +103,7 @@ class SpeakerEncoder:
 
     def embed_file(self, path: str | Path) -> np.ndarray:
         """The speaker embedding of an audio file (any format PyAV reads)."""
-        from desktop.core.audio import decode
+        from desktop.core.common.audio import decode
 
         return self.embed(decode(path, sample_rate=ENCODER_RATE), ENCODER_RATE)
 

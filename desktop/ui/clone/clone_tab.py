@@ -45,18 +45,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.consent import ConsentPrompt
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
-from desktop.core.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
-from desktop.core.voice_quality import PreparedSample, QualityReport
-from desktop.core.voices import Voice, VoiceLibrary, VoiceNotFound
-from desktop.engines.cloning import ENGINES, CloneResult, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
-from desktop.engines.tts import SpokenSentence
+from desktop.core.voices.consent import ConsentPrompt
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
+from desktop.core.common.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
+from desktop.core.voices.quality import PreparedSample, QualityReport
+from desktop.core.voices.library import Voice, VoiceLibrary, VoiceNotFound
+from desktop.engines.voices.cloning import ENGINES, CloneResult, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
+from desktop.engines.speech.tts import SpokenSentence
 from desktop.resources import resource_path
-from desktop.ui.i18n import translated
-from desktop.ui.recorder_widget import RecorderWidget
-from desktop.ui.stream_player import StreamPlayer
+from desktop.ui.common.i18n import translated
+from desktop.ui.clone.recorder_widget import RecorderWidget
+from desktop.ui.common.stream_player import StreamPlayer
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
@@ -414,7 +414,7 @@ class CloneTab(QWidget):
         voice = self._voice_by_id(item.data(Qt.ItemDataRole.UserRole) if item else None)
         if voice is None:
             return
-        from desktop.core.audio import decode, probe
+        from desktop.core.common.audio import decode, probe
 
         try:
             rate = probe(voice.sample_paths[0]).sample_rate
@@ -548,7 +548,7 @@ class CloneTab(QWidget):
         def work(_report: JobReport):
             if purpose == "sample":
                 return enrollment.import_sample(path)
-            from desktop.core.audio import decode, probe
+            from desktop.core.common.audio import decode, probe
 
             rate = max(16000, min(48000, probe(path).sample_rate))
             return decode(path, sample_rate=rate), rate
@@ -811,7 +811,7 @@ class CloneTab(QWidget):
         if not len(samples):
             self._speak_error(N_("CloneTab", "There is no speech to save yet. Press Speak first."))
             return None
-        from desktop.core.audio_out import save_speech
+        from desktop.core.common.audio_out import save_speech
 
         def work(_report: JobReport) -> Path:
             return save_speech(path, samples, rate, overwrite=overwrite)

@@ -1,6 +1,6 @@
 """Recording a voice in the window: microphone choice, a level meter, the time, a text to read.
 
-The widget owns one desktop.core.recorder.Recorder at a time (made by an injected factory, so tests
+The widget owns one desktop.core.common.recorder.Recorder at a time (made by an injected factory, so tests
 can choose its settings) and looks at it 30 times a second from a QTimer on the GUI thread: PortAudio's
 own thread never touches a widget. When a take ends, `recorded` carries the Recording.
 """
@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.errors import UserFacingError
-from desktop.core.i18n import N_
-from desktop.core.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
-from desktop.ui.i18n import translated
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
+from desktop.core.common.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
+from desktop.ui.common.i18n import translated
 
 METER_FLOOR_DBFS = -60.0
 CLIP_ZONE_DBFS = -3.0  # the red part of the meter: this loud is about to distort

@@ -10,10 +10,10 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from desktop import APP_NAME, __version__
-from desktop.core.i18n import N_
-from desktop.core.paths import data_dir
+from desktop.core.common.i18n import N_
+from desktop.core.common.paths import data_dir
 from desktop.resources import resource_path
-from desktop.ui.i18n import translated
+from desktop.ui.common.i18n import translated
 
 CREDITS = (
     (N_("AboutDialog", "Whisper speech recognition"), "OpenAI", "MIT"),

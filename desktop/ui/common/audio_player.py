@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
-from desktop.core.errors import AudioError, Cancelled
-from desktop.core.i18n import N_
-from desktop.ui.i18n import translated
+from desktop.core.common.errors import AudioError, Cancelled
+from desktop.core.common.i18n import N_
+from desktop.ui.common.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)

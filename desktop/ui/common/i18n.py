@@ -2,11 +2,11 @@
 
 Installing or removing a translator makes Qt send a LanguageChange event to every widget; each of
 VoxDesk's widgets sets its texts again in retranslate(), so switching keeps the queue, the text
-being edited and the open tab. Sentences from the core (desktop.core.i18n.Message) are translated
+being edited and the open tab. Sentences from the core (desktop.core.common.i18n.Message) are translated
 where they are shown, with translated().
 
 The .ts sources in resources/translations are refreshed from the code, and compiled to the .qm files
-that ship, with `python -m desktop.ui.i18n` in the source tree (`make translations`).
+that ship, with `python -m desktop.ui.common.i18n` in the source tree (`make translations`).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from desktop.core.i18n import localized
+from desktop.core.common.i18n import localized
 from desktop.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 UI_LANGUAGES = (("", None), ("en", "English"), ("zh_CN", "简体中文"))
 TRANSLATED = ("zh_CN",)  # the languages resources/translations has a voxdesk_<language>.qm for
 
-# What lupdate reads, and how: the package's Python files, with N_ (desktop.core.i18n) spelled like
+# What lupdate reads, and how: the package's Python files, with N_ (desktop.core.common.i18n) spelled like
 # QT_TRANSLATE_NOOP. No line numbers in the .ts, so editing code does not churn it.
 TRANSLATION_SOURCES = ("desktop",)
 LUPDATE_OPTIONS = ("-extensions", "py", "-locations", "none", "-source-language", "en",

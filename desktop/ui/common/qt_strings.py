@@ -4,7 +4,7 @@ They are marked here, in Qt's own contexts, so lupdate puts them into VoxDesk's 
 translator is installed after Qt's and is asked first, so these fill the gaps in the file picker.
 Nothing reads this tuple at run time; it exists for lupdate and to document the gaps.
 """
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 QT_TRANSLATION_GAPS = (
     N_("QFileDialog", "&Look in:"),  # missing from qtbase_zh_CN

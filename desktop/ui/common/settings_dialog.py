@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.settings import Settings
-from desktop.ui.i18n import UI_LANGUAGES
+from desktop.ui.common.i18n import UI_LANGUAGES
 
 
 class SettingsDialog(QDialog):

@@ -21,7 +21,7 @@ from collections import deque
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from desktop.core.i18n import N_
+from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 

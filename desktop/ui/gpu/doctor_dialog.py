@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.doctor import Check, DoctorResult, Status, format_table, run_doctor
-from desktop.core.gpu_env import OVERRIDE_VARIABLE
+from desktop.core.gpu.doctor import Check, DoctorResult, Status, format_table, run_doctor
+from desktop.core.gpu.environment import OVERRIDE_VARIABLE
 from desktop.settings import Settings
-from desktop.ui.i18n import translated
+from desktop.ui.common.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 OVERRIDE_KEY = "gpu/hsa_override_gfx_version"

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.fallback import FallbackEvent
-from desktop.ui.i18n import translated
+from desktop.core.gpu.fallback import FallbackEvent
+from desktop.ui.common.i18n import translated
 
 
 class FallbackDialog(QDialog):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from desktop.core.device import DeviceReport
-from desktop.core.fallback import FallbackEvent, FallbackLog
-from desktop.ui.fallback_dialog import FallbackDialog
-from desktop.ui.i18n import translated
+from desktop.core.gpu.device import DeviceReport
+from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
+from desktop.ui.gpu.fallback_dialog import FallbackDialog
+from desktop.ui.common.i18n import translated
 
 
 class DeviceStatusWidget(QWidget):

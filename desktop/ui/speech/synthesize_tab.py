@@ -36,19 +36,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.errors import UserFacingError
-from desktop.core.fallback import FallbackLog
-from desktop.core.i18n import N_
-from desktop.core.tts_models import (
+from desktop.core.common.errors import UserFacingError
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.common.i18n import N_
+from desktop.core.speech.tts_models import (
     CURATED,
     DEFAULT_FOR_LANGUAGE,
     LicenceTerms,
     TtsModel,
     default_model,
 )
-from desktop.engines.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings, VoiceInfo
-from desktop.ui.i18n import translated
-from desktop.ui.stream_player import PAUSED, PLAYING, StreamPlayer
+from desktop.engines.speech.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings, VoiceInfo
+from desktop.ui.common.i18n import translated
+from desktop.ui.common.stream_player import PAUSED, PLAYING, StreamPlayer
 from desktop.workers.job import Job, JobReport, JobRunner
 
 log = logging.getLogger(__name__)
@@ -257,7 +257,7 @@ class SynthesizeTab(QWidget):
 
     @Slot(object)
     def _on_fallback(self, event) -> None:
-        from desktop.engines.tts import JOB_NAME
+        from desktop.engines.speech.tts import JOB_NAME
 
         if event.job == JOB_NAME:
             self.synthesis_device.emit(ON_CPU)
@@ -499,7 +499,7 @@ class SynthesizeTab(QWidget):
             self.model_combo.setCurrentIndex(index)
 
     def _describe(self, model: TtsModel) -> str:
-        from desktop.engines.tts import LANGUAGE_NAMES
+        from desktop.engines.speech.tts import LANGUAGE_NAMES
 
         languages = self.tr(", ").join(translated(LANGUAGE_NAMES.get(c, c)) for c in model.languages[:6])
         if len(model.languages) > 6:
@@ -698,7 +698,7 @@ class SynthesizeTab(QWidget):
 
     def open_text_file(self, path: Path) -> bool:
         """Put the text of a .txt file in the editor; False (with the reason shown) when it cannot be read."""
-        from desktop.core.sentences import read_text_file
+        from desktop.core.speech.sentences import read_text_file
 
         try:
             text = read_text_file(path)
@@ -960,8 +960,8 @@ class SynthesizeTab(QWidget):
         if not len(samples):
             self._show_error(N_("SynthesizeTab", "There is no speech to save yet. Press Speak first."))
             return None
-        from desktop.core.atomic import ExportExists
-        from desktop.core.audio_out import save_speech
+        from desktop.core.common.atomic import ExportExists
+        from desktop.core.common.audio_out import save_speech
 
         rate, normalize = self._sample_rate, self.normalize_box.isChecked()
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.i18n import translated
+from desktop.ui.common.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 _ERROR_STYLE = "color: #b3261e;"

@@ -5,7 +5,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionProgressBar, QStyleOptionViewItem
 
-from desktop.ui.i18n import translated
+from desktop.ui.common.i18n import translated
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
 translate = QCoreApplication.translate

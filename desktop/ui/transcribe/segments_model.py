@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from desktop.core.transcript import Segment, Transcript
+from desktop.core.transcription.transcript import Segment, Transcript
 
 
 def format_timestamp(seconds: float) -> str:

@@ -27,16 +27,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.errors import UserFacingError
-from desktop.core.languages import WHISPER_LANGUAGES
-from desktop.core.transcript import Transcript
-from desktop.engines.transcriber import TranscribeSettings
+from desktop.core.common.errors import UserFacingError
+from desktop.core.transcription.languages import WHISPER_LANGUAGES
+from desktop.core.transcription.transcript import Transcript
+from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.resources import resource_path
 from desktop.settings import Settings
-from desktop.ui.audio_player import AudioPlayer
-from desktop.ui.i18n import translated
-from desktop.ui.queue_model import ProgressDelegate, QueueModel
-from desktop.ui.segments_model import SegmentSearchModel, SegmentsModel
+from desktop.ui.common.audio_player import AudioPlayer
+from desktop.ui.common.i18n import translated
+from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
+from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import Job, JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
@@ -78,7 +78,7 @@ def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 
     Returns (files, folders in which nothing playable was found). Hidden files and folders are skipped.
     """
-    from desktop.core.audio import is_media_file
+    from desktop.core.common.audio import is_media_file
 
     files: list[Path] = []
     empty: list[Path] = []
@@ -112,8 +112,8 @@ class _ExportOutcome:
 
 
 def _run_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: JobReport) -> _ExportOutcome:
-    from desktop.core import subtitles
-    from desktop.core.atomic import ExportExists
+    from desktop.core.transcription import subtitles
+    from desktop.core.common.atomic import ExportExists
 
     outcome = _ExportOutcome()
     for number, task in enumerate(tasks):
@@ -538,7 +538,7 @@ class TranscribeTab(QWidget):
 
     @Slot()
     def choose_files(self) -> None:
-        from desktop.core.audio import SUPPORTED_EXTENSIONS
+        from desktop.core.common.audio import SUPPORTED_EXTENSIONS
 
         patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
         names, _ = QFileDialog.getOpenFileNames(
@@ -716,7 +716,7 @@ class TranscribeTab(QWidget):
         self.player.play(self._shown.path, segment.start, segment.end)
 
     def _on_model_needed(self, name: str, fmt: str) -> None:
-        from desktop.ui.model_dialogs import DownloadDialog
+        from desktop.ui.transcribe.model_dialogs import DownloadDialog
 
         dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
         dialog.finished.connect(dialog.deleteLater)
@@ -749,7 +749,7 @@ class TranscribeTab(QWidget):
             self._export(items)
 
     def _export(self, items: list[QueueItem]) -> None:
-        from desktop.core.subtitles import default_export_path
+        from desktop.core.transcription.subtitles import default_export_path
 
         formats = self.export_formats()
         if not formats or self._export_job is not None:

@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from desktop.core import atomic
-from desktop.core.atomic import ExportExists, atomic_write_bytes, atomic_write_text
-from desktop.core.errors import ExportError, UserFacingError
+from desktop.core.common import atomic
+from desktop.core.common.atomic import ExportExists, atomic_write_bytes, atomic_write_text
+from desktop.core.common.errors import ExportError, UserFacingError
 
 
 def _leftovers(folder) -> list[str]:

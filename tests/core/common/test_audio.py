@@ -8,11 +8,11 @@ import av
 import numpy as np
 import pytest
 
-from desktop.core import audio
-from desktop.core.audio import AudioInfo, decode, is_media_file, iter_chunks, probe, slice_seconds
-from desktop.core.errors import AudioError
+from desktop.core.common import audio
+from desktop.core.common.audio import AudioInfo, decode, is_media_file, iter_chunks, probe, slice_seconds
+from desktop.core.common.errors import AudioError
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 JFK = DATA / "jfk.flac"
 SR = audio.SAMPLE_RATE
 

@@ -8,9 +8,9 @@ import numpy as np
 import pyloudnorm
 import pytest
 
-from desktop.core.atomic import ExportExists
-from desktop.core.audio_out import SPOKEN_WORD_LUFS, encode, format_for, normalize_loudness, save_speech
-from desktop.core.errors import ExportError
+from desktop.core.common.atomic import ExportExists
+from desktop.core.common.audio_out import SPOKEN_WORD_LUFS, encode, format_for, normalize_loudness, save_speech
+from desktop.core.common.errors import ExportError
 
 RATE = 22050
 

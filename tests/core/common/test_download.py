@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from desktop.core.download import NETWORK_MESSAGE, download_file, part_path
-from desktop.core.errors import Cancelled, ModelError
+from desktop.core.common.download import NETWORK_MESSAGE, download_file, part_path
+from desktop.core.common.errors import Cancelled, ModelError
 from tests.helpers.http_server import FileServer, closed_port_url
 
 PAYLOAD = os.urandom(1024 * 1024 + 12345)  # a little over 16 chunks

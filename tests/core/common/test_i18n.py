@@ -4,8 +4,8 @@ import dataclasses
 import json
 import pickle
 
-from desktop.core.errors import AudioError
-from desktop.core.i18n import N_, Message, localized
+from desktop.core.common.errors import AudioError
+from desktop.core.common.i18n import N_, Message, localized
 
 CHINESE = {
     ("Audio", "“{name}” has no sound track."): "“{name}”没有音轨。",
@@ -65,10 +65,10 @@ def test_the_doctor_report_comes_out_in_chinese_and_wraps_by_display_width(tmp_p
     import xml.etree.ElementTree as ET
     from pathlib import Path
 
-    from desktop.core.doctor import _display_width, format_table, run_doctor
+    from desktop.core.gpu.doctor import _display_width, format_table, run_doctor
     from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
 
-    ts_file = Path(__file__).resolve().parents[2] / "resources" / "translations" / "voxdesk_zh_CN.ts"
+    ts_file = Path(__file__).resolve().parents[3] / "resources" / "translations" / "voxdesk_zh_CN.ts"
     table = {}
     for context in ET.parse(ts_file).getroot().iter("context"):
         for message in context.iter("message"):

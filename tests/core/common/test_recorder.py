@@ -21,8 +21,8 @@ from typing import Iterator
 import numpy as np
 import pytest
 
-from desktop.core.audio import decode
-from desktop.core.recorder import (
+from desktop.core.common.audio import decode
+from desktop.core.common.recorder import (
     DEVICE_LOST,
     NO_INPUT,
     Recorder,
@@ -30,8 +30,8 @@ from desktop.core.recorder import (
     default_input_device,
     input_devices,
 )
-from desktop.core.voice_quality import prepare_sample
-from desktop.core.voices import save_wav
+from desktop.core.voices.quality import prepare_sample
+from desktop.core.voices.library import save_wav
 from tests.helpers.pulseaudio import (  # noqa: F401 - fixtures
     PulseAudioServer,
     pulseaudio,

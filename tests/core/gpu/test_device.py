@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from desktop.core.device import (
+from desktop.core.gpu.device import (
     DeviceReport,
     GpuUnavailableError,
     detect,
@@ -14,7 +14,7 @@ from desktop.core.device import (
     run_smoke_test,
     torch_device,
 )
-from desktop.core.smoke_test import OPS
+from desktop.core.gpu.smoke_test import OPS
 from tests.fixtures.rocm.fakes import (
     FIXTURES,
     RADEON_780M,
@@ -40,7 +40,7 @@ def test_this_machine_is_detected_as_having_no_gpu_and_running_on_the_cpu():
 
 
 def test_the_real_smoke_test_runs_every_op_on_the_cpu_in_a_child_process():
-    probes = machine(smoke=[sys.executable, "-m", "desktop.core.smoke_test", "--json", "--device", "cpu"])
+    probes = machine(smoke=[sys.executable, "-m", "desktop.core.gpu.smoke_test", "--json", "--device", "cpu"])
     result = run_smoke_test(probes)
     assert [op.op for op in result.ops] == list(OPS)
     assert all(op.ok for op in result.ops)
@@ -48,7 +48,7 @@ def test_the_real_smoke_test_runs_every_op_on_the_cpu_in_a_child_process():
 
 
 def test_the_real_smoke_test_says_when_there_is_no_gpu_at_all():
-    probes = machine(smoke=[sys.executable, "-m", "desktop.core.smoke_test", "--json"])
+    probes = machine(smoke=[sys.executable, "-m", "desktop.core.gpu.smoke_test", "--json"])
     result = run_smoke_test(probes)
     assert result.no_gpu and not result.passed
     assert "no GPU" in result.describe()

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from desktop.cli import doctor as doctor_cli
-from desktop.core.device import detect
-from desktop.core.doctor import (
+from desktop.core.gpu.device import detect
+from desktop.core.gpu.doctor import (
     CHECK_IDS,
     AudioInputs,
     DoctorProbes,
@@ -30,7 +30,7 @@ from desktop.core.doctor import (
     torchaudio_matches,
     torchcodec_matches,
 )
-from desktop.core.errors import Cancelled
+from desktop.core.common.errors import Cancelled
 from tests.fixtures.rocm.fakes import (
     GIB,
     RADEON_780M,

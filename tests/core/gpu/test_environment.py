@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import desktop
-from desktop.core.gpu_env import (
+from desktop.core.gpu.environment import (
     OVERRIDE_VARIABLE,
     REEXEC_MARKER,
     advice_for,
@@ -93,7 +93,7 @@ def test_a_real_launcher_restarts_once_with_the_variable_in_place(tmp_path):
     script.write_text(textwrap.dedent("""
         import os, sys
         print("start", os.environ.get("HSA_OVERRIDE_GFX_VERSION", "-"), flush=True)
-        from desktop.core.gpu_env import ensure_gpu_environment
+        from desktop.core.gpu.environment import ensure_gpu_environment
         ensure_gpu_environment("10.3.0")
         print("running", os.environ["HSA_OVERRIDE_GFX_VERSION"], sys.argv[1:], flush=True)
     """))

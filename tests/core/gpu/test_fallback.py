@@ -4,8 +4,8 @@ import warnings
 
 import pytest
 
-from desktop.core.errors import AudioError, Cancelled
-from desktop.core.fallback import (
+from desktop.core.common.errors import AudioError, Cancelled
+from desktop.core.gpu.fallback import (
     FallbackLog,
     SlowPathWarnings,
     is_gpu_failure,
@@ -38,7 +38,7 @@ def cpu_whisper():
 def jfk_path():
     from pathlib import Path
 
-    return str(Path(__file__).resolve().parents[1] / "data" / "jfk.flac")
+    return str(Path(__file__).resolve().parents[2] / "data" / "jfk.flac")
 
 
 def transcribe(model, path) -> str:

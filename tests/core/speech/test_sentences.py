@@ -1,8 +1,8 @@
 """Sentence splitting for speech: Chinese, English and both mixed, with offsets for highlighting."""
 import pytest
 
-from desktop.core.errors import UserFacingError
-from desktop.core.sentences import guess_language, has_han, is_speakable, read_text_file, split_sentences
+from desktop.core.common.errors import UserFacingError
+from desktop.core.speech.sentences import guess_language, has_han, is_speakable, read_text_file, split_sentences
 
 
 def texts(text: str, **kwargs) -> list[str]:

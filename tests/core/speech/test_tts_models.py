@@ -9,8 +9,8 @@ import zipfile
 
 import pytest
 
-from desktop.core.errors import Cancelled, ModelError
-from desktop.core.tts_models import (
+from desktop.core.common.errors import Cancelled, ModelError
+from desktop.core.speech.tts_models import (
     CPML_TERMS,
     CURATED,
     MANIFEST,

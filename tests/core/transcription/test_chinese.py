@@ -7,7 +7,7 @@ import json
 import opencc
 import pytest
 
-from desktop.core.chinese import (
+from desktop.core.transcription.chinese import (
     MANDARIN_PROMPT,
     initial_prompt,
     is_chinese,
@@ -15,8 +15,8 @@ from desktop.core.chinese import (
     tidy_segment,
     tidy_text,
 )
-from desktop.core.subtitles import LineLimits, build_cues, to_json
-from desktop.core.transcript import Segment, Transcript, Word
+from desktop.core.transcription.subtitles import LineLimits, build_cues, to_json
+from desktop.core.transcription.transcript import Segment, Transcript, Word
 
 TO_SIMPLIFIED = opencc.OpenCC("t2s")
 

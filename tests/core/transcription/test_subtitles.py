@@ -9,8 +9,8 @@ import pytest
 import srt
 import webvtt
 
-from desktop.core.atomic import ExportExists
-from desktop.core.subtitles import (
+from desktop.core.common.atomic import ExportExists
+from desktop.core.transcription.subtitles import (
     CLOSING_PUNCTUATION,
     FORMATS,
     Cue,
@@ -26,7 +26,7 @@ from desktop.core.subtitles import (
     to_vtt,
     wrap,
 )
-from desktop.core.transcript import Segment, Transcript, Word
+from desktop.core.transcription.transcript import Segment, Transcript, Word
 
 JFK = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
 ZH = ("甚至出现交易几乎停滞的情况，一二线城市虽然也处于调整中。大家对后市的看法出现了分歧，"
@@ -442,7 +442,7 @@ def test_the_default_export_path_is_next_to_the_recording_or_in_the_chosen_folde
 def test_a_real_whisper_transcript_splits_at_its_own_word_timings(tmp_path, recording, model, language):
     from faster_whisper import WhisperModel
 
-    from desktop.core.audio import decode
+    from desktop.core.common.audio import decode
     from tests.helpers.weights import DATA_DIR, base_dir, tiny_en_dir
 
     folder = tiny_en_dir() if model == "tiny.en" else base_dir()

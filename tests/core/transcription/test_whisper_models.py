@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.download import NETWORK_MESSAGE
-from desktop.core.errors import Cancelled, ModelError
-from desktop.core.models import (
+from desktop.core.common.download import NETWORK_MESSAGE
+from desktop.core.common.errors import Cancelled, ModelError
+from desktop.core.transcription.whisper_models import (
     METADATA_FILE,
     OFFICIAL_MODELS,
     OPENAI_URL_BASE,
@@ -22,7 +22,7 @@ from desktop.core.models import (
     ModelInfo,
     ModelStore,
 )
-from desktop.core.paths import data_dir, log_dir, models_dir, voices_dir
+from desktop.core.common.paths import data_dir, log_dir, models_dir, voices_dir
 from tests.helpers.http_server import FileServer, closed_port_url
 
 OFFICIAL_NAMES = [
@@ -134,7 +134,7 @@ def test_the_catalog_holds_the_official_models_with_openais_urls_and_faster_whis
 
 
 def test_the_store_module_loads_without_torch_or_whisper():
-    code = "import sys, desktop.core.models; print(sorted({'torch', 'whisper'} & set(sys.modules)))"
+    code = "import sys, desktop.core.transcription.whisper_models; print(sorted({'torch', 'whisper'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.consent import (
+from desktop.core.voices.consent import (
     SAME_SPEAKER_THRESHOLD,
     ConsentError,
     ConsentPrompt,
@@ -20,8 +20,8 @@ from desktop.core.consent import (
     number_candidates,
     verify_consent,
 )
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
 from tests.helpers.espeak import speak
 from tests.helpers.weights import DATA_DIR, base_dir
 
@@ -149,7 +149,7 @@ def test_the_date_is_not_mistaken_for_a_code_made_of_its_digits():
 @pytest.fixture(scope="module")
 def transcribe(tmp_path_factory):
     """What VoxDesk's own Whisper engine (base, CTranslate2 on the CPU) hears in a recording."""
-    from desktop.engines.transcriber import TranscribeSettings, Transcriber
+    from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 
     transcriber = Transcriber(ModelStore(tmp_path_factory.mktemp("models")), FallbackLog(),
                               gpu_available=lambda: False)
@@ -164,7 +164,7 @@ def transcribe(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def embed():
-    from desktop.engines.speaker import SpeakerEncoder
+    from desktop.engines.voices.speaker import SpeakerEncoder
 
     return SpeakerEncoder().embed_file
 
@@ -228,7 +228,7 @@ def test_a_silent_consent_recording_is_refused(tmp_path, spoken, transcribe, emb
 
 
 def _record(tmp_path: Path, **changes) -> tuple[ConsentRecord, dict[str, Path]]:
-    from desktop.core.consent import sha256_file
+    from desktop.core.voices.consent import sha256_file
 
     files = {"sample-1.wav": tmp_path / "sample-1.wav", "consent.wav": tmp_path / "consent.wav"}
     files["sample-1.wav"].write_bytes(b"RIFF sample")

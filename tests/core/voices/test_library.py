@@ -15,12 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from desktop.core.audio import decode
-from desktop.core.consent import SAME_SPEAKER_THRESHOLD, ConsentError, ConsentPrompt, ConsentRecord, sha256_file
-from desktop.core.voices import CONSENT_FILE, VoiceError, VoiceLibrary, VoiceNotFound, save_wav
+from desktop.core.common.audio import decode
+from desktop.core.voices.consent import SAME_SPEAKER_THRESHOLD, ConsentError, ConsentPrompt, ConsentRecord, sha256_file
+from desktop.core.voices.library import CONSENT_FILE, VoiceError, VoiceLibrary, VoiceNotFound, save_wav
 from tests.helpers.weights import DATA_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def recorded(tmp_path: Path, name: str = "jfk.flac", rate: int = 48000) -> dict[str, Path]:
@@ -199,8 +199,8 @@ def test_a_crash_in_the_middle_of_a_save_leaves_no_broken_voice_and_keeps_the_ol
     script = textwrap.dedent(f"""
         import json, os
         from pathlib import Path
-        from desktop.core.consent import ConsentRecord
-        from desktop.core import voices
+        from desktop.core.voices.consent import ConsentRecord
+        from desktop.core.voices.library import library as voices
         real_rename = os.rename
         def die(source, target):
             if Path(source).name.startswith(".new-"):

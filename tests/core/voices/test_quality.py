@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from desktop.core.audio import decode, probe
-from desktop.core.voice_quality import (
+from desktop.core.common.audio import decode, probe
+from desktop.core.voices.quality import (
     GOOD_SECONDS,
     MIN_SECONDS,
     music_score,

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 import torch
 
-from desktop.core.errors import ModelError, UserFacingError
-from desktop.core.fallback import FallbackLog
-from desktop.core.tts_models import TtsModelStore
-from desktop.engines.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings
+from desktop.core.common.errors import ModelError, UserFacingError
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.speech.tts_models import TtsModelStore
+from desktop.engines.speech.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings
 from tests.helpers.tiny_tts import SAMPLE_RATE, FakeAmdGpu, build_single_speaker_vits
 
 

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import opencc
 import pytest
 
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.core.transcript import Segment, Transcript
-from desktop.engines.transcriber import TranscribeSettings, Transcriber
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.helpers.weights import DATA_DIR, base_dir, error_rate, reference
 
 pytestmark = pytest.mark.slow

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.core.errors import ModelError
-from desktop.engines import ct2_format
+from desktop.core.common.errors import ModelError
+from desktop.engines.transcription import ct2_format
 from tests.helpers.weights import base_dir, tiny_en_dir
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.core.errors import ModelError, UserFacingError
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.engines.transcriber import TranscribeSettings, Transcriber
+from desktop.core.common.errors import ModelError, UserFacingError
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.helpers.weights import DATA_DIR, normalize_english, recording, reference, tiny_en_dir
 
 JFK_WORDS = normalize_english(reference("jfk.flac"))
@@ -191,16 +191,16 @@ def test_on_a_machine_without_gpu_drivers_a_cpu_transcription_never_loads_torch(
     import subprocess
     import sys
 
-    from desktop.engines.transcriber import _GPU_DRIVER_NODES
+    from desktop.engines.transcription.transcriber import _GPU_DRIVER_NODES
     from tests.helpers.weights import base_dir
 
     if any(os.path.exists(node) for node in _GPU_DRIVER_NODES):
         pytest.skip("this machine has a GPU driver")
     script = (
         "import sys\n"
-        "from desktop.core.fallback import FallbackLog\n"
-        "from desktop.core.models import ModelStore\n"
-        "from desktop.engines.transcriber import TranscribeSettings, Transcriber\n"
+        "from desktop.core.gpu.fallback import FallbackLog\n"
+        "from desktop.core.transcription.whisper_models import ModelStore\n"
+        "from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber\n"
         f"transcriber = Transcriber(ModelStore({str(tmp_path)!r}), FallbackLog())\n"
         f"text = transcriber.transcribe_file({str(DATA_DIR / 'jfk.flac')!r}, "
         f"TranscribeSettings(model={str(base_dir())!r}, language='en')).text\n"

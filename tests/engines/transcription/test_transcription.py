@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from desktop.core.errors import Cancelled, ModelError, UserFacingError
-from desktop.core.transcript import Segment
-from desktop.engines.base import EngineResult, TranscribeOptions
-from desktop.engines.whisper_ct2 import load_ct2_engine
-from desktop.engines.whisper_torch import load_torch_engine
+from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.transcription.transcript import Segment
+from desktop.engines.transcription.base import EngineResult, TranscribeOptions
+from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
+from desktop.engines.transcription.whisper_torch import load_torch_engine
 from tests.helpers.weights import ModelRef, base_dir, normalize_english, recording, reference, tiny_en_dir, wer
 
 ENGINES = ["ct2", "torch"]

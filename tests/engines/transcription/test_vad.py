@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from desktop.core.transcript import Segment, Word
-from desktop.engines import vad
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription import vad
 from tests.helpers.weights import recording
 
 RATE = vad.SAMPLE_RATE

@@ -8,10 +8,10 @@ import shutil
 import numpy as np
 import pytest
 
-from desktop.core.errors import ModelError
-from desktop.engines import ct2_format
-from desktop.engines.base import TranscribeOptions
-from desktop.engines.whisper_ct2 import load_ct2_engine, tokenizer_json, vocabulary, whisper_config
+from desktop.core.common.errors import ModelError
+from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription.base import TranscribeOptions
+from desktop.engines.transcription.whisper_ct2 import load_ct2_engine, tokenizer_json, vocabulary, whisper_config
 from tests.helpers.weights import ModelRef, base_dir, normalize_english, recording, reference, tiny_en_dir
 
 

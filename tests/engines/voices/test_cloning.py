@@ -9,16 +9,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from desktop.core.audio import decode
-from desktop.core.consent import ConsentError, ConsentPrompt
-from desktop.core.errors import Cancelled, UserFacingError
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.core.tts_models import TtsModelStore
-from desktop.core.voices import VoiceLibrary, VoiceNotFound
-from desktop.engines.cloning import ENGINES, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
-from desktop.engines.speaker import SpeakerEncoder
-from desktop.engines.tts import NOTHING_TO_SAY, SpeechSynthesizer
+from desktop.core.common.audio import decode
+from desktop.core.voices.consent import ConsentError, ConsentPrompt
+from desktop.core.common.errors import Cancelled, UserFacingError
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.speech.tts_models import TtsModelStore
+from desktop.core.voices.library import VoiceLibrary, VoiceNotFound
+from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
+from desktop.engines.voices.speaker import SpeakerEncoder
+from desktop.engines.speech.tts import NOTHING_TO_SAY, SpeechSynthesizer
 from desktop.resources import resource_path
 from tests.helpers.espeak import speak
 from tests.helpers.tiny_clone import build_tiny_openvoice, build_tiny_xtts
@@ -37,7 +37,7 @@ def encoder() -> SpeakerEncoder:
 
 @pytest.fixture(scope="module")
 def enrollment(tmp_path_factory, encoder):
-    from desktop.engines.transcriber import Transcriber
+    from desktop.engines.transcription.transcriber import Transcriber
 
     root = tmp_path_factory.mktemp("enrollment")
     transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
@@ -294,7 +294,7 @@ def test_releasing_the_cloner_also_frees_the_base_voice_of_openvoice(voice, mode
 
 
 def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afterwards(tmp_path, encoder, spoken):
-    from desktop.engines.transcriber import Transcriber
+    from desktop.engines.transcription.transcriber import Transcriber
 
     library = VoiceLibrary(tmp_path / "voices")
     transcriber = Transcriber(ModelStore(tmp_path / "models"), FallbackLog(), gpu_available=lambda: False)
@@ -320,14 +320,14 @@ import os, signal, sys
 from datetime import date
 from pathlib import Path
 
-from desktop.core.audio import decode
-from desktop.core.consent import ConsentPrompt
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.core.voices import VoiceLibrary
-from desktop.engines.cloning import VoiceEnrollment
-from desktop.engines.speaker import SpeakerEncoder
-from desktop.engines.transcriber import Transcriber
+from desktop.core.common.audio import decode
+from desktop.core.voices.consent import ConsentPrompt
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.voices.library import VoiceLibrary
+from desktop.engines.voices.cloning import VoiceEnrollment
+from desktop.engines.voices.speaker import SpeakerEncoder
+from desktop.engines.transcription.transcriber import Transcriber
 
 root, passage, consent = (Path(a) for a in sys.argv[1:4])
 transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
@@ -344,7 +344,7 @@ def test_recordings_left_by_a_crashed_enrollment_are_removed_at_the_next_start(t
     import sys
 
     crashed = subprocess.run([sys.executable, "-c", CRASHING_ENROLLMENT, str(tmp_path), str(spoken["passage"]),
-                              str(spoken["consent"])], cwd=Path(__file__).resolve().parents[2], timeout=300)
+                              str(spoken["consent"])], cwd=Path(__file__).resolve().parents[3], timeout=300)
     assert crashed.returncode < 0  # killed, as a crash would
     left = list((tmp_path / "voices").rglob("*.wav"))
     assert len(left) == 2  # the crash left the recordings behind, inside the voice folder

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.engines.speaker import (
+from desktop.engines.voices.speaker import (
     SAME_SPEAKER_THRESHOLD,
     SpeakerEncoder,
     SpeakerError,

@@ -11,18 +11,18 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop.core.audio import decode
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.core.paths import voices_dir
-from desktop.core.recorder import Recorder
-from desktop.core.tts_models import TtsModelStore
-from desktop.core.voices import CONSENT_FILE, VoiceLibrary
-from desktop.engines.cloning import VoiceCloner, VoiceEnrollment
-from desktop.engines.speaker import SpeakerEncoder
-from desktop.engines.tts import SpeechSynthesizer
-from desktop.ui.clone_tab import CloneTab
-from desktop.ui.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
+from desktop.core.common.audio import decode
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.common.paths import voices_dir
+from desktop.core.common.recorder import Recorder
+from desktop.core.speech.tts_models import TtsModelStore
+from desktop.core.voices.library import CONSENT_FILE, VoiceLibrary
+from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
+from desktop.engines.voices.speaker import SpeakerEncoder
+from desktop.engines.speech.tts import SpeechSynthesizer
+from desktop.ui.clone.clone_tab import CloneTab
+from desktop.ui.clone.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
 from desktop.workers.job import JobRunner
 from tests.core.test_recorder import feed, microphone
 from tests.core.test_voices import consent_for, recorded
@@ -49,7 +49,7 @@ def tiny_xtts(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def tab(qtbot, tmp_path, settings, encoder):
-    from desktop.engines.transcriber import Transcriber
+    from desktop.engines.transcription.transcriber import Transcriber
 
     transcriber = Transcriber(ModelStore(tmp_path / "models"), FallbackLog(), gpu_available=lambda: False)
     library = VoiceLibrary(voices_dir())

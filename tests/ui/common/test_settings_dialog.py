@@ -5,7 +5,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QValidator
 
 from desktop.settings import Settings
-from desktop.ui.settings_dialog import SettingsDialog
+from desktop.ui.common.settings_dialog import SettingsDialog
 from desktop.workers.transcription_queue import ItemState
 from tests.ui.conftest import JOB_TIMEOUT_MS
 from tests.ui.test_transcribe_tab import drop

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.i18n import apply_language, lrelease_command, lupdate_command
+from desktop.ui.common.i18n import apply_language, lrelease_command, lupdate_command
 from tests.ui.conftest import JOB_TIMEOUT_MS
 from tests.ui.test_transcribe_tab import drop
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TS_FILE = ROOT / "resources" / "translations" / "voxdesk_zh_CN.ts"
 QM_FILE = TS_FILE.with_suffix(".qm")
 
@@ -167,7 +167,7 @@ def test_qt_standard_buttons_and_the_file_dialog_come_out_in_chinese(qtbot, app)
 
 
 def test_switching_to_chinese_in_settings_retranslates_the_window_and_keeps_the_queue(qtbot, app, window, jfk):
-    from desktop.ui.settings_dialog import SettingsDialog
+    from desktop.ui.common.settings_dialog import SettingsDialog
 
     tab = window.transcribe_tab
     drop(tab, jfk)
@@ -209,7 +209,7 @@ def test_switching_to_chinese_in_settings_retranslates_the_window_and_keeps_the_
 
 
 def test_a_core_error_sentence_is_shown_in_chinese_in_the_transcribe_tab_row(qtbot, app, window, tmp_path):
-    from desktop.ui.queue_model import QueueModel
+    from desktop.ui.transcribe.queue_model import QueueModel
     from desktop.workers.transcription_queue import ItemState
 
     chinese(app)
@@ -234,7 +234,7 @@ def test_a_core_error_sentence_is_shown_in_chinese_in_the_transcribe_tab_row(qtb
 def test_a_chinese_interface_starts_voice_recording_with_the_chinese_passage_and_consent_sentence(
         qtbot, app, settings, tiny_model):
     from desktop.app import create_app
-    from desktop.ui.clone_tab import reading_passage
+    from desktop.ui.clone.clone_tab import reading_passage
 
     settings.set("ui/language", "zh_CN")
     _app, window = create_app([], settings=settings)
@@ -252,8 +252,8 @@ def test_a_chinese_interface_starts_voice_recording_with_the_chinese_passage_and
 
 
 def test_the_doctor_shows_its_findings_and_fixes_in_chinese(qtbot, app, settings, tmp_path):
-    from desktop.core.doctor import run_doctor
-    from desktop.ui.doctor_dialog import DoctorDialog
+    from desktop.core.gpu.doctor import run_doctor
+    from desktop.ui.gpu.doctor_dialog import DoctorDialog
     from desktop.workers.job import JobRunner
     from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
 
@@ -302,8 +302,8 @@ def clipped(root: QWidget) -> list[str]:
 @pytest.mark.parametrize("size", [(1100, 760), (760, 540)], ids=["default size", "smallest size"])
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_no_label_or_button_is_clipped_on_any_tab_or_in_settings(qtbot, app, window, language, size):
-    from desktop.ui.about import AboutDialog
-    from desktop.ui.settings_dialog import SettingsDialog
+    from desktop.ui.common.about import AboutDialog
+    from desktop.ui.common.settings_dialog import SettingsDialog
 
     apply_language(app, language)
     window.resize(*size)

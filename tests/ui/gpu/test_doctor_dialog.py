@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from desktop.core.doctor import AudioInputs, Status, run_doctor
-from desktop.ui.doctor_dialog import DoctorDialog
+from desktop.core.gpu.doctor import AudioInputs, Status, run_doctor
+from desktop.ui.gpu.doctor_dialog import DoctorDialog
 from desktop.workers.job import JobRunner
 from tests.fixtures.rocm.fakes import RX7900XTX, doctor_probes, fake_torch, machine, smoke_fails_in_conv1d, smoke_passes
 
@@ -160,7 +160,7 @@ def test_the_whole_report_can_be_copied(qtbot, settings, runner, gfx1031_result)
 
 
 def test_closing_the_dialog_stops_the_checks_at_the_next_step(qtbot, settings, runner):
-    from desktop.core.errors import Cancelled
+    from desktop.core.common.errors import Cancelled
 
     started = threading.Event()
 

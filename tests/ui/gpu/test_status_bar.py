@@ -6,14 +6,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop.core.device import DeviceReport
-from desktop.core.fallback import FallbackEvent, FallbackLog, run_with_gpu_fallback
-from desktop.ui.fallback_dialog import FallbackDialog
-from desktop.ui.status_bar import DeviceStatusWidget
+from desktop.core.gpu.device import DeviceReport
+from desktop.core.gpu.fallback import FallbackEvent, FallbackLog, run_with_gpu_fallback
+from desktop.ui.gpu.fallback_dialog import FallbackDialog
+from desktop.ui.gpu.status_bar import DeviceStatusWidget
 from desktop.workers.device_probe import start_device_detection
 from desktop.workers.job import Job, JobRunner
 
-JFK = Path(__file__).resolve().parents[1] / "data" / "jfk.flac"
+JFK = Path(__file__).resolve().parents[2] / "data" / "jfk.flac"
 HIP_ERROR = "HIP error: invalid device function\nHIP kernel errors might be asynchronously reported"
 WAIT_MS = 180_000
 

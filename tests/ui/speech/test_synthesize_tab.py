@@ -17,11 +17,11 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QToolButton
 
-from desktop.core.fallback import FallbackLog
-from desktop.core.tts_models import TtsModelStore
-from desktop.engines.tts import SpeechSynthesizer
-from desktop.ui.stream_player import NO_SOUND_OUTPUT, PAUSED, PLAYING, STOPPED, StreamPlayer
-from desktop.ui.synthesize_tab import LicenceDialog, ModelDownloadDialog, SynthesizeTab, utf16_offset
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.speech.tts_models import TtsModelStore
+from desktop.engines.speech.tts import SpeechSynthesizer
+from desktop.ui.common.stream_player import NO_SOUND_OUTPUT, PAUSED, PLAYING, STOPPED, StreamPlayer
+from desktop.ui.speech.synthesize_tab import LicenceDialog, ModelDownloadDialog, SynthesizeTab, utf16_offset
 from desktop.workers.job import JobRunner
 from tests.helpers.http_server import FileServer
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures

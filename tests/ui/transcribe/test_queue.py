@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from desktop.core.fallback import FallbackLog
-from desktop.core.models import ModelStore
-from desktop.core.paths import models_dir
-from desktop.engines.transcriber import TranscribeSettings, Transcriber
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.common.paths import models_dir
+from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from desktop.ui.main_window import MainWindow
-from desktop.ui.model_dialogs import DownloadDialog
-from desktop.ui.queue_model import QueueModel, format_clock
+from desktop.ui.transcribe.model_dialogs import DownloadDialog
+from desktop.ui.transcribe.queue_model import QueueModel, format_clock
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 from tests.helpers.http_server import FileServer, closed_port_url

@@ -9,10 +9,10 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from desktop.ui import transcribe_tab as tab_module
-from desktop.ui.audio_player import PLAYBACK_RATE, decode_stretch
-from desktop.ui.queue_model import QueueModel
-from desktop.ui.segments_model import SegmentsModel
+from desktop.ui.transcribe import transcribe_tab as tab_module
+from desktop.ui.common.audio_player import PLAYBACK_RATE, decode_stretch
+from desktop.ui.transcribe.queue_model import QueueModel
+from desktop.ui.transcribe.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
 from tests.helpers.weights import DATA_DIR
 from tests.ui.conftest import JOB_TIMEOUT_MS
