@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from desktop.workers.transcription_queue import ItemState
 from tests.ui.conftest import JOB_TIMEOUT_MS
-from tests.ui.test_transcribe_tab import drop
+from tests.ui.transcribe.test_transcribe_tab import drop
 
 pytestmark = pytest.mark.slow
 

@@ -24,8 +24,8 @@ from desktop.engines.speech.tts import SpeechSynthesizer
 from desktop.ui.clone.clone_tab import CloneTab
 from desktop.ui.clone.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
 from desktop.workers.job import JobRunner
-from tests.core.test_recorder import feed, microphone
-from tests.core.test_voices import consent_for, recorded
+from tests.core.common.test_recorder import feed, microphone
+from tests.core.voices.test_library import consent_for, recorded
 from tests.helpers.espeak import speak
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 from tests.helpers.tiny_clone import build_tiny_xtts

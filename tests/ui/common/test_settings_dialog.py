@@ -8,7 +8,7 @@ from desktop.settings import Settings
 from desktop.ui.common.settings_dialog import SettingsDialog
 from desktop.workers.transcription_queue import ItemState
 from tests.ui.conftest import JOB_TIMEOUT_MS
-from tests.ui.test_transcribe_tab import drop
+from tests.ui.transcribe.test_transcribe_tab import drop
 
 
 def choose(combo, value) -> None:

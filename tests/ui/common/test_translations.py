@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.i18n import apply_language, lrelease_command, lupdate_command
 from tests.ui.conftest import JOB_TIMEOUT_MS
-from tests.ui.test_transcribe_tab import drop
+from tests.ui.transcribe.test_transcribe_tab import drop
 
 ROOT = Path(__file__).resolve().parents[3]
 TS_FILE = ROOT / "resources" / "translations" / "voxdesk_zh_CN.ts"

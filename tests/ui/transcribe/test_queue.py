@@ -108,7 +108,7 @@ def test_the_model_stays_loaded_between_files_and_a_release_frees_it(qtbot, queu
 
 
 def test_switching_the_model_in_the_tab_releases_the_loaded_one(qtbot, tab, jfk):
-    from tests.ui.test_transcribe_tab import drop
+    from tests.ui.transcribe.test_transcribe_tab import drop
 
     drop(tab, jfk)
     qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.DONE,
