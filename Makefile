@@ -5,9 +5,17 @@ APP_STAMP := $(VENV)/.voxdesk-app
 TEST_STAMP := $(VENV)/.voxdesk-test
 INSTALL_INPUTS := pyproject.toml packaging/install.sh
 
-.PHONY: setup run test benchmark translations clean
+.PHONY: setup run test benchmark translations clean system-packages-app system-packages-test
 
-setup: $(APP_STAMP)
+# System packages (PortAudio, Qt's X11 libraries, fonts; for the tests PulseAudio, espeak-ng, sox):
+# checked on every call with one dpkg-query, installed only when something is missing.
+system-packages-app:
+	bash packaging/system-packages.sh app
+
+system-packages-test:
+	bash packaging/system-packages.sh test
+
+setup: system-packages-app $(APP_STAMP)
 
 $(APP_STAMP): $(INSTALL_INPUTS)
 	bash packaging/install.sh --venv $(VENV)
@@ -20,10 +28,10 @@ $(TEST_STAMP): $(INSTALL_INPUTS)
 run: setup
 	$(VENV)/bin/voxdesk
 
-test: $(TEST_STAMP)
+test: system-packages-test $(TEST_STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
-benchmark: $(TEST_STAMP)
+benchmark: system-packages-test $(TEST_STAMP)
 	$(PYTHON) benchmarks/run_benchmarks.py
 
 # Refresh resources/translations/*.ts from the code and compile the .qm the package ships.
