@@ -45,3 +45,46 @@ def tiny_folders(tmp_path_factory):
         "single": build_single_speaker_vits(root / "tiny-english"),
         "multi": build_multi_speaker_vits(root / "tiny-voices"),
     }
+
+
+# -- under CI, a skip for a missing tool or service is a failure --------------------------------------
+# `make test` installs every tool and service the suite uses, so on CI a test skipped for want of
+# one means an install step is missing. The only skips allowed there are those no install can fix:
+# their reasons say the test cannot work as root (root may write into any folder).
+UNFIXABLE_SKIP_WORDS = ("as root", "root may write")
+_unfixable_skips_only = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+_fixable_skips: list[str] = []
+
+
+def _skip_reason(report) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def pytest_runtest_logreport(report):
+    if _unfixable_skips_only and report.skipped and not hasattr(report, "wasxfail"):
+        reason = _skip_reason(report)
+        if not any(words in reason for words in UNFIXABLE_SKIP_WORDS):
+            _fixable_skips.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _fixable_skips:
+        terminalreporter.section("skipped for something `make test` should have installed (CI=true)", red=True)
+        for line in _fixable_skips:
+            terminalreporter.line(line)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _fixable_skips and exitstatus == 0:
+        session.exitstatus = 1
+
+
+@pytest.fixture
+def cpu_only_machine(monkeypatch, tmp_path):
+    """The real probes on a machine with no GPU at all, even when the one running the tests has one."""
+    from tests.helpers.machines import pretend_cpu_only
+
+    pretend_cpu_only(monkeypatch, tmp_path)
