@@ -55,7 +55,7 @@ def report_for(probes: DoctorProbes, smoke: bool = True):
 
 # -- this machine ---------------------------------------------------------------------------------
 
-def test_the_real_doctor_here_says_no_gpu_cpu_build_without_a_single_error(capsys):
+def test_the_real_doctor_on_a_machine_without_a_gpu_says_so_without_a_single_error(capsys, cpu_only_machine):
     parser = argparse.ArgumentParser()
     doctor_cli.add_parser(parser.add_subparsers())
     args = parser.parse_args(["doctor", "--json", "--model", "base"])

@@ -41,11 +41,7 @@ def openai_heads(name: str, layers: int, heads: int) -> np.ndarray:
     return np.frombuffer(gzip.decompress(base64.b85decode(dump)), dtype=bool).reshape(layers, heads)
 
 
-def test_the_gpu_is_refused_clearly_when_torch_has_none():
-    import torch
-
-    if torch.cuda.is_available():
-        pytest.skip("this machine has a GPU")
+def test_the_gpu_is_refused_clearly_when_torch_has_none(cpu_only_machine):
     with pytest.raises(ModelError, match="processor"):
         load_torch_engine(ModelRef("tiny.en", "ct2", tiny_en_dir()), "cuda")
 

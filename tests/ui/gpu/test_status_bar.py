@@ -68,7 +68,7 @@ def test_speech_synthesis_shows_where_it_runs(status):
     assert status.synthesis_label.text() == "Speech synthesis: GPU"
 
 
-def test_the_real_detection_runs_off_the_gui_thread_and_fills_in_this_machine(qtbot, status, runner):
+def test_the_real_detection_runs_off_the_gui_thread_and_fills_in_the_machine(qtbot, status, runner, cpu_only_machine):
     start_device_detection(runner, status.set_report)
     assert status.device_label.text() == "Detecting the device…"  # the window does not wait
     qtbot.waitUntil(lambda: status.report() is not None, timeout=WAIT_MS)
