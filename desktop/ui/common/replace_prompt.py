@@ -7,10 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 _SHOWN_NAMES = 8
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ReplacePrompt", text)
+translate = QCoreApplication.translate
 
 
 def ask_replace(parent: QWidget | None, paths: list[Path]) -> bool:
@@ -18,17 +15,17 @@ def ask_replace(parent: QWidget | None, paths: list[Path]) -> bool:
     if not paths:
         return True
     if len(paths) == 1:
-        text = _tr("“{name}” already exists in {folder}. Replace it?").format(
+        text = translate("ReplacePrompt", "“{name}” already exists in {folder}. Replace it?").format(
             name=paths[0].name, folder=paths[0].parent)
     else:
         names = "\n".join(f"• {p.name}" for p in paths[:_SHOWN_NAMES])
         if len(paths) > _SHOWN_NAMES:
-            names += "\n" + _tr("…and {count} more").format(count=len(paths) - _SHOWN_NAMES)
-        text = _tr("These files already exist:\n{names}\n\nReplace them?").format(names=names)
-    box = QMessageBox(QMessageBox.Icon.Question, _tr("Replace existing files?"), text,
+            names += "\n" + translate("ReplacePrompt", "…and {count} more").format(count=len(paths) - _SHOWN_NAMES)
+        text = translate("ReplacePrompt", "These files already exist:\n{names}\n\nReplace them?").format(names=names)
+    box = QMessageBox(QMessageBox.Icon.Question, translate("ReplacePrompt", "Replace existing files?"), text,
                       QMessageBox.StandardButton.NoButton, parent)
-    replace = box.addButton(_tr("Replace"), QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(_tr("Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
+    replace = box.addButton(translate("ReplacePrompt", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(translate("ReplacePrompt", "Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(replace)
     box.exec()
     return box.clickedButton() is replace
