@@ -22,7 +22,8 @@ from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
 from desktop.engines.voices.speaker import SpeakerEncoder
 from desktop.engines.speech.tts import SpeechSynthesizer
 from desktop.ui.clone.clone_tab import CloneTab
-from desktop.ui.clone.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
+from desktop.ui.clone.level_meter import CLIP_ZONE_DBFS, LevelMeter
+from desktop.ui.clone.recorder_widget import RecorderWidget
 from desktop.workers.job import JobRunner
 from tests.core.common.test_recorder import feed, microphone
 from tests.core.voices.test_library import consent_for, recorded
