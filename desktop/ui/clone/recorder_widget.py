@@ -25,6 +25,7 @@ from desktop.core.common.i18n import N_
 from desktop.core.common.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
 from desktop.ui.clone.level_meter import LevelMeter
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import ERROR_STYLE
 
 _POLL_MS = 33  # the level meter and the time follow the recorder 30 times a second
 
@@ -275,7 +276,7 @@ class RecorderWidget(QWidget):
         """Show a sentence under the buttons; a core Message is shown in the interface language."""
         self._said = (text, error)
         self.message.setText(translated(text))
-        self.message.setStyleSheet("color: #b3261e;" if error else "")
+        self.message.setStyleSheet(ERROR_STYLE if error else "")
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt naming
         self.stop()
