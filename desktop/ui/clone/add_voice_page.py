@@ -193,10 +193,8 @@ class AddVoicePage(QWidget):
     @Slot(object)
     def _on_recorded(self, recording: Recording) -> None:
         self._step.take(recording)
-        if self._step is self.sample_step:
-            self._say("")
         self._settings.set("clone/input_device", recording.device)
-        self._update_actions()
+        self._after_take(self._step)
 
     @Slot()
     def _ask_import(self) -> None:
@@ -211,13 +209,16 @@ class AddVoicePage(QWidget):
 
         def done(value) -> None:
             step.use(value)
-            if step is self.sample_step:
-                self._say("")
-            self._update_actions()
+            self._after_take(step)
 
         self._say(N_("AddVoicePage", "Reading “{name}”…").format(name=path.name))
         return self._jobs.start("import", lambda _report: read(path), on_result=done,
                                 on_failed=lambda message: self._say(message, ERROR_STYLE))
+
+    def _after_take(self, step: SampleStep | ConsentStep) -> None:
+        if step is self.sample_step:
+            self._say("")  # the quality check under the recorder now speaks for the new sample
+        self._update_actions()
 
     @Slot()
     def play_take(self) -> None:

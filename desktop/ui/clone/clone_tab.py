@@ -69,7 +69,7 @@ class CloneTab(QWidget):
         self.refresh_voices()
         self.retranslate()
 
-    # What the window and the translation tests reach through the tab.
+    # The parts of the Add a voice page that callers reach through the tab.
     @property
     def recorder(self) -> RecorderWidget:
         return self.add_voice_page.recorder

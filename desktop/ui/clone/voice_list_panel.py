@@ -38,7 +38,7 @@ class VoiceListPanel(QGroupBox):
     def __init__(self, library: VoiceLibrary, jobs: TabJobs, play: Callable[[np.ndarray, int], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.library = library
+        self._library = library
         self._jobs = jobs
         self._play = play
         self._note: tuple[str, str] = ("", "")  # the sentence under the list (str or core Message), its style
@@ -83,7 +83,7 @@ class VoiceListPanel(QGroupBox):
     def refresh(self) -> None:
         """Read the library again (a voice may have been added by the CLI or deleted outside VoxDesk)."""
         selected = self.selected_voice()
-        voices = self.library.list()
+        voices = self._library.list()
         self.voice_list.clear()
         for voice in voices:
             item = self._item(voice)
@@ -113,7 +113,7 @@ class VoiceListPanel(QGroupBox):
         if item is None:
             return None
         try:
-            return self.library.get(item.data(Qt.ItemDataRole.UserRole))
+            return self._library.get(item.data(Qt.ItemDataRole.UserRole))
         except VoiceNotFound:
             return None
 
@@ -131,7 +131,7 @@ class VoiceListPanel(QGroupBox):
         if item is None:
             return
         try:
-            voice = self.library.get(item.data(Qt.ItemDataRole.UserRole))
+            voice = self._library.get(item.data(Qt.ItemDataRole.UserRole))
         except VoiceNotFound as error:
             self.report_missing(error.message)
             return
@@ -154,7 +154,7 @@ class VoiceListPanel(QGroupBox):
 
     def rename_voice(self, voice: Voice, new_name: str) -> bool:
         try:
-            self.library.rename(voice, new_name)
+            self._library.rename(voice, new_name)
         except UserFacingError as error:
             self._say(error.message, ERROR_STYLE)
             self.refresh()
@@ -177,7 +177,7 @@ class VoiceListPanel(QGroupBox):
 
     def delete_voice(self, voice: Voice) -> None:
         try:
-            self.library.delete(voice)
+            self._library.delete(voice)
         except VoiceNotFound:
             pass  # already gone: what the user wanted
         except UserFacingError as error:
