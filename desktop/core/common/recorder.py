@@ -141,11 +141,6 @@ def default_input_device() -> InputDevice:
     return devices[0]
 
 
-def find_device(name: str) -> InputDevice | None:
-    """The input device with this name (as saved in the settings), if it is still there."""
-    return next((device for device in input_devices() if device.name == name), None)
-
-
 class Recorder:
     """One recording from one device: start(), watch levels(), stop() -> Recording."""
 

@@ -22,7 +22,8 @@ from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
 from desktop.engines.voices.speaker import SpeakerEncoder
 from desktop.engines.speech.tts import SpeechSynthesizer
 from desktop.ui.clone.clone_tab import CloneTab
-from desktop.ui.clone.recorder_widget import CLIP_ZONE_DBFS, LevelMeter, RecorderWidget
+from desktop.ui.clone.level_meter import CLIP_ZONE_DBFS, LevelMeter
+from desktop.ui.clone.recorder_widget import RecorderWidget
 from desktop.workers.job import JobRunner
 from tests.core.common.test_recorder import feed, microphone
 from tests.core.voices.test_library import consent_for, recorded
@@ -72,15 +73,18 @@ def tab(qtbot, tmp_path, settings, encoder):
 
 
 def wait_for_job(qtbot, tab, key: str) -> None:
-    qtbot.waitUntil(lambda: key not in tab._jobs, timeout=JOB_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not tab.jobs.running(key), timeout=JOB_TIMEOUT_MS)
 
 
 def test_record_check_consent_save_speak_and_save_a_file(qtbot, tab, pulseaudio, tmp_path, monkeypatch,
                                                            tiny_xtts):
+    page = tab.add_voice_page
+    speaking = tab.speak_panel
+    voices = tab.voices
     tab.pages.setCurrentIndex(1)
-    qtbot.keyClicks(tab.speaker_name_edit, "Alex Reader")
-    qtbot.keyClicks(tab.voice_name_edit, "Alex")
-    assert "Thursday morning" in tab.recorder.script.toPlainText()  # the passage to read
+    qtbot.keyClicks(page.speaker_name_edit, "Alex Reader")
+    qtbot.keyClicks(page.voice_name_edit, "Alex")
+    assert "Thursday morning" in page.recorder.script.toPlainText()  # the passage to read
 
     # Record: the microphone hears a person (espeak-ng) reading part of the passage.
     rate = 48000
@@ -89,137 +93,146 @@ def test_record_check_consent_save_speak_and_save_a_file(qtbot, tab, pulseaudio,
     fifo = tmp_path / "mic.fifo"
     with microphone(pulseaudio, "module-pipe-source", f"file={fifo}", "format=s16le", f"rate={rate}",
                     "channels=1"):
-        tab.recorder.reload_devices()
-        qtbot.mouseClick(tab.recorder.record_button, Qt.MouseButton.LeftButton)
-        assert tab.recorder.is_recording and tab.recorder.record_button.text() == "Stop"
+        page.recorder.reload_devices()
+        qtbot.mouseClick(page.recorder.record_button, Qt.MouseButton.LeftButton)
+        assert page.recorder.is_recording and page.recorder.record_button.text() == "Stop"
         feed(fifo, spoken, rate).join()
-        qtbot.waitUntil(lambda: tab.recorder._recorder.elapsed >= len(spoken) / rate - 0.1, timeout=60_000)
-        qtbot.mouseClick(tab.recorder.record_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: page.recorder._recorder.elapsed >= len(spoken) / rate - 0.1, timeout=60_000)
+        qtbot.mouseClick(page.recorder.record_button, Qt.MouseButton.LeftButton)
 
-    assert tab.sample is not None and tab.sample.report.accepted, tab.quality_label.text()
-    assert "The sample is good" in tab.quality_label.text()
-    assert tab.sample.sample_rate >= 44100  # the microphone's own rate, kept
-    assert tab.consent_step_button.isEnabled()
+    assert page.sample_step.ready, page.sample_step.quality_label.text()
+    assert "The sample is good" in page.sample_step.quality_label.text()
+    assert page.sample_step.sample.sample_rate >= 44100  # the microphone's own rate, kept
+    assert page.consent_step_button.isEnabled()
 
     # Consent: the sentence with name, date and code; the speaker reads it (a recording is imported).
     monkeypatch.setattr(secrets, "randbelow", lambda _limit: 3821)  # code 4821, which espeak reads clearly
-    qtbot.mouseClick(tab.consent_step_button, Qt.MouseButton.LeftButton)
-    sentence = tab.recorder.script.toPlainText()
+    qtbot.mouseClick(page.consent_step_button, Qt.MouseButton.LeftButton)
+    sentence = page.recorder.script.toPlainText()
     assert sentence.startswith("My name is Alex Reader.") and "4821" in sentence
-    tab.import_recording(speak(sentence, tmp_path / "consent.wav"))
+    page.import_recording(speak(sentence, tmp_path / "consent.wav"))
     wait_for_job(qtbot, tab, "import")
-    assert tab.save_voice_button.isEnabled()
+    assert page.save_voice_button.isEnabled()
 
-    qtbot.mouseClick(tab.save_voice_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.save_voice_button, Qt.MouseButton.LeftButton)
     wait_for_job(qtbot, tab, "enroll")
-    assert "Saved the voice “Alex”" in tab.add_progress.text(), tab.add_progress.text()
-    assert tab.voice_list.count() == 1 and tab.speak_voice_combo.currentText() == "Alex"
+    assert "Saved the voice “Alex”" in page.add_progress.text(), page.add_progress.text()
+    assert voices.voice_list.count() == 1 and speaking.speak_voice_combo.currentText() == "Alex"
 
     # Speak in the voice with XTTS, after accepting its licence in the window.
     tab.pages.setCurrentIndex(0)
-    tab.set_model_folder(str(tiny_xtts))
-    assert "CPML" in tab.licence_label.text() and "non-commercial" in tab.licence_label.text()
-    assert tab.licence_panel.isVisible()
-    tab.editor.setPlainText("Good morning. The office opens at nine.")
-    assert not tab.speak_button.isEnabled()
-    tab.licence_box.setChecked(True)
-    qtbot.mouseClick(tab.accept_licence_button, Qt.MouseButton.LeftButton)
-    assert not tab.licence_panel.isVisible() and tab.speak_button.isEnabled()
+    speaking.engine_choice.set_model_folder(str(tiny_xtts))
+    assert "CPML" in speaking.licence_label.text() and "non-commercial" in speaking.licence_label.text()
+    assert speaking.licence_panel.isVisible()
+    speaking.editor.setPlainText("Good morning. The office opens at nine.")
+    assert not speaking.speak_button.isEnabled()
+    speaking.licence_panel.licence_box.setChecked(True)
+    qtbot.mouseClick(speaking.licence_panel.accept_licence_button, Qt.MouseButton.LeftButton)
+    assert not speaking.licence_panel.isVisible() and speaking.speak_button.isEnabled()
 
-    qtbot.mouseClick(tab.speak_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(speaking.speak_button, Qt.MouseButton.LeftButton)
     wait_for_job(qtbot, tab, "speak")
-    assert tab.result is not None and tab.result.speech.complete, tab.speak_message.text()
-    assert len(tab._spoken) == 2
-    assert tab.match_label.text().startswith("Voice match:")
+    assert speaking.result is not None and speaking.result.speech.complete, speaking.speak_message.text()
+    assert len(speaking.spoken) == 2
+    assert speaking.match_label.text().startswith("Voice match:")
 
     output = tmp_path / "announcement.wav"
-    tab.save_to(output)
+    speaking.save_to(output)
     wait_for_job(qtbot, tab, "save")
     with av.open(str(output)) as container:
         assert container.streams.audio[0].rate == 24000
-    assert "Saved “announcement.wav”" in tab.speak_message.text()
+    assert "Saved “announcement.wav”" in speaking.speak_message.text()
 
 
 def test_an_imported_sample_that_is_too_short_is_refused_and_consent_stays_closed(qtbot, tab):
+    page = tab.add_voice_page
     tab.pages.setCurrentIndex(1)
-    tab.speaker_name_edit.setText("Li Wei")
+    page.speaker_name_edit.setText("Li Wei")
 
-    tab.import_recording(DATA_DIR / "BAC009S0764W0121.wav")
+    page.import_recording(DATA_DIR / "BAC009S0764W0121.wav")
     wait_for_job(qtbot, tab, "import")
 
-    assert "This sample cannot be used" in tab.quality_label.text()
-    assert "at least 6 seconds" in tab.quality_label.text()
-    assert not tab.consent_step_button.isEnabled()
+    assert "This sample cannot be used" in page.sample_step.quality_label.text()
+    assert "at least 6 seconds" in page.sample_step.quality_label.text()
+    assert not page.consent_step_button.isEnabled()
 
 
 def test_a_consent_read_by_someone_else_is_refused_and_nothing_is_saved(qtbot, tab, tmp_path, monkeypatch):
+    page = tab.add_voice_page
+    voices = tab.voices
     tab.pages.setCurrentIndex(1)
-    tab.speaker_name_edit.setText("Alex Reader")
-    tab.voice_name_edit.setText("Kennedy")
-    tab.import_recording(DATA_DIR / "jfk.flac")
+    page.speaker_name_edit.setText("Alex Reader")
+    page.voice_name_edit.setText("Kennedy")
+    page.import_recording(DATA_DIR / "jfk.flac")
     wait_for_job(qtbot, tab, "import")
     monkeypatch.setattr(secrets, "randbelow", lambda _limit: 3821)
-    tab.show_consent_step()
-    tab.import_recording(speak(tab.prompt.text, tmp_path / "consent.wav"))
+    page.show_consent_step()
+    page.import_recording(speak(page.consent_step.prompt.text, tmp_path / "consent.wav"))
     wait_for_job(qtbot, tab, "import")
 
-    tab.save_voice()
+    page.save_voice()
     wait_for_job(qtbot, tab, "enroll")
 
-    assert "do not sound like the same person" in tab.add_progress.text()
-    assert tab.voice_list.count() == 0 and VoiceLibrary().list() == []
+    assert "do not sound like the same person" in page.add_progress.text()
+    assert voices.voice_list.count() == 0 and VoiceLibrary().list() == []
 
 
 def test_voices_are_renamed_deleted_and_a_folder_removed_outside_is_reported(qtbot, tab, tmp_path):
+    voices = tab.voices
     library = VoiceLibrary()
     for name, recording in (("Anna", "lj050-0131.wav"), ("John", "jfk.flac")):
         files = recorded(tmp_path, recording)
         library.add(name, "en", {"sample-1.wav": files["sample-1.wav"]}, files[CONSENT_FILE], consent_for(files))
     tab.refresh_voices()
-    assert tab.voice_list.count() == 2
+    assert voices.voice_list.count() == 2
 
-    tab.voice_list.setCurrentRow(0)
-    assert tab.rename_voice(tab.selected_voice(), "Anna (reception)")
-    assert tab.voice_list.item(0).text().startswith("Anna (reception) · English · added")
+    voices.voice_list.setCurrentRow(0)
+    assert voices.rename_voice(voices.selected_voice(), "Anna (reception)")
+    assert voices.voice_list.item(0).text().startswith("Anna (reception) · English · added")
 
-    tab.voice_list.setCurrentRow(1)
-    john = tab.selected_voice()
+    voices.voice_list.setCurrentRow(1)
+    john = voices.selected_voice()
     shutil.rmtree(john.folder)  # deleted in the file manager while VoxDesk is open
-    tab.play_voice_sample()
+    voices.play_voice_sample()
 
-    assert "deleted outside VoxDesk" in tab.voices_message.text()
-    assert [tab.voice_list.item(i).text().split(" · ")[0] for i in range(tab.voice_list.count())] == \
+    assert "deleted outside VoxDesk" in voices.voices_message.text()
+    assert [voices.voice_list.item(i).text().split(" · ")[0] for i in range(voices.voice_list.count())] == \
         ["Anna (reception)"]
 
-    tab.voice_list.setCurrentRow(0)
-    tab.delete_voice(tab.selected_voice())
-    assert tab.voice_list.count() == 0 and library.list() == []
+    voices.voice_list.setCurrentRow(0)
+    voices.delete_voice(voices.selected_voice())
+    assert voices.voice_list.count() == 0 and library.list() == []
 
 
 def test_speaking_in_a_voice_deleted_behind_the_app_s_back_says_so(qtbot, tab, tmp_path):
+    speaking = tab.speak_panel
+    voices = tab.voices
+    engines = speaking.engine_choice.engine_combo
     files = recorded(tmp_path)
     voice = VoiceLibrary().add("John", "en", {"sample-1.wav": files["sample-1.wav"]}, files[CONSENT_FILE],
                                consent_for(files))
     tab.refresh_voices()
-    tab.engine_combo.setCurrentIndex(tab.engine_combo.findData("openvoice"))
-    tab.editor.setPlainText("Hello there.")
+    engines.setCurrentIndex(engines.findData("openvoice"))
+    speaking.editor.setPlainText("Hello there.")
     shutil.rmtree(voice.folder)
 
-    tab.speak()
+    speaking.speak()
 
-    assert "deleted outside VoxDesk" in tab.voices_message.text() or \
-        "Choose a saved voice first" in tab.speak_message.text()
-    assert tab.speak_voice_combo.count() == 0
+    assert "deleted outside VoxDesk" in voices.voices_message.text() or \
+        "Choose a saved voice first" in speaking.speak_message.text()
+    assert speaking.speak_voice_combo.count() == 0
 
 
 def test_the_licence_of_the_selected_engine_is_shown_next_to_speak(tab):
-    tab.engine_combo.setCurrentIndex(tab.engine_combo.findData("openvoice"))
-    assert tab.licence_label.text() == "Licence: MIT (commercial use allowed)"
-    assert not tab.licence_panel.isVisible()
+    speaking = tab.speak_panel
+    engines = speaking.engine_choice.engine_combo
+    engines.setCurrentIndex(engines.findData("openvoice"))
+    assert speaking.licence_label.text() == "Licence: MIT (commercial use allowed)"
+    assert not speaking.licence_panel.isVisible()
 
-    tab.engine_combo.setCurrentIndex(tab.engine_combo.findData("xtts"))
-    assert tab.licence_label.text() == "Licence: CPML (non-commercial use only)"
-    assert tab.licence_panel.isVisible() and not tab.accept_licence_button.isEnabled()
+    engines.setCurrentIndex(engines.findData("xtts"))
+    assert speaking.licence_label.text() == "Licence: CPML (non-commercial use only)"
+    assert speaking.licence_panel.isVisible() and not speaking.licence_panel.accept_licence_button.isEnabled()
 
 
 def test_without_a_microphone_the_recorder_says_what_to_do(qtbot):

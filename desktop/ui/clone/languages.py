@@ -1,0 +1,16 @@
+"""The languages a voice is recorded and spoken in, as the Clone tab offers them."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox
+
+LANGUAGES = (("en", "English"), ("zh", "中文 (Chinese)"))  # (code, name shown in every interface language)
+
+
+def language_name(code: str) -> str:
+    return dict(LANGUAGES).get(code, code)
+
+
+def add_languages(combo: QComboBox) -> None:
+    """Fill the combo with the languages; each item's data is the language code."""
+    for code, name in LANGUAGES:
+        combo.addItem(name, code)
