@@ -33,6 +33,81 @@
     </message>
 </context>
 <context>
+    <name>AddVoicePage</name>
+    <message>
+        <source>e.g. Reception announcements</source>
+        <translation>例如：前台广播</translation>
+    </message>
+    <message>
+        <source>The full name of the person who speaks</source>
+        <translation>说话人的全名</translation>
+    </message>
+    <message>
+        <source>Name of the voice:</source>
+        <translation>声音名称：</translation>
+    </message>
+    <message>
+        <source>Speaker&apos;s name:</source>
+        <translation>说话人姓名：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Import recording…</source>
+        <translation>导入录音…</translation>
+    </message>
+    <message>
+        <source>Use an existing recording (any audio or video file) instead.</source>
+        <translation>改用已有的录音（任意音频或视频文件）。</translation>
+    </message>
+    <message>
+        <source>Play back</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Back to the sample</source>
+        <translation>返回样本</translation>
+    </message>
+    <message>
+        <source>Next: consent sentence</source>
+        <translation>下一步：授权声明</translation>
+    </message>
+    <message>
+        <source>The speaker reads a sentence that says they agree.</source>
+        <translation>由说话人朗读一句表示同意的声明。</translation>
+    </message>
+    <message>
+        <source>Check consent and save the voice</source>
+        <translation>核对授权并保存声音</translation>
+    </message>
+    <message>
+        <source>Choose a recording</source>
+        <translation>选择录音</translation>
+    </message>
+    <message>
+        <source>Audio and video files (*.*)</source>
+        <translation>音频和视频文件 (*.*)</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”…</source>
+        <translation>正在读取“{name}”…</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the Whisper “{name}” model to check the consent recording. Download it in the Transcribe tab, then try again.</source>
+        <translation>核对授权录音需要 Whisper“{name}”模型。请在“转写”页中下载后重试。</translation>
+    </message>
+    <message>
+        <source>Checking the consent recording…</source>
+        <translation>正在核对授权录音…</translation>
+    </message>
+    <message>
+        <source>Saved the voice “{name}”. You can now use it on the Speak page.</source>
+        <translation>已保存声音“{name}”。现在可以在“朗读”页中使用它了。</translation>
+    </message>
+</context>
+<context>
     <name>Audio</name>
     <message>
         <source>VoxDesk cannot find the file “{name}”. It may have been moved, renamed or deleted.</source>
@@ -248,300 +323,12 @@
 <context>
     <name>CloneTab</name>
     <message>
-        <source>Play sample</source>
-        <translation>播放样本</translation>
-    </message>
-    <message>
-        <source>Rename…</source>
-        <translation>重命名…</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Saved voices</source>
-        <translation>已保存的声音</translation>
-    </message>
-    <message>
         <source>Speak</source>
         <translation>朗读</translation>
     </message>
     <message>
         <source>Add a voice</source>
         <translation>添加声音</translation>
-    </message>
-    <message>
-        <source>e.g. Reception announcements</source>
-        <translation>例如：前台广播</translation>
-    </message>
-    <message>
-        <source>The full name of the person who speaks</source>
-        <translation>说话人的全名</translation>
-    </message>
-    <message>
-        <source>Name of the voice:</source>
-        <translation>声音名称：</translation>
-    </message>
-    <message>
-        <source>Speaker&apos;s name:</source>
-        <translation>说话人姓名：</translation>
-    </message>
-    <message>
-        <source>Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <source>Import recording…</source>
-        <translation>导入录音…</translation>
-    </message>
-    <message>
-        <source>Use an existing recording (any audio or video file) instead.</source>
-        <translation>改用已有的录音（任意音频或视频文件）。</translation>
-    </message>
-    <message>
-        <source>Play back</source>
-        <translation>回放</translation>
-    </message>
-    <message>
-        <source>Back to the sample</source>
-        <translation>返回样本</translation>
-    </message>
-    <message>
-        <source>Next: consent sentence</source>
-        <translation>下一步：授权声明</translation>
-    </message>
-    <message>
-        <source>The speaker reads a sentence that says they agree.</source>
-        <translation>由说话人朗读一句表示同意的声明。</translation>
-    </message>
-    <message>
-        <source>Check consent and save the voice</source>
-        <translation>核对授权并保存声音</translation>
-    </message>
-    <message>
-        <source>Model folder…</source>
-        <translation>模型文件夹…</translation>
-    </message>
-    <message>
-        <source>Where the selected engine&apos;s model files are.</source>
-        <translation>所选引擎的模型文件所在位置。</translation>
-    </message>
-    <message>
-        <source>Voice:</source>
-        <translation>声音：</translation>
-    </message>
-    <message>
-        <source>Engine:</source>
-        <translation>引擎：</translation>
-    </message>
-    <message>
-        <source>Type the text to speak in the chosen voice.</source>
-        <translation>输入要用所选声音朗读的文字。</translation>
-    </message>
-    <message>
-        <source>I confirm the statements above</source>
-        <translation>我确认以上声明</translation>
-    </message>
-    <message>
-        <source>Accept the licence</source>
-        <translation>接受许可协议</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>Save as WAV…</source>
-        <translation>另存为 WAV…</translation>
-    </message>
-    <message>
-        <source>The licence of the selected engine.</source>
-        <translation>所选引擎的许可协议。</translation>
-    </message>
-    <message>
-        <source>{name} · {language} · added {date} (unusable)</source>
-        <translation>{name} · {language} · 添加于 {date}（不可用）</translation>
-    </message>
-    <message>
-        <source>{name} · {language} · added {date}</source>
-        <translation>{name} · {language} · 添加于 {date}</translation>
-    </message>
-    <message>
-        <source>Consent of {name}, {date}</source>
-        <translation>{name} 的授权，{date}</translation>
-    </message>
-    <message>
-        <source>No voices yet. Add one on the “Add a voice” page.</source>
-        <translation>还没有声音。请在“添加声音”页中添加。</translation>
-    </message>
-    <message>
-        <source>Rename the voice</source>
-        <translation>重命名声音</translation>
-    </message>
-    <message>
-        <source>New name:</source>
-        <translation>新名称：</translation>
-    </message>
-    <message>
-        <source>Renamed to “{name}”.</source>
-        <translation>已重命名为“{name}”。</translation>
-    </message>
-    <message>
-        <source>Delete the voice?</source>
-        <translation>删除这个声音？</translation>
-    </message>
-    <message>
-        <source>Delete “{name}” with its recordings and consent record? This cannot be undone.</source>
-        <translation>要删除“{name}”及其录音和授权记录吗？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <source>Deleted “{name}”.</source>
-        <translation>已删除“{name}”。</translation>
-    </message>
-    <message>
-        <source>Step 1 of 2: record the voice. Read the text below aloud at your normal pace, then press Stop.</source>
-        <translation>第 1 步（共 2 步）：录制声音。请用平常的语速朗读下面的文字，读完后按“停止”。</translation>
-    </message>
-    <message>
-        <source>Read aloud:</source>
-        <translation>请朗读：</translation>
-    </message>
-    <message>
-        <source>Step 2 of 2: consent. {name} reads this sentence aloud, including the code.</source>
-        <translation>第 2 步（共 2 步）：授权。请{name}朗读下面这句话，包括验证码。</translation>
-    </message>
-    <message>
-        <source>Consent sentence:</source>
-        <translation>授权声明：</translation>
-    </message>
-    <message>
-        <source>Choose a recording</source>
-        <translation>选择录音</translation>
-    </message>
-    <message>
-        <source>Audio and video files (*.*)</source>
-        <translation>音频和视频文件 (*.*)</translation>
-    </message>
-    <message>
-        <source>Reading “{name}”…</source>
-        <translation>正在读取“{name}”…</translation>
-    </message>
-    <message>
-        <source>The sample is good: {seconds:.0f} seconds of clear speech.</source>
-        <translation>样本良好：{seconds:.0f} 秒清晰的语音。</translation>
-    </message>
-    <message>
-        <source>This sample cannot be used:</source>
-        <translation>这个样本无法使用：</translation>
-    </message>
-    <message>
-        <source>The sample can be used, but:</source>
-        <translation>这个样本可以使用，但是：</translation>
-    </message>
-    <message>
-        <source>Consent recording: {seconds:.0f} seconds. Press “Check consent and save the voice”.</source>
-        <translation>授权录音：{seconds:.0f} 秒。请按“核对授权并保存声音”。</translation>
-    </message>
-    <message>
-        <source>VoxDesk needs the Whisper “{name}” model to check the consent recording. Download it in the Transcribe tab, then try again.</source>
-        <translation>核对授权录音需要 Whisper“{name}”模型。请在“转写”页中下载后重试。</translation>
-    </message>
-    <message>
-        <source>Saved the voice “{name}”. You can now use it on the Speak page.</source>
-        <translation>已保存声音“{name}”。现在可以在“朗读”页中使用它了。</translation>
-    </message>
-    <message>
-        <source>Checking the consent recording…</source>
-        <translation>正在核对授权录音…</translation>
-    </message>
-    <message>
-        <source>{title} is published under the {licence} licence: it may be used for non-commercial purposes only. Before using it, please confirm:</source>
-        <translation>{title} 按 {licence} 许可协议发布，仅限非商业用途。使用前请确认：</translation>
-    </message>
-    <message>
-        <source>Choose the XTTS v2 model folder</source>
-        <translation>选择 XTTS v2 模型文件夹</translation>
-    </message>
-    <message>
-        <source>Choose the OpenVoice v2 converter folder</source>
-        <translation>选择 OpenVoice v2 转换器文件夹</translation>
-    </message>
-    <message>
-        <source>Model folder: {folder}</source>
-        <translation>模型文件夹：{folder}</translation>
-    </message>
-    <message>
-        <source>Choose a saved voice first, or add one on the “Add a voice” page.</source>
-        <translation>请先选择一个已保存的声音，或在“添加声音”页中添加。</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Sentence {done} of {total}</source>
-        <translation>第 {done} 句，共 {total} 句</translation>
-    </message>
-    <message>
-        <source>{seconds:.0f} s of speech</source>
-        <translation>语音 {seconds:.0f} 秒</translation>
-    </message>
-    <message>
-        <source>Done. Play it again or save it as a WAV file.</source>
-        <translation>完成。可以再次播放，或保存为 WAV 文件。</translation>
-    </message>
-    <message>
-        <source>Done (cancelled part-way). Play it again or save it as a WAV file.</source>
-        <translation>完成（中途已取消）。可以再次播放，或保存为 WAV 文件。</translation>
-    </message>
-    <message>
-        <source>Voice match: not measured. {note}</source>
-        <translation>声音相似度：未测量。{note}</translation>
-    </message>
-    <message>
-        <source>Voice match: {score:.0%} ({label})</source>
-        <translation>声音相似度：{score:.0%}（{label}）</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <source>Cancelled before the first sentence was ready.</source>
-        <translation>第一句生成前已取消。</translation>
-    </message>
-    <message>
-        <source>Stopping after this sentence…</source>
-        <translation>这一句完成后停止…</translation>
-    </message>
-    <message>
-        <source>Save the speech</source>
-        <translation>保存语音</translation>
-    </message>
-    <message>
-        <source>WAV audio (*.wav)</source>
-        <translation>WAV 音频 (*.wav)</translation>
-    </message>
-    <message>
-        <source>There is no speech to save yet. Press Speak first.</source>
-        <translation>还没有可保存的语音。请先按“朗读”。</translation>
-    </message>
-    <message>
-        <source>Saved “{name}”.</source>
-        <translation>已保存“{name}”。</translation>
-    </message>
-    <message>
-        <source>Replace the file?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>“{name}” already exists. Replace it?</source>
-        <translation>“{name}”已存在。要替换吗？</translation>
     </message>
 </context>
 <context>
@@ -585,6 +372,21 @@
     <message>
         <source>The consent recording and the voice sample do not sound like the same person. The person whose voice is used must read the consent sentence themselves.</source>
         <translation>授权录音和声音样本听起来不是同一个人。必须由声音本人亲自朗读授权声明。</translation>
+    </message>
+</context>
+<context>
+    <name>ConsentStep</name>
+    <message>
+        <source>Step 2 of 2: consent. {name} reads this sentence aloud, including the code.</source>
+        <translation>第 2 步（共 2 步）：授权。请{name}朗读下面这句话，包括验证码。</translation>
+    </message>
+    <message>
+        <source>Consent sentence:</source>
+        <translation>授权声明：</translation>
+    </message>
+    <message>
+        <source>Consent recording: {seconds:.0f} seconds. Press “Check consent and save the voice”.</source>
+        <translation>授权录音：{seconds:.0f} 秒。请按“核对授权并保存声音”。</translation>
     </message>
 </context>
 <context>
@@ -1510,6 +1312,25 @@
     </message>
 </context>
 <context>
+    <name>EngineChoice</name>
+    <message>
+        <source>Model folder…</source>
+        <translation>模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Where the selected engine&apos;s model files are.</source>
+        <translation>所选引擎的模型文件所在位置。</translation>
+    </message>
+    <message>
+        <source>Choose the XTTS v2 model folder</source>
+        <translation>选择 XTTS v2 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the OpenVoice v2 converter folder</source>
+        <translation>选择 OpenVoice v2 转换器文件夹</translation>
+    </message>
+</context>
+<context>
     <name>Fallback</name>
     <message>
         <source>The graphics card ran out of memory. Close other programs that use the GPU, or choose a smaller model in Settings.</source>
@@ -2106,6 +1927,21 @@
     </message>
 </context>
 <context>
+    <name>LicencePanel</name>
+    <message>
+        <source>I confirm the statements above</source>
+        <translation>我确认以上声明</translation>
+    </message>
+    <message>
+        <source>Accept the licence</source>
+        <translation>接受许可协议</translation>
+    </message>
+    <message>
+        <source>{title} is published under the {licence} licence: it may be used for non-commercial purposes only. Before using it, please confirm:</source>
+        <translation>{title} 按 {licence} 许可协议发布，仅限非商业用途。使用前请确认：</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Synthesize</source>
@@ -2502,6 +2338,62 @@
     </message>
 </context>
 <context>
+    <name>ReplacePrompt</name>
+    <message>
+        <source>“{name}” already exists in {folder}. Replace it?</source>
+        <translation>{folder} 中已有“{name}”。要替换吗？</translation>
+    </message>
+    <message>
+        <source>…and {count} more</source>
+        <translation>…另有 {count} 个</translation>
+    </message>
+    <message>
+        <source>These files already exist:
+{names}
+
+Replace them?</source>
+        <translation>以下文件已存在：
+{names}
+
+要替换吗？</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>替换已有文件？</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keep the existing files</source>
+        <translation>保留原文件</translation>
+    </message>
+</context>
+<context>
+    <name>SampleStep</name>
+    <message>
+        <source>Step 1 of 2: record the voice. Read the text below aloud at your normal pace, then press Stop.</source>
+        <translation>第 1 步（共 2 步）：录制声音。请用平常的语速朗读下面的文字，读完后按“停止”。</translation>
+    </message>
+    <message>
+        <source>Read aloud:</source>
+        <translation>请朗读：</translation>
+    </message>
+    <message>
+        <source>The sample is good: {seconds:.0f} seconds of clear speech.</source>
+        <translation>样本良好：{seconds:.0f} 秒清晰的语音。</translation>
+    </message>
+    <message>
+        <source>This sample cannot be used:</source>
+        <translation>这个样本无法使用：</translation>
+    </message>
+    <message>
+        <source>The sample can be used, but:</source>
+        <translation>这个样本可以使用，但是：</translation>
+    </message>
+</context>
+<context>
     <name>SegmentsModel</name>
     <message>
         <source>Start</source>
@@ -2653,6 +2545,109 @@
     <message>
         <source>The model, language and task are chosen on the Transcribe tab.</source>
         <translation>模型、语言和任务在“转写”页中选择。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakPanel</name>
+    <message>
+        <source>Voice:</source>
+        <translation>声音：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Type the text to speak in the chosen voice.</source>
+        <translation>输入要用所选声音朗读的文字。</translation>
+    </message>
+    <message>
+        <source>Speak</source>
+        <translation>朗读</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Save as WAV…</source>
+        <translation>另存为 WAV…</translation>
+    </message>
+    <message>
+        <source>The licence of the selected engine.</source>
+        <translation>所选引擎的许可协议。</translation>
+    </message>
+    <message>
+        <source>Model folder: {folder}</source>
+        <translation>模型文件夹：{folder}</translation>
+    </message>
+    <message>
+        <source>Choose a saved voice first, or add one on the “Add a voice” page.</source>
+        <translation>请先选择一个已保存的声音，或在“添加声音”页中添加。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Sentence {done} of {total}</source>
+        <translation>第 {done} 句，共 {total} 句</translation>
+    </message>
+    <message>
+        <source>{seconds:.0f} s of speech</source>
+        <translation>语音 {seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>Done. Play it again or save it as a WAV file.</source>
+        <translation>完成。可以再次播放，或保存为 WAV 文件。</translation>
+    </message>
+    <message>
+        <source>Done (cancelled part-way). Play it again or save it as a WAV file.</source>
+        <translation>完成（中途已取消）。可以再次播放，或保存为 WAV 文件。</translation>
+    </message>
+    <message>
+        <source>Voice match: not measured. {note}</source>
+        <translation>声音相似度：未测量。{note}</translation>
+    </message>
+    <message>
+        <source>Voice match: {score:.0%} ({label})</source>
+        <translation>声音相似度：{score:.0%}（{label}）</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Cancelled before the first sentence was ready.</source>
+        <translation>第一句生成前已取消。</translation>
+    </message>
+    <message>
+        <source>Stopping after this sentence…</source>
+        <translation>这一句完成后停止…</translation>
+    </message>
+    <message>
+        <source>Save the speech</source>
+        <translation>保存语音</translation>
+    </message>
+    <message>
+        <source>WAV audio (*.wav)</source>
+        <translation>WAV 音频 (*.wav)</translation>
+    </message>
+    <message>
+        <source>There is no speech to save yet. Press Speak first.</source>
+        <translation>还没有可保存的语音。请先按“朗读”。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
     </message>
 </context>
 <context>
@@ -3455,6 +3450,65 @@ Replace them?</source>
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceListPanel</name>
+    <message>
+        <source>Saved voices</source>
+        <translation>已保存的声音</translation>
+    </message>
+    <message>
+        <source>Play sample</source>
+        <translation>播放样本</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>No voices yet. Add one on the “Add a voice” page.</source>
+        <translation>还没有声音。请在“添加声音”页中添加。</translation>
+    </message>
+    <message>
+        <source>{name} · {language} · added {date} (unusable)</source>
+        <translation>{name} · {language} · 添加于 {date}（不可用）</translation>
+    </message>
+    <message>
+        <source>{name} · {language} · added {date}</source>
+        <translation>{name} · {language} · 添加于 {date}</translation>
+    </message>
+    <message>
+        <source>Consent of {name}, {date}</source>
+        <translation>{name} 的授权，{date}</translation>
+    </message>
+    <message>
+        <source>Rename the voice</source>
+        <translation>重命名声音</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Renamed to “{name}”.</source>
+        <translation>已重命名为“{name}”。</translation>
+    </message>
+    <message>
+        <source>Delete the voice?</source>
+        <translation>删除这个声音？</translation>
+    </message>
+    <message>
+        <source>Delete “{name}” with its recordings and consent record? This cannot be undone.</source>
+        <translation>要删除“{name}”及其录音和授权记录吗？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Deleted “{name}”.</source>
+        <translation>已删除“{name}”。</translation>
     </message>
 </context>
 <context>

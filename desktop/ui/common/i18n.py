@@ -114,10 +114,15 @@ def lrelease_command(ts_file: Path, qm_file: Path) -> list[str]:
 
 def update_translations(root: Path) -> None:
     """Refresh each .ts from the code (new strings come in unfinished), then compile the .qm files."""
+    from desktop.ui.common.translation_memory import carry_over, finished_translations
+
     folder = root / "resources" / "translations"
     for language in TRANSLATED:
         ts_file = folder / f"voxdesk_{language}.ts"
+        known = finished_translations(ts_file.read_text(encoding="utf-8")) if ts_file.exists() else {}
         subprocess.run(lupdate_command(root, ts_file), check=True)
+        text, _filled = carry_over(ts_file.read_text(encoding="utf-8"), known)
+        ts_file.write_text(text, encoding="utf-8")
         subprocess.run(lrelease_command(ts_file, ts_file.with_suffix(".qm")), check=True)
 
 
