@@ -155,8 +155,31 @@ def _move_aside(path: Path) -> Path:
 
 
 def _in_memory(path: Path) -> Opened:
-    connection = _configured(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+    """A database for this session only: a copy of the saved work where the file can still be read
+    (so the queue and transcripts still show), else empty."""
+    connection = _readable_copy(path) or sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    _configured(connection)
     _create_or_migrate(connection)
     notice = N_("Autosave", "VoxDesk cannot save your work as you go, because it cannot write to {folder}. "
                             "Export your transcripts to keep them.").format(folder=str(path.parent))
     return Opened(connection, False, notice)
+
+
+def _readable_copy(path: Path) -> sqlite3.Connection | None:
+    if not path.is_file():
+        return None
+    # Read-only first; "immutable" also opens a file whose folder does not let SQLite add its
+    # shared-memory file beside it (it then ignores a WAL not yet merged, but reads the rest).
+    for option in ("mode=ro", "immutable=1"):
+        memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            saved = sqlite3.connect(f"{path.resolve().as_uri()}?{option}", uri=True)
+            try:
+                _check(saved)
+                saved.backup(memory)
+            finally:
+                saved.close()
+            return memory
+        except (OSError, sqlite3.Error, Unreadable):
+            memory.close()
+    return None

@@ -496,3 +496,33 @@ def test_a_killed_app_loses_no_edit_it_reported_saved(tmp_path):
         assert [i.id for i in store.unexported_edits()] == [item]
     finally:
         store.close()
+
+
+def test_saved_work_still_shows_when_the_folder_became_read_only(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    path = folder / "autosave.sqlite3"
+    source = recording(tmp_path / "in")
+    store = AutosaveStore(path)
+    item = store.add_item(source)
+    store.save_transcript(item, transcript_of(source))
+    store.save_edit(item, 0, " edited yesterday")
+    store.close()
+    before = path.read_bytes()
+    real_mkdir = Path.mkdir
+
+    def read_only_mkdir(self, *args, **kwargs):
+        if self == folder:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+        return real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", read_only_mkdir)
+    readonly = AutosaveStore(path)
+    try:
+        assert not readonly.on_disk and "cannot write to" in readonly.notice
+        assert [i.id for i in readonly.queue()] == [item]
+        assert readonly.transcript(item).segments[0].text == " edited yesterday"
+        readonly.save_edit(item, 0, " edited today, in memory")
+        assert readonly.transcript(item).segments[0].text == " edited today, in memory"
+    finally:
+        readonly.close()
+    assert path.read_bytes() == before
