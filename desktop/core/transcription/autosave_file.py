@@ -123,7 +123,7 @@ def _create_or_migrate(connection: sqlite3.Connection) -> None:
     try:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version == 0:
-            for statement in _SCHEMA.split(";"):
+            for statement in _SCHEMA.split(";\n"):  # no ";" at a line end inside the statements
                 if statement.strip():
                     connection.execute(statement)
             connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
