@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.core.transcription import subtitles
     from desktop.core.common.atomic import ExportExists
+    from desktop.core.transcription.export_plan import plan_exports
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.whisper_models import ModelStore
     from desktop.core.common.paths import models_dir
@@ -112,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
     files = _unique(args.files)
+    # Decided before any work, so a file's names never depend on which others failed.
+    targets = plan_exports(files, formats, args.output_dir)
     failed = 0
     for number, path in enumerate(files, 1):
         line = ProgressLine(f"[{number}/{len(files)}] {path.name}")
@@ -123,14 +126,8 @@ def run(args: argparse.Namespace) -> int:
                 line.done("no speech found; nothing written")
                 continue
             written = [
-                subtitles.export(
-                    transcript,
-                    subtitles.default_export_path(path, fmt, args.output_dir),
-                    fmt,
-                    overwrite=args.overwrite,
-                    limits=limits,
-                )
-                for fmt in formats
+                subtitles.export(transcript, target, fmt, overwrite=args.overwrite, limits=limits)
+                for fmt, target in targets[number - 1].items()
             ]
             line.done("written " + ", ".join(str(p) for p in written))
         except ExportExists as error:

@@ -100,3 +100,47 @@ def test_a_line_limit_below_one_is_refused_with_a_plain_sentence(tmp_path):
     assert result.returncode == 2
     assert "at least 1" in result.stderr and "Traceback" not in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_two_recordings_with_one_name_get_two_subtitle_files_and_the_line_says_where(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = shutil.copy(DATA_DIR / "jfk.flac", tmp_path / "a" / "talk.flac")
+    second = shutil.copy(DATA_DIR / "lj050-0131.wav", tmp_path / "b" / "talk.wav")
+    out = tmp_path / "out"
+    out.mkdir()
+
+    result = voxdesk("transcribe", first, second, "--model", tiny_en_dir(), "--language", "en",
+                     "--output-dir", out, "--overwrite")
+
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["talk (2).srt", "talk.srt"]
+    assert f"written {out / 'talk.srt'}" in result.stderr
+    assert f"written {out / 'talk (2).srt'}" in result.stderr
+    def spoken(name):
+        cues = srt.parse((out / name).read_text(encoding="utf-8"))
+        return normalize_english(" ".join(c.content.replace("\n", " ") for c in cues))
+
+    assert spoken("talk.srt") == normalize_english(reference("jfk.flac"))
+    assert "formal review of activities" in spoken("talk (2).srt")
+
+
+def test_a_recording_named_like_a_subtitle_file_is_never_replaced_by_its_subtitles(tmp_path):
+    recording = shutil.copy(DATA_DIR / "jfk.flac", tmp_path / "speech.srt")
+
+    result = voxdesk("transcribe", recording, "--model", tiny_en_dir(), "--language", "en", "--overwrite")
+
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "speech.srt").read_bytes() == (DATA_DIR / "jfk.flac").read_bytes()
+    subtitles = tmp_path / "speech (2).srt"
+    assert f"written {subtitles}" in result.stderr
+    assert "country" in subtitles.read_text(encoding="utf-8")
+
+
+def test_a_format_given_twice_is_written_once_and_the_formats_after_it_too(tmp_path):
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", tiny_en_dir(), "--language", "en",
+                     "--format", "srt,srt,txt", "--output-dir", tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jfk.srt", "jfk.txt"]
+    assert "country" in (tmp_path / "jfk.txt").read_text(encoding="utf-8")
