@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QPlainTextEdit, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
@@ -52,6 +52,7 @@ class SynthesizeTab(QWidget):
         self.device = SpeechDevice(synthesizer, fallback_log, self)
         self.progress = SpeechProgress()
         self.status_lines = StatusLines()
+        self._closing = False
         self._build()
         self._connect()
         self.picker.load_choices()
@@ -62,7 +63,7 @@ class SynthesizeTab(QWidget):
         self._update_actions()
 
     @property
-    def editor(self):
+    def editor(self) -> QPlainTextEdit:
         """The text editor (the window and its tests reach it here)."""
         return self.editor_panel.editor
 
@@ -222,7 +223,7 @@ class SynthesizeTab(QWidget):
     @Slot()
     def speak(self) -> None:
         """Speak the editor's text with the chosen model (downloading it first if needed)."""
-        if self.speaker.speaking:
+        if self.speaker.speaking or self._closing:
             return
         self.status_lines.clear_error()
         text = self.editor_panel.text()
@@ -320,6 +321,7 @@ class SynthesizeTab(QWidget):
 
     def shutdown(self) -> None:
         """The window is closing: stop speaking, playing, previews and downloads."""
+        self._closing = True
         self._jobs.cancel_all()
         self.fetcher.close()
         self.player.stop()
