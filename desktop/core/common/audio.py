@@ -1,13 +1,16 @@
 """Read any audio or video file as 16 kHz mono float32 samples, with PyAV (no ffmpeg program needed).
 
 probe() answers "what is this file?" quickly; decode() returns all samples at once; iter_chunks()
-streams a long recording in pieces cut at pauses, so a two-hour meeting never sits in memory whole.
-All three raise AudioError with a sentence the user can act on when the file cannot be used.
+streams a long recording in pieces cut at pauses, so a two-hour meeting never sits in memory whole;
+decode_stretch() returns a few seconds from anywhere in a file (for playing a segment) without
+decoding what comes before. All raise AudioError with a sentence the user can act on when the file
+cannot be used.
 """
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,6 +115,41 @@ def iter_chunks(
             pending, held, offset = [rest], len(rest), offset + cut
     if held:
         yield offset / sample_rate, np.concatenate(pending) if len(pending) > 1 else pending[0]
+
+
+def decode_stretch(path: str | os.PathLike[str], start: float, end: float,
+                   sample_rate: int = SAMPLE_RATE) -> np.ndarray:
+    """The sound from start to end (seconds) as float32 mono samples at sample_rate; empty if end <= start.
+
+    Decoding begins at a seek point just before start, so a stretch late in a two-hour recording
+    comes at once; a stretch past the end of the file is as long as the file allows.
+    """
+    if sample_rate <= 0:
+        raise ValueError("sample_rate must be positive")
+    path = _checked(path)
+    start = max(0.0, start)
+    if end <= start:
+        return np.zeros(0, dtype=np.float32)
+    with _opened(path) as container:
+        stream = _sound_track(container, path)
+        if start > 1.0:
+            _seek_before(container, start)
+        frames = (frame for frame in _frames(container, stream, path) if frame.samples)
+        first = next(frames, None)
+        if first is None:
+            return np.zeros(0, dtype=np.float32)
+        position = float(first.time) if first.time is not None else 0.0  # seconds, of the first sample
+        wanted = round((end - position) * sample_rate)
+        pieces: list[np.ndarray] = []
+        have = 0
+        for block in _mono_blocks(itertools.chain([first], frames), sample_rate):
+            pieces.append(block)
+            have += len(block)
+            if have >= wanted:
+                break
+    samples = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
+    first_wanted = max(0, round((start - position) * sample_rate))
+    return samples[first_wanted:max(first_wanted, wanted)]
 
 
 def slice_seconds(samples: np.ndarray, start: float, end: float, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
@@ -291,29 +329,38 @@ def _decoded_blocks(path: Path, sample_rate: int) -> Iterator[np.ndarray]:
     produced = 0
     with _opened(path) as container:
         stream = _sound_track(container, path)
-        resampler = None
-        source = None  # (format, layout, rate) the current resampler was set up for
-        for frame in _frames(container, stream, path):
-            if not frame.samples:
-                continue
-            kind = (frame.format.name, frame.layout.name, frame.sample_rate)
-            if kind != source:
-                # Some files change rate or channels part-way (joined recordings); an
-                # AudioResampler accepts one input kind only, so finish it and start another.
-                if resampler is not None:
-                    for block in _resampled(resampler, None):
-                        produced += len(block)
-                        yield block
-                resampler, source = _new_resampler(sample_rate), kind
-            for block in _resampled(resampler, frame):
-                produced += len(block)
-                yield block
-        if resampler is not None:
-            for block in _resampled(resampler, None):
-                produced += len(block)
-                yield block
+        for block in _mono_blocks(_frames(container, stream, path), sample_rate):
+            produced += len(block)
+            yield block
     if not produced:
         raise _nothing_decoded(path)
+
+
+def _mono_blocks(frames: Iterable[av.AudioFrame], sample_rate: int) -> Iterator[np.ndarray]:
+    """The frames as float32 mono blocks at sample_rate, each a fresh array."""
+    resampler = None
+    source = None  # (format, layout, rate) the current resampler was set up for
+    for frame in frames:
+        if not frame.samples:
+            continue
+        kind = (frame.format.name, frame.layout.name, frame.sample_rate)
+        if kind != source:
+            # Some files change rate or channels part-way (joined recordings); an
+            # AudioResampler accepts one input kind only, so finish it and start another.
+            if resampler is not None:
+                yield from _resampled(resampler, None)
+            resampler, source = _new_resampler(sample_rate), kind
+        yield from _resampled(resampler, frame)
+    if resampler is not None:
+        yield from _resampled(resampler, None)
+
+
+def _seek_before(container: av.container.InputContainer, seconds: float) -> None:
+    """Move to a point at or before seconds (never after); the caller drops what comes before it."""
+    try:
+        container.seek(int(seconds * av.time_base), backward=True)
+    except av.error.FFmpegError:
+        container.seek(0)
 
 
 def _resampled(resampler: av.AudioResampler, frame: av.AudioFrame | None) -> Iterator[np.ndarray]:

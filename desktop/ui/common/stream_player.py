@@ -1,4 +1,5 @@
-"""Plays speech sentence by sentence while later sentences are still being made.
+"""The app's one way to play sound: speech sentence by sentence while later sentences are still being
+made, or a single stretch of a recording (AudioPlayer feeds it).
 
 Output goes through sounddevice (PortAudio) rather than QtMultimedia's QAudioSink: the
 PySide6-Essentials wheel VoxDesk installs has no QtMultimedia, sounddevice is small, works the same
@@ -25,14 +26,19 @@ from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
-NO_SOUND_OUTPUT = N_(
-    "StreamPlayer", "VoxDesk found no working sound output. Connect speakers or headphones and press Play again; "
-    "you can still save the speech as a file."
-)
+# The two sentences for a sound output that cannot be opened.
+NO_SOUND_OUTPUT = N_("StreamPlayer", "VoxDesk cannot play sound: no speakers or headphones were found. "
+                     "Check that the sound output is connected and switched on.")
+NO_PORTAUDIO = N_("StreamPlayer", "VoxDesk cannot play sound because the PortAudio library is missing. "
+                  "Ask your administrator to install the package “libportaudio2”.")
 
 STOPPED, PLAYING, PAUSED = "stopped", "playing", "paused"
 _POLL_MS = 40
 _BLOCK = 1024  # frames per callback: about 20-60 ms, small enough for a quick pause and stop
+
+
+class _NoPortAudio(Exception):
+    """sounddevice cannot load: the PortAudio library is not installed."""
 
 
 class StreamPlayer(QObject):
@@ -129,14 +135,20 @@ class StreamPlayer(QObject):
             if self._stream is None:
                 self._open_stream()
             self._stream.start()
-        except Exception as exc:  # noqa: BLE001 - PortAudio and a missing library raise different errors
-            log.warning("Sound output failed: %r", exc)
-            self._close_stream()
-            self._set_state(STOPPED)
-            self.failed.emit(NO_SOUND_OUTPUT)
+        except _NoPortAudio as exc:
+            self._cannot_play(NO_PORTAUDIO, exc)
+            return
+        except Exception as exc:  # noqa: BLE001 - PortAudio raises different errors for different devices
+            self._cannot_play(NO_SOUND_OUTPUT, exc)
             return
         self._set_state(PLAYING)
         self._timer.start()
+
+    def _cannot_play(self, message, exc: Exception) -> None:
+        log.warning("Sound output failed: %r", exc)
+        self._close_stream()
+        self._set_state(STOPPED)
+        self.failed.emit(message)
 
     def pause(self) -> None:
         if self._state != PLAYING:
@@ -169,7 +181,10 @@ class StreamPlayer(QObject):
     # -- the audio thread ---------------------------------------------------------------------
 
     def _open_stream(self) -> None:
-        import sounddevice
+        try:
+            import sounddevice
+        except OSError as exc:  # the PortAudio library itself is missing
+            raise _NoPortAudio() from exc
 
         with self._lock:
             self._stream_rate = self._rate

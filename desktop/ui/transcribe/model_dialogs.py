@@ -1,4 +1,5 @@
-"""Getting Whisper models onto this computer: the download dialog and "Import model…"."""
+"""Getting Whisper models onto this computer: the download dialog (the shared one, with Whisper's words)
+and "Import model…"."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,152 +19,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.common.i18n import N_
+from desktop.ui.common import download_dialog
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import ERROR_STYLE
 from desktop.workers.job import Job, JobReport, JobRunner
 
-_ERROR_STYLE = "color: #b3261e;"
 
-
-class DownloadDialog(QDialog):
-    """Downloads one model with a progress bar and a Cancel button; starts when opened.
-
-    Exactly one of downloaded, failed or cancelled is emitted, after which the dialog closes.
-    """
-
-    downloaded = Signal()
-    failed = Signal(object)  # the sentence saying what went wrong (str, or a core Message)
-    cancelled = Signal()
+class WhisperDownloadDialog(download_dialog.DownloadDialog):
+    """Downloads one Whisper model in one format (openai-whisper .pt or CTranslate2)."""
 
     def __init__(self, store, runner: JobRunner, name: str, fmt: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self._store = store
-        self._runner = runner
-        self._name = name
-        self._fmt = fmt
-        self._job: Job | None = None
-        self._outcome: str | None = None
-        self._received: tuple[int, int | None] | None = None  # (bytes so far, total) once data comes
         info = store.info(name)
-        self._size_mb = info.size_mb if info is not None else None
-        self.setMinimumWidth(440)
-
-        self.explanation = QLabel()
-        self.explanation.setWordWrap(True)
-        self.bar = QProgressBar()
-        self.bar.setRange(0, 0)  # until the size is known
-        self.bytes_label = QLabel()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.rejected.connect(self.reject)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.explanation)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.bytes_label)
-        layout.addWidget(self.buttons)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Set every text; called at start and when the interface language changes."""
-        self.setWindowTitle(self.tr("Downloading a model"))
-        if self._size_mb is not None:
-            text = self.tr("VoxDesk needs the “{name}” model ({size} MB) to transcribe. It is downloaded once "
-                           "and then kept on this computer.").format(name=self._name, size=self._size_mb)
+        if info is not None:
+            explanation = N_("DownloadDialog", "VoxDesk needs the “{name}” model ({size} MB) to transcribe. It is "
+                             "downloaded once and then kept on this computer.").format(name=name, size=info.size_mb)
         else:
-            text = self.tr("VoxDesk needs the “{name}” model to transcribe. It is downloaded once and then "
-                           "kept on this computer.").format(name=self._name)
-        self.explanation.setText(text)
-        self._show_received()
+            explanation = N_("DownloadDialog", "VoxDesk needs the “{name}” model to transcribe. It is downloaded once "
+                             "and then kept on this computer.").format(name=name)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
+        def download(progress, cancelled) -> None:
+            store.download(name, fmt, progress=progress, cancelled=cancelled)
 
-    def open(self) -> None:
-        super().open()
-        self._start()
+        super().__init__(runner, download, title=N_("DownloadDialog", "Downloading a model"),
+                         explanation=explanation, job_name=f"download {name}", parent=parent)
 
-    def exec(self) -> int:
-        self._start()
-        return super().exec()
 
-    def _start(self) -> None:
-        if self._job is not None:
-            return
-        store, name, fmt = self._store, self._name, self._fmt
-
-        def work(report: JobReport) -> None:
-            last = [-1]
-
-            def progress(done: int, total: int | None) -> None:
-                # Tell the window once per percent, not once per chunk.
-                step = int(done * 100 / total) if total else done // 1_000_000
-                if step != last[0]:
-                    last[0] = step
-                    report.partial((done, total))
-
-            store.download(name, fmt, progress=progress, cancelled=report.cancelled)
-
-        job = Job(work, name=f"download {name}")
-        job.partial.connect(self._on_progress)
-        job.result.connect(self._on_done)
-        job.failed.connect(self._on_failed)
-        job.was_cancelled.connect(self._on_cancelled)
-        job.finished.connect(self._on_finished)
-        self._job = job
-        self._runner.start(job)
-
-    @Slot(object)
-    def _on_progress(self, value: tuple[int, int | None]) -> None:
-        done, total = value
-        self._received = value
-        if total:
-            self.bar.setRange(0, 1000)
-            self.bar.setValue(int(done * 1000 / total))
-        self._show_received()
-
-    def _show_received(self) -> None:
-        if self._outcome is None and self._job is not None and self._job.is_cancelled():
-            self.bytes_label.setText(self.tr("Cancelling…"))
-        elif self._received is None:
-            self.bytes_label.setText(self.tr("Connecting…"))
-        elif self._received[1]:
-            done, total = self._received
-            self.bytes_label.setText(self.tr("{done:.0f} of {total:.0f} MB").format(done=done / 1e6, total=total / 1e6))
-        else:
-            self.bytes_label.setText(self.tr("{done:.0f} MB").format(done=self._received[0] / 1e6))
-
-    @Slot(object)
-    def _on_done(self, _value: object) -> None:
-        self._outcome = "done"
-        self.downloaded.emit()
-
-    @Slot(object)
-    def _on_failed(self, message: str) -> None:
-        self._outcome = "failed"
-        self.failed.emit(message)
-
-    @Slot()
-    def _on_cancelled(self) -> None:
-        self._outcome = "cancelled"
-        self.cancelled.emit()
-
-    @Slot()
-    def _on_finished(self) -> None:
-        self._job = None
-        if self._outcome == "done":
-            self.accept()
-        else:
-            super().reject()
-
-    def reject(self) -> None:
-        """Cancel (the button, Esc or closing the dialog): stop the download; what came is kept."""
-        if self._job is None:
-            super().reject()
-            return
-        self._job.cancel()
-        self.buttons.setEnabled(False)
-        self._show_received()
+# The name transcribe_tab.py and tests/ui/transcribe import; WhisperDownloadDialog says what it is.
+DownloadDialog = WhisperDownloadDialog
 
 
 class ImportModelDialog(QDialog):
@@ -245,7 +128,7 @@ class ImportModelDialog(QDialog):
             self.note.setStyleSheet("")
             self.note.setText(self.tr("Checking and copying the model…"))
         elif self._failure is not None:
-            self.note.setStyleSheet(_ERROR_STYLE)
+            self.note.setStyleSheet(ERROR_STYLE)
             self.note.setText(translated(self._failure))
         else:
             self.note.clear()

@@ -15,13 +15,16 @@ import av
 import numpy as np
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QToolButton
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QToolButton
 
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.speech.tts_models import TtsModelStore
 from desktop.engines.speech.tts import SpeechSynthesizer
 from desktop.ui.common.stream_player import NO_SOUND_OUTPUT, PAUSED, PLAYING, STOPPED, StreamPlayer
-from desktop.ui.speech.synthesize_tab import LicenceDialog, ModelDownloadDialog, SynthesizeTab, utf16_offset
+from desktop.ui.common.download_dialog import DownloadDialog
+from desktop.ui.speech.editor_panel import utf16_offset
+from desktop.ui.speech.licence_dialog import LicenceDialog
+from desktop.ui.speech.synthesize_tab import SynthesizeTab
 from desktop.workers.job import JobRunner
 from tests.helpers.http_server import FileServer
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
@@ -83,7 +86,7 @@ def make_tab(qtbot, settings):
 
 def wait_ready(qtbot, tab: SynthesizeTab) -> None:
     """Until the chosen (downloaded) model is loaded."""
-    qtbot.waitUntil(lambda: tab._voice_info is not None or bool(tab.error_text()), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.voice_panel.info is not None or bool(tab.error_text()), timeout=WAIT_MS)
     assert not tab.error_text()
 
 
@@ -217,29 +220,29 @@ def test_without_a_sound_device_the_player_says_so_plainly(qtbot, tmp_path, monk
 
 def test_the_model_list_starts_with_the_curated_models_and_describes_the_chosen_one(make_tab, store):
     tab = make_tab(store, model="tts_models/multilingual/multi-dataset/xtts_v2")
-    first = [tab.model_combo.itemData(i) for i in range(4)]
+    first = [tab.picker.model_combo.itemData(i) for i in range(4)]
     assert first == ["tts_models/en/ljspeech/vits", "tts_models/en/vctk/vits",
                      "tts_models/zh-CN/baker/tacotron2-DDC-GST", "tts_models/multilingual/multi-dataset/xtts_v2"]
-    info = tab.model_info.text()
+    info = tab.picker.model_info.text()
     assert "1900 MB" in info and "CPML" in info and "Chinese" in info and "downloaded when first used" in info
-    assert tab.model_combo.findData(MULTI) >= 0
+    assert tab.picker.model_combo.findData(MULTI) >= 0
 
 
 def test_a_multi_speaker_model_lists_its_voices_each_with_a_preview_button(qtbot, make_tab, store):
     tab = make_tab(store, model=MULTI)
     wait_ready(qtbot, tab)
-    assert tab.voices() == ["alice", "bob", "chen"]
-    buttons = tab.voice_list.findChildren(QToolButton)
+    assert tab.voice_panel.voices() == ["alice", "bob", "chen"]
+    buttons = tab.voice_panel.voice_list.findChildren(QToolButton)
     assert sorted(b.objectName() for b in buttons) == ["preview:alice", "preview:bob", "preview:chen"]
-    tab.select_model(SINGLE)
-    qtbot.waitUntil(lambda: tab._voice_info is not None and tab._voice_info.model == SINGLE, timeout=WAIT_MS)
-    assert tab.voices() == [] and not tab.voice_panel.isVisible()
+    tab.picker.select_model(SINGLE)
+    qtbot.waitUntil(lambda: tab.voice_panel.info is not None and tab.voice_panel.info.model == SINGLE, timeout=WAIT_MS)
+    assert tab.voice_panel.voices() == [] and not tab.voice_panel.isVisible()
 
 
 def test_preview_plays_a_sample_of_the_chosen_voice(qtbot, make_tab, store, pulseaudio):
     tab = make_tab(store, model=MULTI)
     wait_ready(qtbot, tab)
-    preview = tab.voice_list.findChild(QToolButton, "preview:bob")
+    preview = tab.voice_panel.voice_list.findChild(QToolButton, "preview:bob")
     with qtbot.waitSignal(tab.player.state_changed, timeout=WAIT_MS, check_params_cb=lambda s: s == PLAYING):
         preview.click()
     assert pulseaudio.playing_streams()
@@ -254,13 +257,13 @@ def test_speak_plays_the_first_sentence_before_the_last_is_made_and_highlights_e
     made_when_playing_began: list[int] = []
     highlighted: list[str] = []
     tab.player.state_changed.connect(
-        lambda state: made_when_playing_began.append(len(tab._spoken)) if state == PLAYING else None)
+        lambda state: made_when_playing_began.append(len(tab.speaker.take)) if state == PLAYING else None)
     tab.player.sentence_changed.connect(lambda i: highlighted.append(tab.highlighted_text()) if i >= 0 else None)
     tab.editor.setPlainText(text)
     with qtbot.waitSignal(tab.player.finished, timeout=WAIT_MS):
         tab.speak_button.click()
     assert made_when_playing_began[0] == 1  # playing began with one of four sentences made
-    assert tab._run_total == 4
+    assert tab.speaker.run_total == 4
     assert highlighted == ["Good morning.", "🙂 The printer is fixed!", "Lunch is at noon.", "Thank you."]
     assert tab.progress.value() == 1000
     assert tab.highlighted_text() == ""  # cleared when playing ends
@@ -293,12 +296,12 @@ def test_cancel_stops_within_a_sentence_and_keeps_what_was_made(qtbot, make_tab,
     wait_ready(qtbot, tab)
     tab.editor.setPlainText(" ".join(f"Item number {n} on the agenda." for n in range(60)))
     tab.speak_button.click()
-    qtbot.waitUntil(lambda: len(tab._spoken) >= 1, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(tab.speaker.take) >= 1, timeout=WAIT_MS)
     tab.cancel_button.click()
     qtbot.waitUntil(lambda: not tab.busy, timeout=WAIT_MS)
-    made = len(tab._spoken)
+    made = len(tab.speaker.take)
     assert 1 <= made < 60
-    assert f"first {made} of 60 sentences" in tab.status_label.text()
+    assert f"first {made} of 60 sentences" in tab.status_text()
     assert tab.save_button.isEnabled()
     out = tmp_path / "partial.wav"
     tab.save_to(out)
@@ -331,13 +334,13 @@ def test_saving_over_an_existing_file_asks_first(qtbot, make_tab, store, pulseau
     speak_and_wait(qtbot, tab, "Hello.")
     target = tmp_path / "exists.wav"
     target.write_bytes(b"precious")
-    asked = click_in_next_message_box(qtbot, "Keep the existing file")
+    asked = click_in_next_message_box(qtbot, "Keep the existing files")
     tab.save_to(target)
-    qtbot.waitUntil(lambda: "was kept" in tab.status_label.text(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: "was kept" in tab.status_text(), timeout=WAIT_MS)
     assert "exists.wav" in asked[0] and target.read_bytes() == b"precious"
     click_in_next_message_box(qtbot, "Replace")
     tab.save_to(target)
-    qtbot.waitUntil(lambda: "Saved" in tab.status_label.text(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: "Saved" in tab.status_text(), timeout=WAIT_MS)
     assert decoded_seconds(target)[0] == SAMPLE_RATE
 
 
@@ -394,20 +397,20 @@ def test_chinese_text_with_an_english_model_suggests_a_chinese_model_and_keeps_t
 
 def test_choosing_chinese_switches_an_english_model_to_the_chinese_default(make_tab, store):
     tab = make_tab(store)
-    tab.language_combo.setCurrentIndex(tab.language_combo.findData("zh"))
-    assert tab.model_combo.currentData() == "tts_models/zh-CN/baker/tacotron2-DDC-GST"
+    tab.picker.language_combo.setCurrentIndex(tab.picker.language_combo.findData("zh"))
+    assert tab.picker.model_combo.currentData() == "tts_models/zh-CN/baker/tacotron2-DDC-GST"
 
 
 def test_the_character_count_follows_the_text_and_a_text_file_can_be_opened(make_tab, store, tmp_path):
     tab = make_tab(store)
     path = tmp_path / "通知.txt"
     path.write_bytes("明天放假。\r\nOffice closed.".encode("gb18030"))
-    assert tab.open_text_file(path)
+    assert tab.editor_panel.open_text_file(path)
     assert tab.editor.toPlainText() == "明天放假。\nOffice closed."
-    assert tab.count_label.text() == "20 characters"
+    assert tab.editor_panel.count_label.text() == "20 characters"
     binary = tmp_path / "photo.txt"
     binary.write_bytes(bytes(range(256)))
-    assert not tab.open_text_file(binary)
+    assert not tab.editor_panel.open_text_file(binary)
     assert "not a text file" in tab.error_text()
 
 
@@ -427,25 +430,25 @@ def test_an_imported_folder_is_chosen_and_its_voices_listed(qtbot, make_tab, tmp
     messages = []
     tab.status_message.connect(messages.append)
     tab.import_folder(tiny_folders["multi"])
-    qtbot.waitUntil(lambda: tab.voices() == ["alice", "bob", "chen"], timeout=WAIT_MS)
-    assert tab.model_combo.currentData() == MULTI
+    qtbot.waitUntil(lambda: tab.voice_panel.voices() == ["alice", "bob", "chen"], timeout=WAIT_MS)
+    assert tab.picker.model_combo.currentData() == MULTI
     assert any("imported and is now chosen" in m for m in messages)
 
 
 def test_choices_are_remembered_for_the_next_start(qtbot, make_tab, store):
     tab = make_tab(store, model=MULTI)
     wait_ready(qtbot, tab)
-    tab.select_voice("chen")
-    tab.speed_slider.setValue(130)
+    tab.voice_panel.select_voice("chen")
+    tab.picker.speed_slider.setValue(130)
     tab.normalize_box.setChecked(False)
-    tab.language_combo.setCurrentIndex(tab.language_combo.findData("en"))
+    tab.picker.language_combo.setCurrentIndex(tab.picker.language_combo.findData("en"))
     again = make_tab(store, model=None)
     wait_ready(qtbot, again)
-    qtbot.waitUntil(lambda: again.voices() != [], timeout=WAIT_MS)
-    assert again.model_combo.currentData() == MULTI
+    qtbot.waitUntil(lambda: again.voice_panel.voices() != [], timeout=WAIT_MS)
+    assert again.picker.model_combo.currentData() == MULTI
     assert again.synthesis_settings().speaker == "chen"
-    assert again.speed_slider.value() == 130 and not again.normalize_box.isChecked()
-    assert again.language_combo.currentData() == "en"
+    assert again.picker.speed_slider.value() == 130 and not again.normalize_box.isChecked()
+    assert again.picker.language_combo.currentData() == "en"
 
 
 def test_closing_while_speaking_stops_within_a_sentence(qtbot, make_tab, store, pulseaudio):
@@ -453,11 +456,11 @@ def test_closing_while_speaking_stops_within_a_sentence(qtbot, make_tab, store, 
     wait_ready(qtbot, tab)
     tab.editor.setPlainText(" ".join(f"Sentence {n} of a very long script." for n in range(200)))
     tab.speak_button.click()
-    qtbot.waitUntil(lambda: len(tab._spoken) >= 1, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(tab.speaker.take) >= 1, timeout=WAIT_MS)
     tab.shutdown()
     assert tab.runner_for_tests.shutdown(30_000)
     assert tab.player.state == STOPPED
-    assert len(tab._spoken) < 200
+    assert len(tab.speaker.take) < 200
 
 
 def test_a_model_behind_a_licence_asks_in_a_dialog_then_downloads_and_speaks(qtbot, make_tab, tmp_path,
@@ -476,20 +479,20 @@ def test_a_model_behind_a_licence_asks_in_a_dialog_then_downloads_and_speaks(qtb
             server.files[f"/tts-hub/Tiny/resolve/main/{n}"] = d
         store = TtsModelStore(tmp_path / "voices", catalog_file=tmp_path / "models.json", hf_endpoint=server.base_url)
         tab = make_tab(store, model=name)
-        assert "downloaded when first used" in tab.model_info.text()
+        assert "downloaded when first used" in tab.picker.model_info.text()
         tab.editor.setPlainText("Hello there.")
         tab.speak_button.click()
-        dialog = tab._dialog
+        dialog = tab.fetcher.dialog
         assert isinstance(dialog, LicenceDialog)
-        assert "non-commercial CPML" in dialog.findChildren(type(tab.status_label))[1].text()
+        assert "non-commercial CPML" in dialog.findChildren(QLabel)[1].text()
         assert not dialog.accept_button.isEnabled()
         dialog.agree_box.setChecked(True)
         dialog.accept_button.click()
         assert store.licence_accepted(name)
-        assert isinstance(tab._dialog, ModelDownloadDialog)
+        assert isinstance(tab.fetcher.dialog, DownloadDialog)
         qtbot.waitUntil(lambda: store.is_downloaded(name), timeout=WAIT_MS)
-        qtbot.waitUntil(lambda: len(tab._spoken) == 1 and not tab.busy, timeout=WAIT_MS)
-    assert tab.model_combo.currentText().startswith("✓")
+        qtbot.waitUntil(lambda: len(tab.speaker.take) == 1 and not tab.busy, timeout=WAIT_MS)
+    assert tab.picker.model_combo.currentText().startswith("✓")
 
 
 def test_declining_a_licence_downloads_nothing(qtbot, make_tab, tmp_path):
@@ -501,8 +504,8 @@ def test_declining_a_licence_downloads_nothing(qtbot, make_tab, tmp_path):
         tab = make_tab(store, model="tts_models/en/tiny/licensed")
         tab.editor.setPlainText("Hello.")
         tab.speak_button.click()
-        tab._dialog.reject()
-        assert "not accepted" in tab.status_label.text()
+        tab.fetcher.dialog.reject()
+        assert "not accepted" in tab.status_text()
         assert server.request_count() == 0
     assert not store.licence_accepted("tts_models/en/tiny/licensed")
 
@@ -515,7 +518,7 @@ def test_the_tab_looks_right(qtbot, make_tab, store, tmp_path):
     image = tab.grab()
     image.save(str(tmp_path / "synthesize-tab.png"))
     assert image.width() >= 720 and image.height() >= 480
-    for widget in (tab.speak_button, tab.play_button, tab.save_button, tab.voice_list, tab.editor):
+    for widget in (tab.speak_button, tab.play_button, tab.save_button, tab.voice_panel.voice_list, tab.editor):
         assert widget.isVisible()
 
 
@@ -542,7 +545,7 @@ def test_a_gpu_failure_while_speaking_continues_on_the_cpu_and_says_so(qtbot, se
         wait_ready(qtbot, tab)
         assert devices[-1] == "GPU"
         speak_and_wait(qtbot, tab, "One. Two.")
-        assert len(tab._spoken) == 2 and not tab.error_text()
+        assert len(tab.speaker.take) == 2 and not tab.error_text()
         assert devices[-1] == "CPU"
         assert len(fallbacks.events()) == 1
         assert any("The GPU failed, so speech continues on the CPU" in m for m in messages)
@@ -560,7 +563,7 @@ def test_no_voice_model_is_loaded_before_the_tab_is_first_shown(qtbot, settings,
     try:
         assert not runner.busy and synthesizer.loaded is None
         tab.show()
-        qtbot.waitUntil(lambda: tab.voices() == ["alice", "bob", "chen"], timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: tab.voice_panel.voices() == ["alice", "bob", "chen"], timeout=WAIT_MS)
         assert synthesizer.loaded.model == MULTI
     finally:
         tab.shutdown()

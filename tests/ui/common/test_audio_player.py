@@ -1,0 +1,73 @@
+"""Playing a stretch of a recording: decoded by core.common.audio, heard through the StreamPlayer."""
+from pathlib import Path
+
+import pytest
+
+from desktop.ui.common.audio_player import PLAYBACK_RATE, AudioPlayer, decode_stretch
+from desktop.ui.common.stream_player import NO_SOUND_OUTPUT
+from desktop.workers.job import JobRunner
+from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
+
+JFK = Path(__file__).resolve().parents[2] / "data" / "jfk.flac"
+
+
+@pytest.fixture
+def player(qtbot):
+    runner = JobRunner()
+    player = AudioPlayer(runner)
+    yield player
+    player.stop()
+    assert runner.shutdown(30_000)
+
+
+def test_a_stretch_is_decoded_at_the_playback_rate():
+    assert len(decode_stretch(JFK, 1.0, 2.5)) == pytest.approx(1.5 * PLAYBACK_RATE, abs=2)
+
+
+def test_a_stretch_plays_on_a_real_device_and_ends_by_itself(qtbot, player, pulseaudio):
+    changes, errors = [], []
+    player.playing_changed.connect(changes.append)
+    player.error.connect(errors.append)
+    player.play(JFK, 2.0, 2.6)
+    assert player.is_playing
+    qtbot.waitUntil(lambda: bool(pulseaudio.playing_streams()), timeout=10_000)
+    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
+    assert changes == [True, False] and errors == []
+
+
+def test_stop_silences_the_stretch_at_once(qtbot, player, pulseaudio):
+    player.play(JFK, 0.0, 10.0)
+    qtbot.waitUntil(lambda: bool(pulseaudio.playing_streams()), timeout=10_000)
+    player.stop()
+    assert not player.is_playing
+    qtbot.waitUntil(lambda: not pulseaudio.playing_streams(), timeout=10_000)
+
+
+def test_a_file_that_is_gone_is_said_in_a_sentence(qtbot, player, tmp_path):
+    with qtbot.waitSignal(player.error, timeout=10_000) as error:
+        player.play(tmp_path / "moved away.flac", 1.0, 2.0)
+    assert "cannot find the file “moved away.flac”" in error.args[0]
+    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
+
+
+def test_without_a_sound_device_it_says_the_same_as_the_synthesize_tab(qtbot, player, tmp_path, monkeypatch):
+    from tests.helpers.pulseaudio import refresh_portaudio
+
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{tmp_path / 'nobody-listens'}")
+    client = tmp_path / "client.conf"
+    client.write_text("autospawn = no\n")
+    monkeypatch.setenv("PULSE_CLIENTCONFIG", str(client))
+    monkeypatch.setenv("AUDIODEV", "null-device-that-does-not-exist")
+    refresh_portaudio()
+    import sounddevice
+
+    try:
+        if any(d["max_output_channels"] > 0 and d["name"] not in ("pulse", "default")
+               for d in sounddevice.query_devices()):
+            pytest.skip("this computer has a sound card of its own")
+        with qtbot.waitSignal(player.error, timeout=10_000) as error:
+            player.play(JFK, 1.0, 1.5)
+        assert error.args == [str(NO_SOUND_OUTPUT)]
+        assert not player.is_playing
+    finally:
+        refresh_portaudio()
