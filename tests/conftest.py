@@ -88,3 +88,11 @@ def cpu_only_machine(monkeypatch, tmp_path):
     from tests.helpers.machines import pretend_cpu_only
 
     pretend_cpu_only(monkeypatch, tmp_path)
+
+
+@pytest.fixture
+def no_portaudio(monkeypatch):
+    """A machine without the PortAudio library: importing sounddevice fails as it does there."""
+    from tests.helpers.machines import pretend_no_portaudio
+
+    pretend_no_portaudio(monkeypatch)

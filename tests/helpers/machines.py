@@ -30,3 +30,18 @@ def pretend_cpu_only(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(doctor, "DoctorProbes",
                         functools.partial(doctor.DoctorProbes, machine=probes(), dev=no_devices))
     monkeypatch.setattr(transcriber, "_GPU_DRIVER_NODES", ())
+
+
+def pretend_no_portaudio(monkeypatch) -> None:
+    """sounddevice fails to load as it does on a machine without the PortAudio library."""
+    import importlib.abc
+    import sys
+
+    class PortAudioMissing(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "sounddevice":
+                raise OSError("PortAudio library not found")
+            return None
+
+    monkeypatch.delitem(sys.modules, "sounddevice", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [PortAudioMissing(), *sys.meta_path])

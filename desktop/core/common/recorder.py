@@ -26,6 +26,7 @@ import numpy as np
 from desktop.core.common.errors import UserFacingError
 from desktop.core.voices.quality import CLIP_LEVEL, dbfs
 from desktop.core.common.i18n import N_
+from desktop.core.common.system_packages import SoundUnavailable, import_sounddevice
 
 PREFERRED_RATES = (48000, 44100)  # tried when the device's own rate cannot be opened
 MAX_SECONDS = 300.0  # a forgotten recording stops by itself after five minutes
@@ -33,8 +34,6 @@ STALL_SECONDS = 3.0  # no audio for this long while recording: the device is gon
 FIRST_BLOCK_SECONDS = 10.0  # opening can take seconds on a busy machine before the first block
 SILENCE_DBFS = -100.0
 
-NO_PORTAUDIO = N_("Recorder", "Sound input is not available because the PortAudio library is missing. Install "
-                  "the package “libportaudio2”, then start VoxDesk again.")
 NO_INPUT = N_("Recorder", "No microphone was found. Plug in a microphone or headset, check that it is switched on, "
               "then try again.")
 DEVICE_LOST = N_("Recorder", "The microphone was disconnected during the recording. What was recorded until then "
@@ -91,10 +90,9 @@ class Recording:
 
 def _sounddevice():
     try:
-        import sounddevice
-    except OSError as exc:  # the PortAudio shared library itself is missing
-        raise RecorderError(NO_PORTAUDIO, detail=str(exc)) from exc
-    return sounddevice
+        return import_sounddevice()
+    except SoundUnavailable as exc:
+        raise RecorderError(exc.message, detail=exc.detail) from exc
 
 
 def refresh_devices() -> None:

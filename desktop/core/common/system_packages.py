@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_, Message
 from desktop.resources import resource_path
 
 # Qt 6.5+ opens these with dlopen at start-up rather than linking them, so ldd cannot see them.
@@ -80,3 +82,29 @@ def missing_qt_xcb_libraries(plugin: Path) -> list[str]:
     missing = unresolved_libraries(plugin)
     missing += [name for name in _QT_XCB_LOADED_AT_RUN_TIME if name not in missing and not library_loads(name)]
     return missing
+
+
+# -- sound ----------------------------------------------------------------------------------------
+
+PORTAUDIO_LIBRARY = "libportaudio.so.2"
+
+
+class SoundUnavailable(UserFacingError):
+    """The PortAudio library is missing: no recording and no playing, whatever the sound card."""
+
+
+def sound_unavailable() -> Message:
+    """The one sentence the recorder, the player and the doctor say when PortAudio is missing."""
+    package = package_for_library(PORTAUDIO_LIBRARY) or "libportaudio2"
+    return N_("Sound", "Sound is unavailable because the PortAudio library is missing. Install the package "
+                       "“{package}” ({command}), then start VoxDesk again.").format(
+        package=package, command=install_command([package]))
+
+
+def import_sounddevice():
+    """The sounddevice module; SoundUnavailable when the PortAudio library it loads is missing."""
+    try:
+        import sounddevice
+    except OSError as exc:  # sounddevice raises OSError when it cannot find the PortAudio library
+        raise SoundUnavailable(sound_unavailable(), detail=str(exc)) from exc
+    return sounddevice

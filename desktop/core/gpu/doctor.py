@@ -35,6 +35,12 @@ from desktop.core.gpu.device import (
 )
 from desktop.core.common.errors import Cancelled
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
+from desktop.core.common.system_packages import (
+    PORTAUDIO_LIBRARY,
+    install_command,
+    package_for_library,
+    sound_unavailable,
+)
 from desktop.core.common.i18n import N_, Message, Translate, localized
 
 log = logging.getLogger(__name__)
@@ -807,9 +813,8 @@ def check_audio_input(report: DeviceReport, probes: DoctorProbes) -> Check:
                      N_("Doctor", "The list of microphones could not be read ({error}).").format(error=error),
                      N_("Doctor", "Check that no other program holds the sound card, then run this check again."))
     if not found.portaudio:
-        return Check("audio_input", title, Status.WARNING,
-                     N_("Doctor", "PortAudio is not installed, so recording from a microphone is not available "
-                        "(transcribing files works)."), "sudo apt install libportaudio2")
+        package = package_for_library(PORTAUDIO_LIBRARY) or "libportaudio2"
+        return Check("audio_input", title, Status.WARNING, sound_unavailable(), install_command([package]))
     if not found.inputs:
         return Check("audio_input", title, Status.WARNING,
                      N_("Doctor", "No microphone found; recording is not available (transcribing files works)."),

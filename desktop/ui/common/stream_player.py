@@ -23,22 +23,17 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop.core.common.i18n import N_
+from desktop.core.common.system_packages import SoundUnavailable, import_sounddevice
 
 log = logging.getLogger(__name__)
 
-# The two sentences for a sound output that cannot be opened.
+# A sound output that cannot be opened (a missing PortAudio library has its own sentence).
 NO_SOUND_OUTPUT = N_("StreamPlayer", "VoxDesk cannot play sound: no speakers or headphones were found. "
                      "Check that the sound output is connected and switched on.")
-NO_PORTAUDIO = N_("StreamPlayer", "VoxDesk cannot play sound because the PortAudio library is missing. "
-                  "Ask your administrator to install the package “libportaudio2”.")
 
 STOPPED, PLAYING, PAUSED = "stopped", "playing", "paused"
 _POLL_MS = 40
 _BLOCK = 1024  # frames per callback: about 20-60 ms, small enough for a quick pause and stop
-
-
-class _NoPortAudio(Exception):
-    """sounddevice cannot load: the PortAudio library is not installed."""
 
 
 class StreamPlayer(QObject):
@@ -135,8 +130,8 @@ class StreamPlayer(QObject):
             if self._stream is None:
                 self._open_stream()
             self._stream.start()
-        except _NoPortAudio as exc:
-            self._cannot_play(NO_PORTAUDIO, exc)
+        except SoundUnavailable as exc:
+            self._cannot_play(exc.message, exc)
             return
         except Exception as exc:  # noqa: BLE001 - PortAudio raises different errors for different devices
             self._cannot_play(NO_SOUND_OUTPUT, exc)
@@ -181,10 +176,7 @@ class StreamPlayer(QObject):
     # -- the audio thread ---------------------------------------------------------------------
 
     def _open_stream(self) -> None:
-        try:
-            import sounddevice
-        except OSError as exc:  # the PortAudio library itself is missing
-            raise _NoPortAudio() from exc
+        sounddevice = import_sounddevice()
 
         with self._lock:
             self._stream_rate = self._rate

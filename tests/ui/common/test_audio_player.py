@@ -71,3 +71,12 @@ def test_without_a_sound_device_it_says_the_same_as_the_synthesize_tab(qtbot, pl
         assert not player.is_playing
     finally:
         refresh_portaudio()
+
+
+def test_without_portaudio_it_says_sound_is_unavailable_and_which_package_brings_it(qtbot, player, no_portaudio):
+    from desktop.core.common.system_packages import sound_unavailable
+
+    with qtbot.waitSignal(player.error, timeout=10_000) as error:
+        player.play(JFK, 1.0, 1.5)
+    assert error.args == [str(sound_unavailable())]
+    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
