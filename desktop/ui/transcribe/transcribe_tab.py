@@ -6,8 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QSizePolicy,
     QSplitter,
@@ -31,10 +30,12 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.transcript import Transcript
 from desktop.engines.transcription.transcriber import TranscribeSettings
-from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.replace_prompt import ask_replace
+from desktop.ui.common.styles import ERROR_STYLE
+from desktop.ui.transcribe.icons import icon
 from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import Job, JobReport, JobRunner
@@ -46,32 +47,6 @@ EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
 _FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of formats; "Text" is translated
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
 _NATIVE_NAMES = {"zh": "中文", "en": "English"}
-
-translate = QCoreApplication.translate
-
-
-def icon(name: str) -> QIcon:
-    return QIcon(str(resource_path("icons", f"{name}.svg")))
-
-
-def ask_replace(parent: QWidget, paths: list[Path]) -> bool:
-    """Ask before replacing existing files; True to replace them."""
-    names = "\n".join(f"• {p.name}" for p in paths[:8])
-    if len(paths) > 8:
-        names += "\n" + translate("TranscribeTab", "…and {count} more").format(count=len(paths) - 8)
-    if len(paths) == 1:
-        text = translate("TranscribeTab", "“{name}” already exists in {folder}. Replace it?").format(
-            name=paths[0].name, folder=paths[0].parent)
-    else:
-        text = translate("TranscribeTab", "These files already exist:\n{names}\n\nReplace them?").format(names=names)
-    box = QMessageBox(QMessageBox.Icon.Question, translate("TranscribeTab", "Replace existing files?"), text,
-                      QMessageBox.StandardButton.NoButton, parent)
-    replace = box.addButton(translate("TranscribeTab", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(translate("TranscribeTab", "Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(replace)
-    box.exec()
-    return box.clickedButton() is replace
-
 
 def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     """Files as they are; folders (and their sub-folders) replaced by the audio and video files in them.
@@ -811,7 +786,7 @@ class TranscribeTab(QWidget):
         problems = [translated(problem) for problem in problems]
         lines.extend(problems)
         self.export_note.setText("\n".join(lines))
-        self.export_note.setStyleSheet("color: #b3261e;" if problems else "")
+        self.export_note.setStyleSheet(ERROR_STYLE if problems else "")
         if lines:
             self.status_message.emit(lines[0] if not problems else problems[0])
 
