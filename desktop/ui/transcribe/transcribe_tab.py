@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.common.errors import UserFacingError
-from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.transcript import Transcript
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
@@ -36,6 +35,7 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.replace_prompt import ask_replace
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.transcribe.icons import icon
+from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import Job, JobReport, JobRunner
@@ -45,8 +45,7 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
 _FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of formats; "Text" is translated
-_LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
-_NATIVE_NAMES = {"zh": "中文", "en": "English"}
+
 
 def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     """Files as they are; folders (and their sub-folders) replaced by the audio and video files in them.
@@ -118,55 +117,25 @@ class TranscribeTab(QWidget):
         self._shown: QueueItem | None = None  # the item whose transcript is in the lower table
         self._export_job: Job | None = None
         self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
-        self._model_entries: list | None = None  # the model list as last read, for retranslating it
-        self.queue = TranscriptionQueue(transcriber, runner, self.transcribe_settings, self)
+        self.options = OptionsBar(settings, store, runner)
+        self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
         self.player = AudioPlayer(runner, self)
         self.setAcceptDrops(True)
         self._build()
         self._connect()
         self._load_choices()
         self.retranslate()
-        self.refresh_models()
+        self.options.refresh_models()
         self._update_actions()
 
     # -- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        # Choices for the next file.
-        self.model_combo = QComboBox()
-        self.model_combo.setMinimumWidth(200)
-        self.language_combo = QComboBox()
-        self.language_combo.setMinimumWidth(160)
-        self.language_combo.addItem("", "auto")
-        for code in _LANGUAGES_FIRST:
-            self.language_combo.addItem(_NATIVE_NAMES[code], code)
-        self.language_combo.insertSeparator(self.language_combo.count())
-        self._fill_other_languages()
-        self.task_combo = QComboBox()
-        self.task_combo.addItem("", "transcribe")
-        self.task_combo.addItem("", "translate")
-        self.prompt_edit = QLineEdit()
-        self.prompt_edit.setClearButtonEnabled(True)
-        self.prompt_edit.setMinimumWidth(220)
-
-        self.model_label = QLabel()
-        self.language_label = QLabel()
-        self.task_label = QLabel()
-        top = QHBoxLayout()
-        top.addWidget(self.model_label)
-        top.addWidget(self.model_combo)
-        top.addSpacing(12)
-        top.addWidget(self.language_label)
-        top.addWidget(self.language_combo)
-        top.addSpacing(12)
-        top.addWidget(self.task_label)
-        top.addWidget(self.task_combo)
-        top.addStretch(1)
-        prompt_row = QHBoxLayout()
-        self.prompt_label = QLabel()
-        self.prompt_label.setBuddy(self.prompt_edit)
-        prompt_row.addWidget(self.prompt_label)
-        prompt_row.addWidget(self.prompt_edit, 1)
+        # The widgets the main window's and the settings' tests reach on the tab itself.
+        self.model_combo = self.options.model_combo
+        self.language_combo = self.options.language_combo
+        self.task_combo = self.options.task_combo
+        self.prompt_edit = self.options.prompt_edit
 
         # The queue.
         self.add_button = QPushButton(icon("add-files"), "")
@@ -291,39 +260,12 @@ class TranscribeTab(QWidget):
         splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(prompt_row)
+        layout.addWidget(self.options)
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
-    def _fill_other_languages(self) -> None:
-        """The rest of Whisper's languages under the separator, by name in the interface language."""
-        from PySide6.QtCore import QCollator
-
-        combo = self.language_combo
-        first_other = len(_LANGUAGES_FIRST) + 2  # Auto-detect, the two first languages, the separator
-        while combo.count() > first_other:
-            combo.removeItem(first_other)
-        collator = QCollator()  # the interface's locale: pinyin order for Chinese names
-        names = [(translated(name), code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST]
-        for name, code in sorted(names, key=lambda pair: collator.sortKey(pair[0])):
-            combo.addItem(name, code)
-
     def retranslate(self) -> None:
         """Set every text of the tab; called at start and when the interface language changes."""
-        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
-                                            "A model is downloaded the first time it is used."))
-        self.model_label.setText(self.tr("Model:"))
-        self.language_label.setText(self.tr("Language:"))
-        self.task_label.setText(self.tr("Task:"))
-        self.prompt_label.setText(self.tr("Initial prompt:"))
-        self.language_combo.setItemText(0, self.tr("Auto-detect"))
-        chosen_language = self.language_combo.currentData()
-        self._fill_other_languages()
-        self._select_data(self.language_combo, chosen_language)
-        self.task_combo.setItemText(0, self.tr("Transcribe"))
-        self.task_combo.setItemText(1, self.tr("Translate to English"))
-        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
         self.add_button.setText(self.tr("Add files…"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.cancel_all_button.setText(self.tr("Cancel all"))
@@ -344,8 +286,6 @@ class TranscribeTab(QWidget):
         self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
         self.queue_model.retranslate()
         self.segments_model.retranslate()
-        if self._model_entries is not None:
-            self._on_models_listed(self._model_entries)
         self._update_title()
         self._update_search_count()
 
@@ -374,10 +314,7 @@ class TranscribeTab(QWidget):
         self.queue_model.rowsInserted.connect(self._update_hint)
         self.queue_model.rowsRemoved.connect(self._update_hint)
 
-        self.model_combo.activated.connect(self._on_model_chosen)
-        self.language_combo.activated.connect(self._save_choices)
-        self.task_combo.activated.connect(self._save_choices)
-        self.prompt_edit.editingFinished.connect(self._save_choices)
+        self.options.model_changed.connect(self.queue.release_model)
 
         self.search_edit.textChanged.connect(self._on_search)
         self.segments_view.clicked.connect(self._on_segment_clicked)
@@ -397,28 +334,12 @@ class TranscribeTab(QWidget):
 
     def _load_choices(self) -> None:
         settings = self._settings
-        model = settings.get("transcribe/model")
-        self.model_combo.addItem(model, model)  # until the full list is read
-        self._select_data(self.language_combo, settings.get("transcribe/language"))
-        self._select_data(self.task_combo, settings.get("transcribe/task"))
-        self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
         chosen = {f.strip() for f in settings.get("transcribe/export_formats").split(",")}
         for fmt, box in self.format_boxes.items():
             box.blockSignals(True)
             box.setChecked(fmt in chosen)
             box.blockSignals(False)
         self._fill_folder_combo(settings.get("transcribe/export_folder"))
-
-    @staticmethod
-    def _select_data(combo: QComboBox, value) -> None:
-        index = combo.findData(value)
-        combo.setCurrentIndex(index if index >= 0 else 0)
-
-    @Slot()
-    def _save_choices(self) -> None:
-        self._settings.set("transcribe/language", self.language_combo.currentData())
-        self._settings.set("transcribe/task", self.task_combo.currentData())
-        self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
 
     @Slot()
     def _save_formats(self) -> None:
@@ -457,57 +378,10 @@ class TranscribeTab(QWidget):
         self._settings.set("transcribe/export_folder", self.folder_combo.itemData(index))
 
     def transcribe_settings(self) -> TranscribeSettings:
-        """The choices for the next file, as the Transcriber takes them."""
-        language = self.language_combo.currentData()
-        return TranscribeSettings(
-            model=self.model_combo.currentData() or self._settings.get("transcribe/model"),
-            engine=self._settings.get("engine/choice"),
-            device=self._settings.get("device/choice"),
-            language=None if language in (None, "auto") else language,
-            task=self.task_combo.currentData(),
-            initial_prompt=self.prompt_edit.text().strip() or None,
-            chinese_script=self._settings.get("transcribe/chinese_script"),
-        )
+        return self.options.transcribe_settings()
 
     def refresh_models(self, select: str | None = None) -> None:
-        """Fill the model list (official and imported, marking what is on this computer)."""
-        store = self._store
-
-        def work(report: JobReport) -> list:
-            return store.catalog()
-
-        job = Job(work, name="list models")
-        if select is not None:
-            self._settings.set("transcribe/model", select)
-        job.result.connect(self._on_models_listed)
-        self._runner.start(job)
-
-    @Slot(object)
-    def _on_models_listed(self, entries: list) -> None:
-        self._model_entries = entries
-        current = self._settings.get("transcribe/model")
-        self.model_combo.clear()
-        for entry in entries:
-            if entry.imported:
-                text = self.tr("{name} (imported)").format(name=entry.name)
-            elif any(entry.downloaded.values()):
-                text = entry.name
-            else:
-                text = self.tr("{name} ({size} MB download)").format(name=entry.name, size=entry.size_mb)
-            self.model_combo.addItem(text, entry.name)
-        index = self.model_combo.findData(current)
-        if index < 0:
-            self.model_combo.addItem(current, current)
-            index = self.model_combo.count() - 1
-        self.model_combo.setCurrentIndex(index)
-
-    @Slot(int)
-    def _on_model_chosen(self, index: int) -> None:
-        name = self.model_combo.itemData(index)
-        if name and name != self._settings.get("transcribe/model"):
-            self._settings.set("transcribe/model", name)
-            # The loaded model would only hold memory (on the GPU too) that the new one needs.
-            self.queue.release_model()
+        self.options.refresh_models(select)
 
     # -- adding files --------------------------------------------------------------------------
 
@@ -794,7 +668,7 @@ class TranscribeTab(QWidget):
 
     def shutdown(self) -> None:
         """The window is closing: keep the choices, stop transcribing, playing and exporting."""
-        self._save_choices()  # a prompt still being typed has not sent editingFinished
+        self.options.shutdown()
         self.queue.shutdown()
         self.player.stop()
         if self._export_job is not None:
