@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,7 +35,7 @@ from desktop.ui.common.replace_prompt import ask_replace
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.transcribe.icons import icon
 from desktop.ui.transcribe.options_bar import OptionsBar
-from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
+from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import Job, JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
@@ -45,30 +44,6 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
 _FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of formats; "Text" is translated
-
-
-def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """Files as they are; folders (and their sub-folders) replaced by the audio and video files in them.
-
-    Returns (files, folders in which nothing playable was found). Hidden files and folders are skipped.
-    """
-    from desktop.core.common.audio import is_media_file
-
-    files: list[Path] = []
-    empty: list[Path] = []
-    for path in paths:
-        if not path.is_dir():
-            files.append(path)
-            continue
-        found = []
-        for root, dirs, names in os.walk(path):
-            dirs[:] = sorted((d for d in dirs if not d.startswith(".")), key=str.casefold)
-            found.extend(Path(root) / n for n in sorted(names, key=str.casefold)
-                         if not n.startswith(".") and is_media_file(n))
-        if not found:
-            empty.append(path)
-        files.extend(found)
-    return files, empty
 
 
 @dataclass
@@ -119,6 +94,7 @@ class TranscribeTab(QWidget):
         self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
         self.options = OptionsBar(settings, store, runner)
         self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
+        self.queue_panel = QueuePanel(self.queue, runner)
         self.player = AudioPlayer(runner, self)
         self.setAcceptDrops(True)
         self._build()
@@ -137,48 +113,9 @@ class TranscribeTab(QWidget):
         self.task_combo = self.options.task_combo
         self.prompt_edit = self.options.prompt_edit
 
-        # The queue.
-        self.add_button = QPushButton(icon("add-files"), "")
-        self.cancel_button = QPushButton(icon("cancel"), "")
-        self.cancel_all_button = QPushButton()
-        self.retry_button = QPushButton(icon("retry"), "")
-        self.remove_button = QPushButton(icon("remove"), "")
-        self.queue_model = QueueModel(self.queue, self)
-        self.queue_view = QTableView()
-        self.queue_view.setModel(self.queue_model)
-        self.queue_view.setItemDelegateForColumn(QueueModel.PROGRESS, ProgressDelegate(self.queue_view))
-        self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.queue_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.queue_view.verticalHeader().hide()
-        self.queue_view.setAlternatingRowColors(True)
-        self.queue_view.setWordWrap(False)
-        self.queue_view.setMinimumHeight(140)
-        header = self.queue_view.horizontalHeader()
-        header.setSectionResizeMode(QueueModel.FILE, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(QueueModel.STATUS, QHeaderView.ResizeMode.Stretch)
-        for column in (QueueModel.DURATION, QueueModel.ELAPSED, QueueModel.LEFT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(QueueModel.PROGRESS, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(QueueModel.FILE, 240)
-        header.resizeSection(QueueModel.PROGRESS, 110)
-        self.drop_hint = QLabel()
-        self.drop_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.drop_hint.setWordWrap(True)
-        self.drop_hint.setStyleSheet("color: palette(mid); font-size: 11pt; padding: 8px;")
-
-        queue_buttons = QHBoxLayout()
-        queue_buttons.addWidget(self.add_button)
-        queue_buttons.addStretch(1)
-        for button in (self.cancel_button, self.cancel_all_button, self.retry_button, self.remove_button):
-            queue_buttons.addWidget(button)
-
-        queue_box = QWidget()
-        queue_layout = QVBoxLayout(queue_box)
-        queue_layout.setContentsMargins(0, 0, 0, 0)
-        queue_layout.addLayout(queue_buttons)
-        queue_layout.addWidget(self.drop_hint)
-        queue_layout.addWidget(self.queue_view, 1)
+        self.add_button = self.queue_panel.add_button
+        self.queue_view = self.queue_panel.view
+        self.queue_model = self.queue_panel.model
 
         # The transcript of the selected file.
         self.result_title = QLabel()
@@ -253,7 +190,7 @@ class TranscribeTab(QWidget):
         result_layout.addWidget(self.export_note)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(queue_box)
+        splitter.addWidget(self.queue_panel)
         splitter.addWidget(result_box)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
@@ -266,14 +203,6 @@ class TranscribeTab(QWidget):
 
     def retranslate(self) -> None:
         """Set every text of the tab; called at start and when the interface language changes."""
-        self.add_button.setText(self.tr("Add files…"))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_all_button.setText(self.tr("Cancel all"))
-        self.retry_button.setText(self.tr("Retry failed"))
-        self.remove_button.setText(self.tr("Remove"))
-        self.cancel_button.setToolTip(self.tr("Stop the selected files"))
-        self.remove_button.setToolTip(self.tr("Take the selected files off the list"))
-        self.drop_hint.setText(self.tr("Drop recordings, videos or folders here, or click “Add files…”."))
         self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
         self.stop_button.setToolTip(self.tr("Stop playing"))
         self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
@@ -284,7 +213,6 @@ class TranscribeTab(QWidget):
         self.export_all_button.setText(self.tr("Export all"))
         self.folder_combo.setItemText(0, self.tr("Next to each recording"))
         self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
-        self.queue_model.retranslate()
         self.segments_model.retranslate()
         self._update_title()
         self._update_search_count()
@@ -295,24 +223,15 @@ class TranscribeTab(QWidget):
         super().changeEvent(event)
 
     def _connect(self) -> None:
-        self.add_button.clicked.connect(self.choose_files)
-        self.cancel_button.clicked.connect(lambda: self.queue.cancel(self.selected_items()))
-        self.cancel_all_button.clicked.connect(self.queue.cancel_all)
-        self.retry_button.clicked.connect(self.queue.retry_failed)
-        self.remove_button.clicked.connect(self.remove_selected)
-        remove_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.queue_view)
-        remove_key.setContext(Qt.ShortcutContext.WidgetShortcut)
-        remove_key.activated.connect(self.remove_selected)
-
-        self.queue_view.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.queue_panel.selection_changed.connect(self._on_selection_changed)
+        self.queue_panel.status_message.connect(self.status_message)
+        self.queue.item_added.connect(self._update_actions)
         self.queue.item_changed.connect(self._on_item_changed)
         self.queue.segment_added.connect(self._on_segment_added)
         self.queue.item_finished.connect(self._on_item_finished)
         self.queue.item_removed.connect(self._on_item_removed)
         self.queue.model_needed.connect(self._on_model_needed)
         self.queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
-        self.queue_model.rowsInserted.connect(self._update_hint)
-        self.queue_model.rowsRemoved.connect(self._update_hint)
 
         self.options.model_changed.connect(self.queue.release_model)
 
@@ -387,37 +306,10 @@ class TranscribeTab(QWidget):
 
     @Slot()
     def choose_files(self) -> None:
-        from desktop.core.common.audio import SUPPORTED_EXTENSIONS
-
-        patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
-        names, _ = QFileDialog.getOpenFileNames(
-            self, self.tr("Add recordings or videos"), "",
-            self.tr("Audio and video ({patterns});;All files (*)").format(patterns=patterns),
-        )
-        if names:
-            self.add_paths([Path(n) for n in names])
+        self.queue_panel.choose_files()
 
     def add_paths(self, paths: list[Path | str]) -> None:
-        """Queue files and the media files inside folders; folders are read on a worker thread."""
-        paths = [Path(p) for p in paths]
-
-        def work(report: JobReport) -> tuple[list[Path], list[Path]]:
-            return expand_paths(paths)
-
-        job = Job(work, name="read dropped folders")
-        job.result.connect(self._on_paths_expanded)
-        self._runner.start(job)
-
-    @Slot(object)
-    def _on_paths_expanded(self, expanded: tuple[list[Path], list[Path]]) -> None:
-        files, empty = expanded
-        for folder in empty:
-            self.status_message.emit(self.tr("No audio or video files were found in “{name}”.").format(name=folder.name))
-        added = self.queue.add(files)
-        if files and not added:
-            self.status_message.emit(self.tr("These files are already in the list."))
-        if added and not self.selected_items():
-            self.queue_view.selectRow(self.queue_model.row_of(added[0]))
+        self.queue_panel.add_paths(paths)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt naming
         if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -438,27 +330,8 @@ class TranscribeTab(QWidget):
 
     # -- the queue -----------------------------------------------------------------------------
 
-    def selected_items(self) -> list[QueueItem]:
-        rows = sorted({index.row() for index in self.queue_view.selectionModel().selectedRows()})
-        return [self.queue_model.item(row) for row in rows]
-
     def selected_item(self) -> QueueItem | None:
-        current = self.queue_view.selectionModel().currentIndex()
-        selected = self.selected_items()
-        if current.isValid() and self.queue_model.item(current.row()) in selected:
-            return self.queue_model.item(current.row())
-        return selected[0] if selected else None
-
-    @Slot()
-    def remove_selected(self) -> None:
-        items = self.selected_items()
-        if items:
-            self.queue.remove(items)
-
-    @Slot()
-    def _update_hint(self) -> None:
-        self.drop_hint.setVisible(self.queue_model.rowCount() == 0)
-        self._update_actions()
+        return self.queue_panel.selected_item()
 
     @Slot()
     def _on_selection_changed(self) -> None:
@@ -523,13 +396,7 @@ class TranscribeTab(QWidget):
             self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
 
     def _update_actions(self) -> None:
-        selected = self.selected_items()
-        states = {item.state for item in selected}
-        self.cancel_button.setEnabled(bool(states & {ItemState.WAITING, ItemState.RUNNING}))
-        self.remove_button.setEnabled(bool(selected))
         all_items = self.queue.items
-        self.cancel_all_button.setEnabled(any(i.state in (ItemState.WAITING, ItemState.RUNNING) for i in all_items))
-        self.retry_button.setEnabled(any(i.state is ItemState.FAILED for i in all_items))
         formats = bool(self.export_formats())
         idle = self._export_job is None
         one = self._exportable(self.selected_item())
@@ -670,6 +537,7 @@ class TranscribeTab(QWidget):
         """The window is closing: keep the choices, stop transcribing, playing and exporting."""
         self.options.shutdown()
         self.queue.shutdown()
+        self.queue_panel.shutdown()
         self.player.stop()
         if self._export_job is not None:
             self._export_job.cancel()

@@ -101,8 +101,8 @@ def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot,
     qtbot.waitUntil(lambda: len(first.segments) >= 1, timeout=JOB_TIMEOUT_MS)
 
     tab.queue_view.selectRow(0)
-    assert tab.cancel_button.isEnabled()
-    qtbot.mouseClick(tab.cancel_button, Qt.MouseButton.LeftButton)
+    assert tab.queue_panel.cancel_button.isEnabled()
+    qtbot.mouseClick(tab.queue_panel.cancel_button, Qt.MouseButton.LeftButton)
     wait_until_settled(qtbot, tab, 2)
 
     assert first.state is ItemState.CANCELLED
@@ -151,7 +151,7 @@ def test_a_bad_file_shows_its_sentence_in_its_row_while_the_next_file_completes(
     status = cell(tab, 0, QueueModel.STATUS)
     assert "not really.mp3" in status and status.endswith(".")
     assert good.state is ItemState.DONE
-    assert tab.retry_button.isEnabled()
+    assert tab.queue_panel.retry_button.isEnabled()
 
 
 def test_pure_silence_is_done_with_no_speech_and_nothing_to_export(qtbot, tab, silence):
@@ -276,8 +276,8 @@ def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk):
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
     assert tab.segments_model.rowCount() > 0
-    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.queue_panel.remove_button, Qt.MouseButton.LeftButton)
     assert tab.queue_model.rowCount() == 0
     assert tab.segments_model.rowCount() == 0
     assert tab.result_title.text() == "Select a file in the list to see its transcript."
-    assert tab.drop_hint.isVisibleTo(tab)
+    assert tab.queue_panel.drop_hint.isVisibleTo(tab)
