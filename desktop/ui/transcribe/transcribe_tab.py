@@ -5,22 +5,17 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSizePolicy,
     QSplitter,
-    QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -29,14 +24,13 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.transcription.transcript import Transcript
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
-from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.replace_prompt import ask_replace
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.transcribe.icons import icon
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
-from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
+from desktop.ui.transcribe.transcript_panel import TranscriptPanel
 from desktop.workers.job import Job, JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
@@ -89,13 +83,12 @@ class TranscribeTab(QWidget):
         self._settings = settings
         self._store = store
         self._runner = runner
-        self._shown: QueueItem | None = None  # the item whose transcript is in the lower table
         self._export_job: Job | None = None
         self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
         self.options = OptionsBar(settings, store, runner)
         self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
         self.queue_panel = QueuePanel(self.queue, runner)
-        self.player = AudioPlayer(runner, self)
+        self.transcript_panel = TranscriptPanel(runner)
         self.setAcceptDrops(True)
         self._build()
         self._connect()
@@ -117,43 +110,7 @@ class TranscribeTab(QWidget):
         self.queue_view = self.queue_panel.view
         self.queue_model = self.queue_panel.model
 
-        # The transcript of the selected file.
-        self.result_title = QLabel()
-        self.result_title.setTextFormat(Qt.TextFormat.PlainText)
-        self.result_title.setWordWrap(True)
-        font = self.result_title.font()
-        font.setBold(True)
-        self.result_title.setFont(font)
-        self.search_edit = QLineEdit()
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setMinimumWidth(200)
-        self.search_count = QLabel()
-        self.stop_button = QToolButton()
-        self.stop_button.setIcon(icon("stop"))
-        self.stop_button.setEnabled(False)
-        self.segments_model = SegmentsModel(self)
-        self.search_model = SegmentSearchModel(self)
-        self.search_model.setSourceModel(self.segments_model)
-        self.segments_view = QTableView()
-        self.segments_view.setModel(self.search_model)
-        self.segments_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.segments_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.segments_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                           | QAbstractItemView.EditTrigger.EditKeyPressed
-                                           | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        self.segments_view.setWordWrap(True)
-        self.segments_view.setMinimumHeight(160)
-        seg_header = self.segments_view.horizontalHeader()
-        seg_header.setSectionResizeMode(SegmentsModel.START, QHeaderView.ResizeMode.ResizeToContents)
-        seg_header.setSectionResizeMode(SegmentsModel.END, QHeaderView.ResizeMode.ResizeToContents)
-        seg_header.setSectionResizeMode(SegmentsModel.TEXT, QHeaderView.ResizeMode.Stretch)
-        self.segments_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
-        result_bar = QHBoxLayout()
-        result_bar.addWidget(self.result_title, 1)
-        result_bar.addWidget(self.stop_button)
-        result_bar.addWidget(self.search_edit)
-        result_bar.addWidget(self.search_count)
+        self.result_title = self.transcript_panel.title
 
         # Export.
         self.format_boxes: dict[str, QCheckBox] = {}
@@ -184,8 +141,7 @@ class TranscribeTab(QWidget):
         result_box = QWidget()
         result_layout = QVBoxLayout(result_box)
         result_layout.setContentsMargins(0, 0, 0, 0)
-        result_layout.addLayout(result_bar)
-        result_layout.addWidget(self.segments_view, 1)
+        result_layout.addWidget(self.transcript_panel, 1)
         result_layout.addLayout(export_bar)
         result_layout.addWidget(self.export_note)
 
@@ -203,9 +159,6 @@ class TranscribeTab(QWidget):
 
     def retranslate(self) -> None:
         """Set every text of the tab; called at start and when the interface language changes."""
-        self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
-        self.stop_button.setToolTip(self.tr("Stop playing"))
-        self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
         self.export_as_label.setText(self.tr("Export as:"))
         self.format_boxes["txt"].setText(self.tr("Text"))
         self.save_to_label.setText(self.tr("Save to:"))
@@ -213,9 +166,6 @@ class TranscribeTab(QWidget):
         self.export_all_button.setText(self.tr("Export all"))
         self.folder_combo.setItemText(0, self.tr("Next to each recording"))
         self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
-        self.segments_model.retranslate()
-        self._update_title()
-        self._update_search_count()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -226,22 +176,18 @@ class TranscribeTab(QWidget):
         self.queue_panel.selection_changed.connect(self._on_selection_changed)
         self.queue_panel.status_message.connect(self.status_message)
         self.queue.item_added.connect(self._update_actions)
-        self.queue.item_changed.connect(self._on_item_changed)
-        self.queue.segment_added.connect(self._on_segment_added)
-        self.queue.item_finished.connect(self._on_item_finished)
+        self.queue.item_changed.connect(self.transcript_panel.on_item_changed)
+        self.queue.segment_added.connect(self.transcript_panel.on_segment_added)
+        self.queue.item_finished.connect(self.transcript_panel.on_item_finished)
         self.queue.item_removed.connect(self._on_item_removed)
+        for signal in (self.queue.item_changed, self.queue.item_finished):
+            signal.connect(self._update_actions)
         self.queue.model_needed.connect(self._on_model_needed)
         self.queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
 
         self.options.model_changed.connect(self.queue.release_model)
 
-        self.search_edit.textChanged.connect(self._on_search)
-        self.segments_view.clicked.connect(self._on_segment_clicked)
-        self.segments_model.edit_rejected.connect(self.status_message)
-        self.segments_model.edited.connect(lambda: self.status_message.emit(self.tr("Change saved in the transcript.")))
-        self.stop_button.clicked.connect(self.player.stop)
-        self.player.playing_changed.connect(self.stop_button.setEnabled)
-        self.player.error.connect(self.status_message)
+        self.transcript_panel.status_message.connect(self.status_message)
 
         for box in self.format_boxes.values():
             box.toggled.connect(self._save_formats)
@@ -335,65 +281,14 @@ class TranscribeTab(QWidget):
 
     @Slot()
     def _on_selection_changed(self) -> None:
-        self._show(self.selected_item())
-        self._update_actions()
-
-    @Slot(object)
-    def _on_item_changed(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._update_title()
-        self._update_actions()
-
-    @Slot(object)
-    def _on_segment_added(self, item: QueueItem) -> None:
-        if item is self._shown and not self.segments_model.editable:
-            self.segments_model.segment_added()
-            if not self.search_edit.text():
-                self.segments_view.scrollToBottom()
-            self._update_search_count()
-
-    @Slot(object)
-    def _on_item_finished(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._show(item, force=True)
+        self.transcript_panel.show_item(self.selected_item())
         self._update_actions()
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._show(self.selected_item())
+        if item is self.transcript_panel.shown_item:
+            self.transcript_panel.show_item(self.selected_item())
         self._update_actions()
-
-    def _show(self, item: QueueItem | None, force: bool = False) -> None:
-        """Put an item's transcript (or its segments so far) in the lower table."""
-        if item is self._shown and not force:
-            return
-        self._shown = item
-        if item is not None and item.state is ItemState.DONE and item.transcript is not None:
-            self.segments_model.show_transcript(item.transcript)
-        elif item is not None and item.state is ItemState.RUNNING:
-            self.segments_model.show_live(item.segments)
-        else:
-            self.segments_model.show_live([])
-        self._update_title()
-        self._update_search_count()
-
-    def _update_title(self) -> None:
-        item = self._shown
-        if item is None:
-            self.result_title.setText(self.tr("Select a file in the list to see its transcript."))
-        elif item.state is ItemState.DONE and item.transcript is not None and item.transcript.is_empty:
-            self.result_title.setText(
-                self.tr("No speech was found in “{name}”, so there is nothing to show or export.").format(
-                    name=item.path.name))
-        elif item.state is ItemState.DONE:
-            self.result_title.setText(self.tr("Transcript of “{name}”").format(name=item.path.name))
-        elif item.state is ItemState.RUNNING:
-            self.result_title.setText(self.tr("Transcribing “{name}”…").format(name=item.path.name))
-        elif item.state is ItemState.FAILED:
-            self.result_title.setText(translated(item.status))
-        else:
-            self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
 
     def _update_actions(self) -> None:
         all_items = self.queue.items
@@ -410,26 +305,7 @@ class TranscribeTab(QWidget):
         return (item is not None and item.state is ItemState.DONE and item.transcript is not None
                 and not item.transcript.is_empty)
 
-    # -- the transcript ------------------------------------------------------------------------
-
-    @Slot(str)
-    def _on_search(self, text: str) -> None:
-        self.search_model.search(text)
-        self._update_search_count()
-
-    def _update_search_count(self) -> None:
-        if self.search_edit.text().strip():
-            self.search_count.setText(self.tr("{found} of {total}").format(
-                found=self.search_model.rowCount(), total=self.segments_model.rowCount()))
-        else:
-            self.search_count.setText("")
-
-    @Slot(QModelIndex)
-    def _on_segment_clicked(self, index: QModelIndex) -> None:
-        if self._shown is None or not index.isValid():
-            return
-        segment = self.segments_model.segment(self.search_model.mapToSource(index).row())
-        self.player.play(self._shown.path, segment.start, segment.end)
+    # -- the model download --------------------------------------------------------------------
 
     def _on_model_needed(self, name: str, fmt: str) -> None:
         from desktop.ui.transcribe.model_dialogs import DownloadDialog
@@ -538,6 +414,6 @@ class TranscribeTab(QWidget):
         self.options.shutdown()
         self.queue.shutdown()
         self.queue_panel.shutdown()
-        self.player.stop()
+        self.transcript_panel.player.stop()
         if self._export_job is not None:
             self._export_job.cancel()

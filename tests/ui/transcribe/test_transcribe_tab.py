@@ -63,8 +63,8 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
 
     # The finished file is selected and its segments are in the table; correct the first one
     # through the table's own editor.
-    view = tab.segments_view
-    assert tab.segments_model.rowCount() == len(item.transcript.segments) > 0
+    view = tab.transcript_panel.view
+    assert tab.transcript_panel.segments_model.rowCount() == len(item.transcript.segments) > 0
     index = view.model().index(0, SegmentsModel.TEXT)
     view.setCurrentIndex(index)
     view.edit(index)
@@ -215,23 +215,24 @@ def test_search_shows_only_the_segments_with_the_words(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    total = tab.segments_model.rowCount()
-    qtbot.keyClicks(tab.search_edit, "COUNTRY")
-    shown = [tab.search_model.index(r, SegmentsModel.TEXT).data() for r in range(tab.search_model.rowCount())]
+    panel = tab.transcript_panel
+    total = panel.segments_model.rowCount()
+    qtbot.keyClicks(panel.search_edit, "COUNTRY")
+    shown = [panel.search_model.index(r, SegmentsModel.TEXT).data() for r in range(panel.search_model.rowCount())]
     assert shown and all("country" in text.lower() for text in shown)
-    assert tab.search_count.text() == f"{len(shown)} of {total}"
-    tab.search_edit.clear()
-    assert tab.search_model.rowCount() == total
+    assert panel.search_count.text() == f"{len(shown)} of {total}"
+    panel.search_edit.clear()
+    assert panel.search_model.rowCount() == total
 
 
 def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    segment = tab.segments_model.segment(0)
+    segment = tab.transcript_panel.segments_model.segment(0)
     played = []
-    tab.player.playing_changed.connect(played.append)
-    view = tab.segments_view
+    tab.transcript_panel.player.playing_changed.connect(played.append)
+    view = tab.transcript_panel.view
     rect = view.visualRect(view.model().index(0, SegmentsModel.TEXT))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert played[:1] == [True]
@@ -239,18 +240,18 @@ def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk)
     stretch = decode_stretch(jfk, segment.start, segment.end)
     assert len(stretch) == pytest.approx((segment.end - segment.start) * PLAYBACK_RATE, abs=2)
     assert np.abs(stretch).max() > 0.05
-    qtbot.waitUntil(lambda: not tab.player.is_playing, timeout=30_000)
+    qtbot.waitUntil(lambda: not tab.transcript_panel.player.is_playing, timeout=30_000)
 
 
 def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jfk, tmp_path):
     rejected = []
-    tab.segments_model.edit_rejected.connect(rejected.append)
+    tab.transcript_panel.segments_model.edit_rejected.connect(rejected.append)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
     segments = tab.queue.items[0].transcript.segments
     assert len(segments) >= 2
-    model = tab.segments_view.model()
+    model = tab.transcript_panel.view.model()
 
     # Ending the first segment after the second one starts would make subtitles overlap.
     too_late = segments[1].start + 1.0
@@ -275,9 +276,9 @@ def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    assert tab.segments_model.rowCount() > 0
+    assert tab.transcript_panel.segments_model.rowCount() > 0
     qtbot.mouseClick(tab.queue_panel.remove_button, Qt.MouseButton.LeftButton)
     assert tab.queue_model.rowCount() == 0
-    assert tab.segments_model.rowCount() == 0
+    assert tab.transcript_panel.segments_model.rowCount() == 0
     assert tab.result_title.text() == "Select a file in the list to see its transcript."
     assert tab.queue_panel.drop_hint.isVisibleTo(tab)
