@@ -9,7 +9,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from desktop.ui.transcribe import transcribe_tab as tab_module
+from desktop.ui.transcribe import export_bar
 from desktop.ui.common.audio_player import PLAYBACK_RATE, decode_stretch
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.segments_model import SegmentsModel
@@ -79,9 +79,9 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
     tab.set_export_folder(out)
     for fmt, box in tab.format_boxes.items():
         box.setChecked(fmt == "srt")
-    assert tab.export_button.isEnabled()
-    qtbot.mouseClick(tab.export_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: (out / "jfk.srt").is_file() and tab.export_button.isEnabled(), timeout=30_000)
+    assert tab.export_bar.export_button.isEnabled()
+    qtbot.mouseClick(tab.export_bar.export_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: (out / "jfk.srt").is_file() and tab.export_bar.export_button.isEnabled(), timeout=30_000)
 
     cues = list(srt.parse((out / "jfk.srt").read_text(encoding="utf-8")))
     first = item.transcript.segments[0]
@@ -91,7 +91,7 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
     later = " ".join(c.content for c in cues[1:]).lower()
     assert "ask what you can do for your country" in later
     assert [p.name for p in out.iterdir()] == ["jfk.srt"], "no temporary file is left behind"
-    assert "jfk.srt" in tab.export_note.text()
+    assert "jfk.srt" in tab.export_bar.note.text()
 
 
 def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot, tab, long_recording, jfk):
@@ -162,7 +162,7 @@ def test_pure_silence_is_done_with_no_speech_and_nothing_to_export(qtbot, tab, s
     assert "no speech" in cell(tab, 0, QueueModel.STATUS).lower()
     tab.queue_view.selectRow(0)
     assert "No speech was found" in tab.result_title.text()
-    assert not tab.export_button.isEnabled()
+    assert not tab.export_bar.export_button.isEnabled()
 
 
 def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, tab, jfk, monkeypatch):
@@ -175,7 +175,7 @@ def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, ta
         asked.append(paths)
         return answers.pop(0)
 
-    monkeypatch.setattr(tab_module, "ask_replace", ask)
+    monkeypatch.setattr(export_bar, "ask_replace", ask)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
@@ -184,7 +184,7 @@ def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, ta
     tab.set_export_folder(None)  # next to the recording
 
     tab.export_selected()
-    qtbot.waitUntil(lambda: len(asked) == 1 and tab.export_button.isEnabled(), timeout=30_000)
+    qtbot.waitUntil(lambda: len(asked) == 1 and tab.export_bar.export_button.isEnabled(), timeout=30_000)
     assert asked[0] == [existing]
     assert existing.read_text(encoding="utf-8") == "my own subtitles\n"
     assert jfk.with_suffix(".txt").is_file(), "the file that did not exist was written"
@@ -205,9 +205,9 @@ def test_an_export_into_a_folder_that_cannot_be_written_says_so_and_leaves_nothi
     blocked.write_text("", encoding="utf-8")
     tab.set_export_folder(blocked)
     tab.export_selected()
-    qtbot.waitUntil(lambda: tab.export_button.isEnabled() and "Saving" not in tab.export_note.text(),
-                    timeout=30_000)
-    assert "Choose another folder" in tab.export_note.text()
+    export = tab.export_bar
+    qtbot.waitUntil(lambda: export.export_button.isEnabled() and "Saving" not in export.note.text(), timeout=30_000)
+    assert "Choose another folder" in export.note.text()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
