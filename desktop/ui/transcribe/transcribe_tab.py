@@ -1,134 +1,32 @@
-"""The Transcribe tab: drop recordings in, watch them run one at a time, edit the text, export subtitles."""
+"""The Transcribe tab: drop recordings in, watch them run one at a time, edit the text, export subtitles.
+
+The tab composes four widgets and wires them to the transcription queue: the choices for the next
+file (OptionsBar), the file list (QueuePanel), the selected file's transcript (TranscriptPanel) and
+the export row (ExportBar).
+"""
 from __future__ import annotations
 
-import logging
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QSizePolicy,
-    QSplitter,
-    QTableView,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from desktop.core.common.errors import UserFacingError
-from desktop.core.transcription.languages import WHISPER_LANGUAGES
-from desktop.core.transcription.transcript import Transcript
 from desktop.engines.transcription.transcriber import TranscribeSettings
-from desktop.resources import resource_path
 from desktop.settings import Settings
-from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
-from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
-from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
-from desktop.workers.job import Job, JobReport, JobRunner
+from desktop.ui.transcribe.export_bar import ExportBar
+from desktop.ui.transcribe.icons import icon  # noqa: F401 - the main window takes its icons from here
+from desktop.ui.transcribe.options_bar import OptionsBar
+from desktop.ui.transcribe.queue_panel import QueuePanel
+from desktop.ui.transcribe.transcript_panel import TranscriptPanel
+from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
-log = logging.getLogger(__name__)
 
-EXPORT_FORMATS = ("srt", "vtt", "txt", "json")
-_FORMAT_LABELS = {"srt": "SRT", "vtt": "WebVTT", "json": "JSON"}  # names of formats; "Text" is translated
-_LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
-_NATIVE_NAMES = {"zh": "中文", "en": "English"}
-
-translate = QCoreApplication.translate
-
-
-def icon(name: str) -> QIcon:
-    return QIcon(str(resource_path("icons", f"{name}.svg")))
-
-
-def ask_replace(parent: QWidget, paths: list[Path]) -> bool:
-    """Ask before replacing existing files; True to replace them."""
-    names = "\n".join(f"• {p.name}" for p in paths[:8])
-    if len(paths) > 8:
-        names += "\n" + translate("TranscribeTab", "…and {count} more").format(count=len(paths) - 8)
-    if len(paths) == 1:
-        text = translate("TranscribeTab", "“{name}” already exists in {folder}. Replace it?").format(
-            name=paths[0].name, folder=paths[0].parent)
-    else:
-        text = translate("TranscribeTab", "These files already exist:\n{names}\n\nReplace them?").format(names=names)
-    box = QMessageBox(QMessageBox.Icon.Question, translate("TranscribeTab", "Replace existing files?"), text,
-                      QMessageBox.StandardButton.NoButton, parent)
-    replace = box.addButton(translate("TranscribeTab", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(translate("TranscribeTab", "Keep the existing files"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(replace)
-    box.exec()
-    return box.clickedButton() is replace
-
-
-def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """Files as they are; folders (and their sub-folders) replaced by the audio and video files in them.
-
-    Returns (files, folders in which nothing playable was found). Hidden files and folders are skipped.
-    """
-    from desktop.core.common.audio import is_media_file
-
-    files: list[Path] = []
-    empty: list[Path] = []
-    for path in paths:
-        if not path.is_dir():
-            files.append(path)
-            continue
-        found = []
-        for root, dirs, names in os.walk(path):
-            dirs[:] = sorted((d for d in dirs if not d.startswith(".")), key=str.casefold)
-            found.extend(Path(root) / n for n in sorted(names, key=str.casefold)
-                         if not n.startswith(".") and is_media_file(n))
-        if not found:
-            empty.append(path)
-        files.extend(found)
-    return files, empty
-
-
-@dataclass
-class _ExportTask:
-    transcript: Transcript
-    fmt: str
-    path: Path
-
-
-@dataclass
-class _ExportOutcome:
-    written: list[Path] = field(default_factory=list)
-    existing: list[_ExportTask] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-
-def _run_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: JobReport) -> _ExportOutcome:
-    from desktop.core.transcription import subtitles
-    from desktop.core.common.atomic import ExportExists
-
-    outcome = _ExportOutcome()
-    for number, task in enumerate(tasks):
-        if report.cancelled():
-            break
-        try:
-            subtitles.export(task.transcript, task.path, task.fmt, overwrite=overwrite, limits=limits)
-            outcome.written.append(task.path)
-        except ExportExists:
-            outcome.existing.append(task)
-        except UserFacingError as error:
-            if error.message not in outcome.problems:
-                outcome.problems.append(error.message)  # a core Message: translated where it is shown
-        report.progress((number + 1) / len(tasks))
-    return outcome
+def has_transcript_to_export(item: QueueItem | None) -> bool:
+    return (item is not None and item.state is ItemState.DONE and item.transcript is not None
+            and not item.transcript.is_empty)
 
 
 class TranscribeTab(QWidget):
@@ -140,435 +38,113 @@ class TranscribeTab(QWidget):
         self._settings = settings
         self._store = store
         self._runner = runner
-        self._shown: QueueItem | None = None  # the item whose transcript is in the lower table
-        self._export_job: Job | None = None
-        self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
-        self._model_entries: list | None = None  # the model list as last read, for retranslating it
-        self.queue = TranscriptionQueue(transcriber, runner, self.transcribe_settings, self)
-        self.player = AudioPlayer(runner, self)
+        self.options = OptionsBar(settings, store, runner)
+        self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
+        self.queue_panel = QueuePanel(self.queue, runner)
+        self.transcript_panel = TranscriptPanel(runner)
+        self.export_bar = ExportBar(settings, runner)
+        self._keep_widget_names()
         self.setAcceptDrops(True)
-        self._build()
+        self._lay_out()
         self._connect()
-        self._load_choices()
-        self.retranslate()
-        self.refresh_models()
-        self._update_actions()
+        self.options.refresh_models()
+        self._update_exportable()
 
-    # -- building ------------------------------------------------------------------------------
+    def _keep_widget_names(self) -> None:
+        """The widgets the main window's and the settings' tests reach on the tab itself."""
+        self.model_combo = self.options.model_combo
+        self.language_combo = self.options.language_combo
+        self.task_combo = self.options.task_combo
+        self.prompt_edit = self.options.prompt_edit
+        self.add_button = self.queue_panel.add_button
+        self.queue_view = self.queue_panel.view
+        self.queue_model = self.queue_panel.model
+        self.result_title = self.transcript_panel.title
+        self.format_boxes = self.export_bar.format_boxes
+        self.export_all_button = self.export_bar.export_all_button
 
-    def _build(self) -> None:
-        # Choices for the next file.
-        self.model_combo = QComboBox()
-        self.model_combo.setMinimumWidth(200)
-        self.language_combo = QComboBox()
-        self.language_combo.setMinimumWidth(160)
-        self.language_combo.addItem("", "auto")
-        for code in _LANGUAGES_FIRST:
-            self.language_combo.addItem(_NATIVE_NAMES[code], code)
-        self.language_combo.insertSeparator(self.language_combo.count())
-        self._fill_other_languages()
-        self.task_combo = QComboBox()
-        self.task_combo.addItem("", "transcribe")
-        self.task_combo.addItem("", "translate")
-        self.prompt_edit = QLineEdit()
-        self.prompt_edit.setClearButtonEnabled(True)
-        self.prompt_edit.setMinimumWidth(220)
-
-        self.model_label = QLabel()
-        self.language_label = QLabel()
-        self.task_label = QLabel()
-        top = QHBoxLayout()
-        top.addWidget(self.model_label)
-        top.addWidget(self.model_combo)
-        top.addSpacing(12)
-        top.addWidget(self.language_label)
-        top.addWidget(self.language_combo)
-        top.addSpacing(12)
-        top.addWidget(self.task_label)
-        top.addWidget(self.task_combo)
-        top.addStretch(1)
-        prompt_row = QHBoxLayout()
-        self.prompt_label = QLabel()
-        self.prompt_label.setBuddy(self.prompt_edit)
-        prompt_row.addWidget(self.prompt_label)
-        prompt_row.addWidget(self.prompt_edit, 1)
-
-        # The queue.
-        self.add_button = QPushButton(icon("add-files"), "")
-        self.cancel_button = QPushButton(icon("cancel"), "")
-        self.cancel_all_button = QPushButton()
-        self.retry_button = QPushButton(icon("retry"), "")
-        self.remove_button = QPushButton(icon("remove"), "")
-        self.queue_model = QueueModel(self.queue, self)
-        self.queue_view = QTableView()
-        self.queue_view.setModel(self.queue_model)
-        self.queue_view.setItemDelegateForColumn(QueueModel.PROGRESS, ProgressDelegate(self.queue_view))
-        self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.queue_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.queue_view.verticalHeader().hide()
-        self.queue_view.setAlternatingRowColors(True)
-        self.queue_view.setWordWrap(False)
-        self.queue_view.setMinimumHeight(140)
-        header = self.queue_view.horizontalHeader()
-        header.setSectionResizeMode(QueueModel.FILE, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(QueueModel.STATUS, QHeaderView.ResizeMode.Stretch)
-        for column in (QueueModel.DURATION, QueueModel.ELAPSED, QueueModel.LEFT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(QueueModel.PROGRESS, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(QueueModel.FILE, 240)
-        header.resizeSection(QueueModel.PROGRESS, 110)
-        self.drop_hint = QLabel()
-        self.drop_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.drop_hint.setWordWrap(True)
-        self.drop_hint.setStyleSheet("color: palette(mid); font-size: 11pt; padding: 8px;")
-
-        queue_buttons = QHBoxLayout()
-        queue_buttons.addWidget(self.add_button)
-        queue_buttons.addStretch(1)
-        for button in (self.cancel_button, self.cancel_all_button, self.retry_button, self.remove_button):
-            queue_buttons.addWidget(button)
-
-        queue_box = QWidget()
-        queue_layout = QVBoxLayout(queue_box)
-        queue_layout.setContentsMargins(0, 0, 0, 0)
-        queue_layout.addLayout(queue_buttons)
-        queue_layout.addWidget(self.drop_hint)
-        queue_layout.addWidget(self.queue_view, 1)
-
-        # The transcript of the selected file.
-        self.result_title = QLabel()
-        self.result_title.setTextFormat(Qt.TextFormat.PlainText)
-        self.result_title.setWordWrap(True)
-        font = self.result_title.font()
-        font.setBold(True)
-        self.result_title.setFont(font)
-        self.search_edit = QLineEdit()
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setMinimumWidth(200)
-        self.search_count = QLabel()
-        self.stop_button = QToolButton()
-        self.stop_button.setIcon(icon("stop"))
-        self.stop_button.setEnabled(False)
-        self.segments_model = SegmentsModel(self)
-        self.search_model = SegmentSearchModel(self)
-        self.search_model.setSourceModel(self.segments_model)
-        self.segments_view = QTableView()
-        self.segments_view.setModel(self.search_model)
-        self.segments_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.segments_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.segments_view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                           | QAbstractItemView.EditTrigger.EditKeyPressed
-                                           | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        self.segments_view.setWordWrap(True)
-        self.segments_view.setMinimumHeight(160)
-        seg_header = self.segments_view.horizontalHeader()
-        seg_header.setSectionResizeMode(SegmentsModel.START, QHeaderView.ResizeMode.ResizeToContents)
-        seg_header.setSectionResizeMode(SegmentsModel.END, QHeaderView.ResizeMode.ResizeToContents)
-        seg_header.setSectionResizeMode(SegmentsModel.TEXT, QHeaderView.ResizeMode.Stretch)
-        self.segments_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
-        result_bar = QHBoxLayout()
-        result_bar.addWidget(self.result_title, 1)
-        result_bar.addWidget(self.stop_button)
-        result_bar.addWidget(self.search_edit)
-        result_bar.addWidget(self.search_count)
-
-        # Export.
-        self.format_boxes: dict[str, QCheckBox] = {}
-        export_bar = QHBoxLayout()
-        self.export_as_label = QLabel()
-        export_bar.addWidget(self.export_as_label)
-        for fmt in EXPORT_FORMATS:
-            box = QCheckBox(_FORMAT_LABELS.get(fmt, ""))
-            self.format_boxes[fmt] = box
-            export_bar.addWidget(box)
-        export_bar.addSpacing(12)
-        self.save_to_label = QLabel()
-        export_bar.addWidget(self.save_to_label)
-        self.folder_combo = QComboBox()
-        self.folder_combo.setMinimumWidth(220)
-        self.folder_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.folder_combo.setMinimumContentsLength(24)
-        export_bar.addWidget(self.folder_combo, 1)
-        self.export_button = QPushButton(icon("export"), "")
-        self.export_all_button = QPushButton()
-        export_bar.addWidget(self.export_button)
-        export_bar.addWidget(self.export_all_button)
-        self.export_note = QLabel()
-        self.export_note.setWordWrap(True)
-        self.export_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.export_note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-
+    def _lay_out(self) -> None:
         result_box = QWidget()
         result_layout = QVBoxLayout(result_box)
         result_layout.setContentsMargins(0, 0, 0, 0)
-        result_layout.addLayout(result_bar)
-        result_layout.addWidget(self.segments_view, 1)
-        result_layout.addLayout(export_bar)
-        result_layout.addWidget(self.export_note)
+        result_layout.addWidget(self.transcript_panel, 1)
+        result_layout.addWidget(self.export_bar)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(queue_box)
+        splitter.addWidget(self.queue_panel)
         splitter.addWidget(result_box)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(prompt_row)
+        layout.addWidget(self.options)
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
-    def _fill_other_languages(self) -> None:
-        """The rest of Whisper's languages under the separator, by name in the interface language."""
-        from PySide6.QtCore import QCollator
-
-        combo = self.language_combo
-        first_other = len(_LANGUAGES_FIRST) + 2  # Auto-detect, the two first languages, the separator
-        while combo.count() > first_other:
-            combo.removeItem(first_other)
-        collator = QCollator()  # the interface's locale: pinyin order for Chinese names
-        names = [(translated(name), code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST]
-        for name, code in sorted(names, key=lambda pair: collator.sortKey(pair[0])):
-            combo.addItem(name, code)
-
-    def retranslate(self) -> None:
-        """Set every text of the tab; called at start and when the interface language changes."""
-        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
-                                            "A model is downloaded the first time it is used."))
-        self.model_label.setText(self.tr("Model:"))
-        self.language_label.setText(self.tr("Language:"))
-        self.task_label.setText(self.tr("Task:"))
-        self.prompt_label.setText(self.tr("Initial prompt:"))
-        self.language_combo.setItemText(0, self.tr("Auto-detect"))
-        chosen_language = self.language_combo.currentData()
-        self._fill_other_languages()
-        self._select_data(self.language_combo, chosen_language)
-        self.task_combo.setItemText(0, self.tr("Transcribe"))
-        self.task_combo.setItemText(1, self.tr("Translate to English"))
-        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
-        self.add_button.setText(self.tr("Add files…"))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_all_button.setText(self.tr("Cancel all"))
-        self.retry_button.setText(self.tr("Retry failed"))
-        self.remove_button.setText(self.tr("Remove"))
-        self.cancel_button.setToolTip(self.tr("Stop the selected files"))
-        self.remove_button.setToolTip(self.tr("Take the selected files off the list"))
-        self.drop_hint.setText(self.tr("Drop recordings, videos or folders here, or click “Add files…”."))
-        self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
-        self.stop_button.setToolTip(self.tr("Stop playing"))
-        self.segments_view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
-        self.export_as_label.setText(self.tr("Export as:"))
-        self.format_boxes["txt"].setText(self.tr("Text"))
-        self.save_to_label.setText(self.tr("Save to:"))
-        self.export_button.setText(self.tr("Export"))
-        self.export_all_button.setText(self.tr("Export all"))
-        self.folder_combo.setItemText(0, self.tr("Next to each recording"))
-        self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
-        self.queue_model.retranslate()
-        self.segments_model.retranslate()
-        if self._model_entries is not None:
-            self._on_models_listed(self._model_entries)
-        self._update_title()
-        self._update_search_count()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
     def _connect(self) -> None:
-        self.add_button.clicked.connect(self.choose_files)
-        self.cancel_button.clicked.connect(lambda: self.queue.cancel(self.selected_items()))
-        self.cancel_all_button.clicked.connect(self.queue.cancel_all)
-        self.retry_button.clicked.connect(self.queue.retry_failed)
-        self.remove_button.clicked.connect(self.remove_selected)
-        remove_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.queue_view)
-        remove_key.setContext(Qt.ShortcutContext.WidgetShortcut)
-        remove_key.activated.connect(self.remove_selected)
+        queue = self.queue
+        queue.item_changed.connect(self.transcript_panel.on_item_changed)
+        queue.segment_added.connect(self.transcript_panel.on_segment_added)
+        queue.item_finished.connect(self.transcript_panel.on_item_finished)
+        queue.item_removed.connect(self._on_item_removed)
+        queue.model_needed.connect(self._on_model_needed)
+        queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
+        for signal in (queue.item_added, queue.item_changed, queue.item_finished, queue.item_removed):
+            signal.connect(self._update_exportable)
+        self.queue_panel.selection_changed.connect(self._on_selection_changed)
+        self.options.model_changed.connect(queue.release_model)
 
-        self.queue_view.selectionModel().selectionChanged.connect(self._on_selection_changed)
-        self.queue.item_changed.connect(self._on_item_changed)
-        self.queue.segment_added.connect(self._on_segment_added)
-        self.queue.item_finished.connect(self._on_item_finished)
-        self.queue.item_removed.connect(self._on_item_removed)
-        self.queue.model_needed.connect(self._on_model_needed)
-        self.queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
-        self.queue_model.rowsInserted.connect(self._update_hint)
-        self.queue_model.rowsRemoved.connect(self._update_hint)
+        self.export_bar.export_button.clicked.connect(self.export_selected)
+        self.export_bar.export_all_button.clicked.connect(self.export_all)
+        self.export_bar.availability_changed.connect(self.export_available)
+        for panel in (self.queue_panel, self.transcript_panel, self.export_bar):
+            panel.status_message.connect(self.status_message)
 
-        self.model_combo.activated.connect(self._on_model_chosen)
-        self.language_combo.activated.connect(self._save_choices)
-        self.task_combo.activated.connect(self._save_choices)
-        self.prompt_edit.editingFinished.connect(self._save_choices)
-
-        self.search_edit.textChanged.connect(self._on_search)
-        self.segments_view.clicked.connect(self._on_segment_clicked)
-        self.segments_model.edit_rejected.connect(self.status_message)
-        self.segments_model.edited.connect(lambda: self.status_message.emit(self.tr("Change saved in the transcript.")))
-        self.stop_button.clicked.connect(self.player.stop)
-        self.player.playing_changed.connect(self.stop_button.setEnabled)
-        self.player.error.connect(self.status_message)
-
-        for box in self.format_boxes.values():
-            box.toggled.connect(self._save_formats)
-        self.folder_combo.activated.connect(self._on_folder_chosen)
-        self.export_button.clicked.connect(self.export_selected)
-        self.export_all_button.clicked.connect(self.export_all)
-
-    # -- the user's choices --------------------------------------------------------------------
-
-    def _load_choices(self) -> None:
-        settings = self._settings
-        model = settings.get("transcribe/model")
-        self.model_combo.addItem(model, model)  # until the full list is read
-        self._select_data(self.language_combo, settings.get("transcribe/language"))
-        self._select_data(self.task_combo, settings.get("transcribe/task"))
-        self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
-        chosen = {f.strip() for f in settings.get("transcribe/export_formats").split(",")}
-        for fmt, box in self.format_boxes.items():
-            box.blockSignals(True)
-            box.setChecked(fmt in chosen)
-            box.blockSignals(False)
-        self._fill_folder_combo(settings.get("transcribe/export_folder"))
-
-    @staticmethod
-    def _select_data(combo: QComboBox, value) -> None:
-        index = combo.findData(value)
-        combo.setCurrentIndex(index if index >= 0 else 0)
-
-    @Slot()
-    def _save_choices(self) -> None:
-        self._settings.set("transcribe/language", self.language_combo.currentData())
-        self._settings.set("transcribe/task", self.task_combo.currentData())
-        self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
-
-    @Slot()
-    def _save_formats(self) -> None:
-        self._settings.set("transcribe/export_formats", ",".join(self.export_formats()))
-        self._update_actions()
-
-    def export_formats(self) -> list[str]:
-        return [fmt for fmt, box in self.format_boxes.items() if box.isChecked()]
-
-    def export_folder(self) -> Path | None:
-        """The folder chosen for exports; None means next to each recording."""
-        folder = self.folder_combo.currentData()
-        return Path(folder) if folder else None
-
-    def _fill_folder_combo(self, folder: str) -> None:
-        self.folder_combo.clear()
-        self.folder_combo.addItem(self.tr("Next to each recording"), "")
-        if folder:
-            self.folder_combo.addItem(folder, folder)
-            self.folder_combo.setItemData(1, folder, Qt.ItemDataRole.ToolTipRole)
-        self.folder_combo.addItem(self.tr("Choose a folder…"), None)
-        self.folder_combo.setCurrentIndex(1 if folder else 0)
-
-    def set_export_folder(self, folder: Path | None) -> None:
-        value = str(folder) if folder else ""
-        self._settings.set("transcribe/export_folder", value)
-        self._fill_folder_combo(value)
-
-    @Slot(int)
-    def _on_folder_chosen(self, index: int) -> None:
-        if self.folder_combo.itemData(index) is None:  # "Choose a folder…"
-            start = self._settings.get("transcribe/export_folder") or str(Path.home())
-            folder = QFileDialog.getExistingDirectory(self, self.tr("Save exports in"), start)
-            self.set_export_folder(Path(folder) if folder else self.export_folder())
-            return
-        self._settings.set("transcribe/export_folder", self.folder_combo.itemData(index))
+    # -- what the main window asks of the tab --------------------------------------------------
 
     def transcribe_settings(self) -> TranscribeSettings:
-        """The choices for the next file, as the Transcriber takes them."""
-        language = self.language_combo.currentData()
-        return TranscribeSettings(
-            model=self.model_combo.currentData() or self._settings.get("transcribe/model"),
-            engine=self._settings.get("engine/choice"),
-            device=self._settings.get("device/choice"),
-            language=None if language in (None, "auto") else language,
-            task=self.task_combo.currentData(),
-            initial_prompt=self.prompt_edit.text().strip() or None,
-            chinese_script=self._settings.get("transcribe/chinese_script"),
-        )
+        return self.options.transcribe_settings()
 
     def refresh_models(self, select: str | None = None) -> None:
-        """Fill the model list (official and imported, marking what is on this computer)."""
-        store = self._store
-
-        def work(report: JobReport) -> list:
-            return store.catalog()
-
-        job = Job(work, name="list models")
-        if select is not None:
-            self._settings.set("transcribe/model", select)
-        job.result.connect(self._on_models_listed)
-        self._runner.start(job)
-
-    @Slot(object)
-    def _on_models_listed(self, entries: list) -> None:
-        self._model_entries = entries
-        current = self._settings.get("transcribe/model")
-        self.model_combo.clear()
-        for entry in entries:
-            if entry.imported:
-                text = self.tr("{name} (imported)").format(name=entry.name)
-            elif any(entry.downloaded.values()):
-                text = entry.name
-            else:
-                text = self.tr("{name} ({size} MB download)").format(name=entry.name, size=entry.size_mb)
-            self.model_combo.addItem(text, entry.name)
-        index = self.model_combo.findData(current)
-        if index < 0:
-            self.model_combo.addItem(current, current)
-            index = self.model_combo.count() - 1
-        self.model_combo.setCurrentIndex(index)
-
-    @Slot(int)
-    def _on_model_chosen(self, index: int) -> None:
-        name = self.model_combo.itemData(index)
-        if name and name != self._settings.get("transcribe/model"):
-            self._settings.set("transcribe/model", name)
-            # The loaded model would only hold memory (on the GPU too) that the new one needs.
-            self.queue.release_model()
-
-    # -- adding files --------------------------------------------------------------------------
+        self.options.refresh_models(select)
 
     @Slot()
     def choose_files(self) -> None:
-        from desktop.core.common.audio import SUPPORTED_EXTENSIONS
-
-        patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
-        names, _ = QFileDialog.getOpenFileNames(
-            self, self.tr("Add recordings or videos"), "",
-            self.tr("Audio and video ({patterns});;All files (*)").format(patterns=patterns),
-        )
-        if names:
-            self.add_paths([Path(n) for n in names])
+        self.queue_panel.choose_files()
 
     def add_paths(self, paths: list[Path | str]) -> None:
-        """Queue files and the media files inside folders; folders are read on a worker thread."""
-        paths = [Path(p) for p in paths]
+        self.queue_panel.add_paths(paths)
 
-        def work(report: JobReport) -> tuple[list[Path], list[Path]]:
-            return expand_paths(paths)
+    def selected_item(self) -> QueueItem | None:
+        return self.queue_panel.selected_item()
 
-        job = Job(work, name="read dropped folders")
-        job.result.connect(self._on_paths_expanded)
-        self._runner.start(job)
+    def export_formats(self) -> list[str]:
+        return self.export_bar.export_formats()
 
-    @Slot(object)
-    def _on_paths_expanded(self, expanded: tuple[list[Path], list[Path]]) -> None:
-        files, empty = expanded
-        for folder in empty:
-            self.status_message.emit(self.tr("No audio or video files were found in “{name}”.").format(name=folder.name))
-        added = self.queue.add(files)
-        if files and not added:
-            self.status_message.emit(self.tr("These files are already in the list."))
-        if added and not self.selected_items():
-            self.queue_view.selectRow(self.queue_model.row_of(added[0]))
+    def export_folder(self) -> Path | None:
+        return self.export_bar.export_folder()
+
+    def set_export_folder(self, folder: Path | None) -> None:
+        self.export_bar.set_export_folder(folder)
+
+    @Slot()
+    def export_selected(self) -> None:
+        item = self.selected_item()
+        if has_transcript_to_export(item):
+            self.export_bar.export([item])
+
+    @Slot()
+    def export_all(self) -> None:
+        done = self.queue.with_state(ItemState.DONE)
+        items = [item for item in done if has_transcript_to_export(item)]
+        skipped = len(done) - len(items)
+        if skipped:
+            self.status_message.emit(self.tr("{count} file(s) with no speech were skipped.").format(count=skipped))
+        if items:
+            self.export_bar.export(items)
+
+    # -- drops ---------------------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt naming
         if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -587,133 +163,22 @@ class TranscribeTab(QWidget):
         event.acceptProposedAction()
         self.add_paths(paths)
 
-    # -- the queue -----------------------------------------------------------------------------
-
-    def selected_items(self) -> list[QueueItem]:
-        rows = sorted({index.row() for index in self.queue_view.selectionModel().selectedRows()})
-        return [self.queue_model.item(row) for row in rows]
-
-    def selected_item(self) -> QueueItem | None:
-        current = self.queue_view.selectionModel().currentIndex()
-        selected = self.selected_items()
-        if current.isValid() and self.queue_model.item(current.row()) in selected:
-            return self.queue_model.item(current.row())
-        return selected[0] if selected else None
-
-    @Slot()
-    def remove_selected(self) -> None:
-        items = self.selected_items()
-        if items:
-            self.queue.remove(items)
-
-    @Slot()
-    def _update_hint(self) -> None:
-        self.drop_hint.setVisible(self.queue_model.rowCount() == 0)
-        self._update_actions()
+    # -- wiring the panels ---------------------------------------------------------------------
 
     @Slot()
     def _on_selection_changed(self) -> None:
-        self._show(self.selected_item())
-        self._update_actions()
-
-    @Slot(object)
-    def _on_item_changed(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._update_title()
-        self._update_actions()
-
-    @Slot(object)
-    def _on_segment_added(self, item: QueueItem) -> None:
-        if item is self._shown and not self.segments_model.editable:
-            self.segments_model.segment_added()
-            if not self.search_edit.text():
-                self.segments_view.scrollToBottom()
-            self._update_search_count()
-
-    @Slot(object)
-    def _on_item_finished(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._show(item, force=True)
-        self._update_actions()
+        self.transcript_panel.show_item(self.selected_item())
+        self._update_exportable()
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:
-        if item is self._shown:
-            self._show(self.selected_item())
-        self._update_actions()
+        if item is self.transcript_panel.shown_item:
+            self.transcript_panel.show_item(self.selected_item())
 
-    def _show(self, item: QueueItem | None, force: bool = False) -> None:
-        """Put an item's transcript (or its segments so far) in the lower table."""
-        if item is self._shown and not force:
-            return
-        self._shown = item
-        if item is not None and item.state is ItemState.DONE and item.transcript is not None:
-            self.segments_model.show_transcript(item.transcript)
-        elif item is not None and item.state is ItemState.RUNNING:
-            self.segments_model.show_live(item.segments)
-        else:
-            self.segments_model.show_live([])
-        self._update_title()
-        self._update_search_count()
-
-    def _update_title(self) -> None:
-        item = self._shown
-        if item is None:
-            self.result_title.setText(self.tr("Select a file in the list to see its transcript."))
-        elif item.state is ItemState.DONE and item.transcript is not None and item.transcript.is_empty:
-            self.result_title.setText(
-                self.tr("No speech was found in “{name}”, so there is nothing to show or export.").format(
-                    name=item.path.name))
-        elif item.state is ItemState.DONE:
-            self.result_title.setText(self.tr("Transcript of “{name}”").format(name=item.path.name))
-        elif item.state is ItemState.RUNNING:
-            self.result_title.setText(self.tr("Transcribing “{name}”…").format(name=item.path.name))
-        elif item.state is ItemState.FAILED:
-            self.result_title.setText(translated(item.status))
-        else:
-            self.result_title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
-
-    def _update_actions(self) -> None:
-        selected = self.selected_items()
-        states = {item.state for item in selected}
-        self.cancel_button.setEnabled(bool(states & {ItemState.WAITING, ItemState.RUNNING}))
-        self.remove_button.setEnabled(bool(selected))
-        all_items = self.queue.items
-        self.cancel_all_button.setEnabled(any(i.state in (ItemState.WAITING, ItemState.RUNNING) for i in all_items))
-        self.retry_button.setEnabled(any(i.state is ItemState.FAILED for i in all_items))
-        formats = bool(self.export_formats())
-        idle = self._export_job is None
-        one = self._exportable(self.selected_item())
-        anything = any(self._exportable(i) for i in all_items)
-        self.export_button.setEnabled(formats and idle and one)
-        self.export_all_button.setEnabled(formats and idle and anything)
-        self.export_available.emit(idle and one, idle and anything)
-
-    @staticmethod
-    def _exportable(item: QueueItem | None) -> bool:
-        return (item is not None and item.state is ItemState.DONE and item.transcript is not None
-                and not item.transcript.is_empty)
-
-    # -- the transcript ------------------------------------------------------------------------
-
-    @Slot(str)
-    def _on_search(self, text: str) -> None:
-        self.search_model.search(text)
-        self._update_search_count()
-
-    def _update_search_count(self) -> None:
-        if self.search_edit.text().strip():
-            self.search_count.setText(self.tr("{found} of {total}").format(
-                found=self.search_model.rowCount(), total=self.segments_model.rowCount()))
-        else:
-            self.search_count.setText("")
-
-    @Slot(QModelIndex)
-    def _on_segment_clicked(self, index: QModelIndex) -> None:
-        if self._shown is None or not index.isValid():
-            return
-        segment = self.segments_model.segment(self.search_model.mapToSource(index).row())
-        self.player.play(self._shown.path, segment.start, segment.end)
+    @Slot()
+    def _update_exportable(self) -> None:
+        self.export_bar.set_exportable(has_transcript_to_export(self.selected_item()),
+                                       any(has_transcript_to_export(item) for item in self.queue.items))
 
     def _on_model_needed(self, name: str, fmt: str) -> None:
         from desktop.ui.transcribe.model_dialogs import DownloadDialog
@@ -730,97 +195,12 @@ class TranscribeTab(QWidget):
         self.refresh_models()
         self.queue.model_ready()
 
-    # -- export --------------------------------------------------------------------------------
-
-    @Slot()
-    def export_selected(self) -> None:
-        item = self.selected_item()
-        if self._exportable(item):
-            self._export([item])
-
-    @Slot()
-    def export_all(self) -> None:
-        done = self.queue.with_state(ItemState.DONE)
-        items = [item for item in done if self._exportable(item)]
-        skipped = len(done) - len(items)
-        if skipped:
-            self.status_message.emit(self.tr("{count} file(s) with no speech were skipped.").format(count=skipped))
-        if items:
-            self._export(items)
-
-    def _export(self, items: list[QueueItem]) -> None:
-        from desktop.core.transcription.subtitles import default_export_path
-
-        formats = self.export_formats()
-        if not formats or self._export_job is not None:
-            return
-        folder = self.export_folder()
-        tasks = []
-        for item in items:
-            # A copy: the user may go on editing while the files are written on another thread.
-            transcript = Transcript.from_dict(item.transcript.to_dict())
-            for fmt in formats:
-                tasks.append(_ExportTask(transcript, fmt, Path(default_export_path(item.path, fmt, folder))))
-        self._start_export(tasks, overwrite=False)
-
-    def _start_export(self, tasks: list[_ExportTask], overwrite: bool) -> None:
-        limits = self._settings.line_limits()
-
-        def work(report: JobReport) -> _ExportOutcome:
-            return _run_exports(tasks, overwrite, limits, report)
-
-        job = Job(work, name="export")
-        job.result.connect(self._on_exported)
-        job.failed.connect(self._on_export_failed)
-        job.finished.connect(self._on_export_finished)
-        self._export_job = job
-        self.export_note.setText(self.tr("Saving…"))
-        self.export_note.setStyleSheet("")
-        self._update_actions()
-        self._runner.start(job)
-
-    @Slot(object)
-    def _on_exported(self, outcome: _ExportOutcome) -> None:
-        self._report_export(outcome.written, outcome.problems)
-        self._pending_replace = outcome.existing
-
-    @Slot(object)
-    def _on_export_failed(self, message: str) -> None:
-        self._report_export([], [message])
-
-    @Slot()
-    def _on_export_finished(self) -> None:
-        self._export_job = None
-        pending, self._pending_replace = self._pending_replace, []
-        self._update_actions()
-        if pending:
-            # Asked only after the job's thread is done, so the question never waits on a file.
-            if ask_replace(self, [task.path for task in pending]):
-                self._start_export(pending, overwrite=True)
-            else:
-                self.export_note.setText(self.tr("Existing files were kept."))
-
-    def _report_export(self, written: list[Path], problems: list[str]) -> None:
-        lines = []
-        if len(written) == 1:
-            lines.append(self.tr("Saved “{name}” in {folder}.").format(name=written[0].name, folder=written[0].parent))
-        elif written:
-            folders = {p.parent for p in written}
-            where = str(next(iter(folders))) if len(folders) == 1 else self.tr("next to the recordings")
-            lines.append(self.tr("Saved {count} files in {folder}.").format(count=len(written), folder=where))
-        problems = [translated(problem) for problem in problems]
-        lines.extend(problems)
-        self.export_note.setText("\n".join(lines))
-        self.export_note.setStyleSheet("color: #b3261e;" if problems else "")
-        if lines:
-            self.status_message.emit(lines[0] if not problems else problems[0])
-
     # -- closing -------------------------------------------------------------------------------
 
     def shutdown(self) -> None:
         """The window is closing: keep the choices, stop transcribing, playing and exporting."""
-        self._save_choices()  # a prompt still being typed has not sent editingFinished
+        self.options.shutdown()
         self.queue.shutdown()
-        self.player.stop()
-        if self._export_job is not None:
-            self._export_job.cancel()
+        self.transcript_panel.player.stop()
+        self.queue_panel.shutdown()
+        self.export_bar.shutdown()

@@ -9,7 +9,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from desktop.ui.transcribe import transcribe_tab as tab_module
+from desktop.ui.transcribe import export_bar
 from desktop.ui.common.audio_player import PLAYBACK_RATE, decode_stretch
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.segments_model import SegmentsModel
@@ -63,8 +63,8 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
 
     # The finished file is selected and its segments are in the table; correct the first one
     # through the table's own editor.
-    view = tab.segments_view
-    assert tab.segments_model.rowCount() == len(item.transcript.segments) > 0
+    view = tab.transcript_panel.view
+    assert tab.transcript_panel.segments_model.rowCount() == len(item.transcript.segments) > 0
     index = view.model().index(0, SegmentsModel.TEXT)
     view.setCurrentIndex(index)
     view.edit(index)
@@ -79,9 +79,9 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
     tab.set_export_folder(out)
     for fmt, box in tab.format_boxes.items():
         box.setChecked(fmt == "srt")
-    assert tab.export_button.isEnabled()
-    qtbot.mouseClick(tab.export_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: (out / "jfk.srt").is_file() and tab.export_button.isEnabled(), timeout=30_000)
+    assert tab.export_bar.export_button.isEnabled()
+    qtbot.mouseClick(tab.export_bar.export_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: (out / "jfk.srt").is_file() and tab.export_bar.export_button.isEnabled(), timeout=30_000)
 
     cues = list(srt.parse((out / "jfk.srt").read_text(encoding="utf-8")))
     first = item.transcript.segments[0]
@@ -91,7 +91,7 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
     later = " ".join(c.content for c in cues[1:]).lower()
     assert "ask what you can do for your country" in later
     assert [p.name for p in out.iterdir()] == ["jfk.srt"], "no temporary file is left behind"
-    assert "jfk.srt" in tab.export_note.text()
+    assert "jfk.srt" in tab.export_bar.note.text()
 
 
 def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot, tab, long_recording, jfk):
@@ -101,8 +101,8 @@ def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot,
     qtbot.waitUntil(lambda: len(first.segments) >= 1, timeout=JOB_TIMEOUT_MS)
 
     tab.queue_view.selectRow(0)
-    assert tab.cancel_button.isEnabled()
-    qtbot.mouseClick(tab.cancel_button, Qt.MouseButton.LeftButton)
+    assert tab.queue_panel.cancel_button.isEnabled()
+    qtbot.mouseClick(tab.queue_panel.cancel_button, Qt.MouseButton.LeftButton)
     wait_until_settled(qtbot, tab, 2)
 
     assert first.state is ItemState.CANCELLED
@@ -151,7 +151,7 @@ def test_a_bad_file_shows_its_sentence_in_its_row_while_the_next_file_completes(
     status = cell(tab, 0, QueueModel.STATUS)
     assert "not really.mp3" in status and status.endswith(".")
     assert good.state is ItemState.DONE
-    assert tab.retry_button.isEnabled()
+    assert tab.queue_panel.retry_button.isEnabled()
 
 
 def test_pure_silence_is_done_with_no_speech_and_nothing_to_export(qtbot, tab, silence):
@@ -162,7 +162,7 @@ def test_pure_silence_is_done_with_no_speech_and_nothing_to_export(qtbot, tab, s
     assert "no speech" in cell(tab, 0, QueueModel.STATUS).lower()
     tab.queue_view.selectRow(0)
     assert "No speech was found" in tab.result_title.text()
-    assert not tab.export_button.isEnabled()
+    assert not tab.export_bar.export_button.isEnabled()
 
 
 def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, tab, jfk, monkeypatch):
@@ -175,7 +175,7 @@ def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, ta
         asked.append(paths)
         return answers.pop(0)
 
-    monkeypatch.setattr(tab_module, "ask_replace", ask)
+    monkeypatch.setattr(export_bar, "ask_replace", ask)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
@@ -184,7 +184,7 @@ def test_export_asks_before_replacing_a_file_and_keeps_it_when_told_to(qtbot, ta
     tab.set_export_folder(None)  # next to the recording
 
     tab.export_selected()
-    qtbot.waitUntil(lambda: len(asked) == 1 and tab.export_button.isEnabled(), timeout=30_000)
+    qtbot.waitUntil(lambda: len(asked) == 1 and tab.export_bar.export_button.isEnabled(), timeout=30_000)
     assert asked[0] == [existing]
     assert existing.read_text(encoding="utf-8") == "my own subtitles\n"
     assert jfk.with_suffix(".txt").is_file(), "the file that did not exist was written"
@@ -205,9 +205,9 @@ def test_an_export_into_a_folder_that_cannot_be_written_says_so_and_leaves_nothi
     blocked.write_text("", encoding="utf-8")
     tab.set_export_folder(blocked)
     tab.export_selected()
-    qtbot.waitUntil(lambda: tab.export_button.isEnabled() and "Saving" not in tab.export_note.text(),
-                    timeout=30_000)
-    assert "Choose another folder" in tab.export_note.text()
+    export = tab.export_bar
+    qtbot.waitUntil(lambda: export.export_button.isEnabled() and "Saving" not in export.note.text(), timeout=30_000)
+    assert "Choose another folder" in export.note.text()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
@@ -215,23 +215,24 @@ def test_search_shows_only_the_segments_with_the_words(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    total = tab.segments_model.rowCount()
-    qtbot.keyClicks(tab.search_edit, "COUNTRY")
-    shown = [tab.search_model.index(r, SegmentsModel.TEXT).data() for r in range(tab.search_model.rowCount())]
+    panel = tab.transcript_panel
+    total = panel.segments_model.rowCount()
+    qtbot.keyClicks(panel.search_edit, "COUNTRY")
+    shown = [panel.search_model.index(r, SegmentsModel.TEXT).data() for r in range(panel.search_model.rowCount())]
     assert shown and all("country" in text.lower() for text in shown)
-    assert tab.search_count.text() == f"{len(shown)} of {total}"
-    tab.search_edit.clear()
-    assert tab.search_model.rowCount() == total
+    assert panel.search_count.text() == f"{len(shown)} of {total}"
+    panel.search_edit.clear()
+    assert panel.search_model.rowCount() == total
 
 
 def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    segment = tab.segments_model.segment(0)
+    segment = tab.transcript_panel.segments_model.segment(0)
     played = []
-    tab.player.playing_changed.connect(played.append)
-    view = tab.segments_view
+    tab.transcript_panel.player.playing_changed.connect(played.append)
+    view = tab.transcript_panel.view
     rect = view.visualRect(view.model().index(0, SegmentsModel.TEXT))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert played[:1] == [True]
@@ -239,18 +240,18 @@ def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk)
     stretch = decode_stretch(jfk, segment.start, segment.end)
     assert len(stretch) == pytest.approx((segment.end - segment.start) * PLAYBACK_RATE, abs=2)
     assert np.abs(stretch).max() > 0.05
-    qtbot.waitUntil(lambda: not tab.player.is_playing, timeout=30_000)
+    qtbot.waitUntil(lambda: not tab.transcript_panel.player.is_playing, timeout=30_000)
 
 
 def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jfk, tmp_path):
     rejected = []
-    tab.segments_model.edit_rejected.connect(rejected.append)
+    tab.transcript_panel.segments_model.edit_rejected.connect(rejected.append)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
     segments = tab.queue.items[0].transcript.segments
     assert len(segments) >= 2
-    model = tab.segments_view.model()
+    model = tab.transcript_panel.view.model()
 
     # Ending the first segment after the second one starts would make subtitles overlap.
     too_late = segments[1].start + 1.0
@@ -275,9 +276,9 @@ def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk):
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
-    assert tab.segments_model.rowCount() > 0
-    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    assert tab.transcript_panel.segments_model.rowCount() > 0
+    qtbot.mouseClick(tab.queue_panel.remove_button, Qt.MouseButton.LeftButton)
     assert tab.queue_model.rowCount() == 0
-    assert tab.segments_model.rowCount() == 0
+    assert tab.transcript_panel.segments_model.rowCount() == 0
     assert tab.result_title.text() == "Select a file in the list to see its transcript."
-    assert tab.drop_hint.isVisibleTo(tab)
+    assert tab.queue_panel.drop_hint.isVisibleTo(tab)

@@ -1,0 +1,188 @@
+"""The choices for the next file: the Whisper model, the language, the task and the initial prompt."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from desktop.core.transcription.languages import WHISPER_LANGUAGES
+from desktop.engines.transcription.transcriber import TranscribeSettings
+from desktop.settings import Settings
+from desktop.ui.common.i18n import translated
+from desktop.ui.common.tab_jobs import TabJobs
+from desktop.workers.job import JobReport, JobRunner
+
+_LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
+_NATIVE_NAMES = {"zh": "中文", "en": "English"}
+
+
+def select_data(combo: QComboBox, value) -> None:
+    """Make the item holding value current; the first item when none does."""
+    index = combo.findData(value)
+    combo.setCurrentIndex(index if index >= 0 else 0)
+
+
+class OptionsBar(QWidget):
+    model_changed = Signal()  # the user chose another model: the loaded one only holds memory now
+
+    def __init__(self, settings: Settings, store, runner: JobRunner, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._settings = settings
+        self._store = store
+        self._jobs = TabJobs(runner, self)
+        self._model_entries: list | None = None  # the model list as last read, for retranslating it
+        self._build()
+        self._load_choices()
+        self.model_combo.activated.connect(self._on_model_chosen)
+        self.language_combo.activated.connect(self.save_choices)
+        self.task_combo.activated.connect(self.save_choices)
+        self.prompt_edit.editingFinished.connect(self.save_choices)
+        self.retranslate()
+
+    def _build(self) -> None:
+        self.model_combo = QComboBox()
+        self.model_combo.setMinimumWidth(200)
+        self.language_combo = QComboBox()
+        self.language_combo.setMinimumWidth(160)
+        self.language_combo.addItem("", "auto")
+        for code in _LANGUAGES_FIRST:
+            self.language_combo.addItem(_NATIVE_NAMES[code], code)
+        self.language_combo.insertSeparator(self.language_combo.count())
+        self._fill_other_languages()
+        self.task_combo = QComboBox()
+        self.task_combo.addItem("", "transcribe")
+        self.task_combo.addItem("", "translate")
+        self.prompt_edit = QLineEdit()
+        self.prompt_edit.setClearButtonEnabled(True)
+        self.prompt_edit.setMinimumWidth(220)
+
+        self.model_label = QLabel()
+        self.language_label = QLabel()
+        self.task_label = QLabel()
+        self.prompt_label = QLabel()
+        self.prompt_label.setBuddy(self.prompt_edit)
+        choices_row = QHBoxLayout()
+        choices_row.addWidget(self.model_label)
+        choices_row.addWidget(self.model_combo)
+        choices_row.addSpacing(12)
+        choices_row.addWidget(self.language_label)
+        choices_row.addWidget(self.language_combo)
+        choices_row.addSpacing(12)
+        choices_row.addWidget(self.task_label)
+        choices_row.addWidget(self.task_combo)
+        choices_row.addStretch(1)
+        prompt_row = QHBoxLayout()
+        prompt_row.addWidget(self.prompt_label)
+        prompt_row.addWidget(self.prompt_edit, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(choices_row)
+        layout.addLayout(prompt_row)
+
+    def _fill_other_languages(self) -> None:
+        """The rest of Whisper's languages under the separator, by name in the interface language."""
+        from PySide6.QtCore import QCollator
+
+        combo = self.language_combo
+        first_other = len(_LANGUAGES_FIRST) + 2  # Auto-detect, the two first languages, the separator
+        while combo.count() > first_other:
+            combo.removeItem(first_other)
+        collator = QCollator()  # the interface's locale: pinyin order for Chinese names
+        names = [(translated(name), code) for code, name in WHISPER_LANGUAGES.items() if code not in _LANGUAGES_FIRST]
+        for name, code in sorted(names, key=lambda pair: collator.sortKey(pair[0])):
+            combo.addItem(name, code)
+
+    def retranslate(self) -> None:
+        """Set every text; called at start and when the interface language changes."""
+        self.model_combo.setToolTip(self.tr("Larger models are more accurate and slower. "
+                                            "A model is downloaded the first time it is used."))
+        self.model_label.setText(self.tr("Model:"))
+        self.language_label.setText(self.tr("Language:"))
+        self.task_label.setText(self.tr("Task:"))
+        self.prompt_label.setText(self.tr("Initial prompt:"))
+        self.language_combo.setItemText(0, self.tr("Auto-detect"))
+        chosen_language = self.language_combo.currentData()
+        self._fill_other_languages()
+        select_data(self.language_combo, chosen_language)
+        self.task_combo.setItemText(0, self.tr("Transcribe"))
+        self.task_combo.setItemText(1, self.tr("Translate to English"))
+        self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
+        if self._model_entries is not None:
+            self._on_models_listed(self._model_entries)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # -- the user's choices --------------------------------------------------------------------
+
+    def _load_choices(self) -> None:
+        settings = self._settings
+        model = settings.get("transcribe/model")
+        self.model_combo.addItem(model, model)  # until the full list is read
+        select_data(self.language_combo, settings.get("transcribe/language"))
+        select_data(self.task_combo, settings.get("transcribe/task"))
+        self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
+
+    @Slot()
+    def save_choices(self) -> None:
+        self._settings.set("transcribe/language", self.language_combo.currentData())
+        self._settings.set("transcribe/task", self.task_combo.currentData())
+        self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
+
+    def transcribe_settings(self) -> TranscribeSettings:
+        """The choices for the next file, as the Transcriber takes them."""
+        language = self.language_combo.currentData()
+        return TranscribeSettings(
+            model=self.model_combo.currentData() or self._settings.get("transcribe/model"),
+            engine=self._settings.get("engine/choice"),
+            device=self._settings.get("device/choice"),
+            language=None if language in (None, "auto") else language,
+            task=self.task_combo.currentData(),
+            initial_prompt=self.prompt_edit.text().strip() or None,
+            chinese_script=self._settings.get("transcribe/chinese_script"),
+        )
+
+    # -- the model list ------------------------------------------------------------------------
+
+    def refresh_models(self, select: str | None = None) -> None:
+        """Fill the model list (official and imported, marking what is on this computer)."""
+        store = self._store
+
+        def work(report: JobReport) -> list:
+            return store.catalog()
+
+        if select is not None:
+            self._settings.set("transcribe/model", select)
+        self._jobs.start("list models", work, on_result=self._on_models_listed)
+
+    def _on_models_listed(self, entries: list) -> None:
+        self._model_entries = entries
+        current = self._settings.get("transcribe/model")
+        self.model_combo.clear()
+        for entry in entries:
+            if entry.imported:
+                text = self.tr("{name} (imported)").format(name=entry.name)
+            elif any(entry.downloaded.values()):
+                text = entry.name
+            else:
+                text = self.tr("{name} ({size} MB download)").format(name=entry.name, size=entry.size_mb)
+            self.model_combo.addItem(text, entry.name)
+        index = self.model_combo.findData(current)
+        if index < 0:
+            self.model_combo.addItem(current, current)
+            index = self.model_combo.count() - 1
+        self.model_combo.setCurrentIndex(index)
+
+    @Slot(int)
+    def _on_model_chosen(self, index: int) -> None:
+        name = self.model_combo.itemData(index)
+        if name and name != self._settings.get("transcribe/model"):
+            self._settings.set("transcribe/model", name)
+            self.model_changed.emit()
+
+    def shutdown(self) -> None:
+        """The window is closing: keep the choices (a prompt still being typed has not sent editingFinished)."""
+        self.save_choices()
+        self._jobs.cancel_all()
