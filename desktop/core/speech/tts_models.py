@@ -96,7 +96,6 @@ DEFAULT_FOR_LANGUAGE: dict[str, str] = {
     "en": "tts_models/en/ljspeech/vits",
     "zh": "tts_models/zh-CN/baker/tacotron2-DDC-GST",
 }
-MULTI_SPEAKER_DEFAULT = "tts_models/en/vctk/vits"
 MULTILINGUAL_DEFAULT = "tts_models/multilingual/multi-dataset/xtts_v2"
 
 # Catalog entries the Synthesize tab cannot use: they need a reference recording (cloning),

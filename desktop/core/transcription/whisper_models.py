@@ -17,7 +17,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import shutil
 import struct
 import tempfile
@@ -257,32 +256,6 @@ class ModelStore:
             return LocalModel(name, "pt", path, imported=False)
         return self._download_ct2(info, label, progress, cancelled)
 
-    def discard_partial(self, name: str, fmt: ModelFormat) -> None:
-        """Delete what an unfinished download of ``name`` left for resuming."""
-        self._official_info(name)
-        if fmt == "pt":
-            _remove_file(part_path(self._pt_path(name)))
-        else:
-            _remove_tree(self._ct2_staging(name))
-
-    def remove_download(self, name: str, fmt: ModelFormat) -> None:
-        """Delete a downloaded official model in one format (a no-op when it is not here)."""
-        self._official_info(name)
-        try:
-            if fmt == "pt":
-                _remove_file(self._pt_path(name))
-            elif (self._ct2_dir / name).exists():
-                # Renamed first, so a half-deleted folder never looks like a model.
-                trash = self._ct2_dir / f".{name}.removing-{secrets.token_hex(4)}"
-                os.rename(self._ct2_dir / name, trash)
-                _remove_tree(trash)
-        except OSError as exc:
-            raise ModelError(
-                N_("Models", 'VoxDesk could not delete the "{name}" model; close any program that uses it and try '
-                             "again.").format(name=name),
-                detail=repr(exc),
-            ) from exc
-
     def _download_ct2(
         self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> LocalModel:
@@ -416,23 +389,6 @@ class ModelStore:
             raise
         fsync_dir(imported)
         return self.local(name)[0]
-
-    def remove_imported(self, name: str) -> None:
-        """Delete an imported model."""
-        if not _valid_name(name) or self._read_metadata(name) is None:
-            raise ModelError(N_("Models", 'There is no imported model called "{name}".').format(name=name))
-        target = self._imported_dir / name
-        # Renaming first makes the model disappear at once, even if deleting its files takes a while.
-        trash = self._imported_dir / f".{name}.removing-{secrets.token_hex(4)}"
-        try:
-            os.rename(target, trash)
-        except OSError as exc:
-            raise ModelError(
-                N_("Models", 'VoxDesk could not delete the model "{name}"; close any program that uses it and try '
-                             "again.").format(name=name),
-                detail=repr(exc),
-            ) from exc
-        _remove_tree(trash)
 
     # --- paths and names ---------------------------------------------------------------------
 
