@@ -5,6 +5,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from desktop.core.common.i18n import N_
 from desktop.core.gpu.device import DeviceReport, detect
 from desktop.workers.job import Job, JobReport, JobRunner
 
@@ -37,7 +38,7 @@ def start_device_detection(
     work = detect_fn or (lambda: detect(run_smoke_test=True))
 
     def run(report: JobReport) -> DeviceReport:
-        report.message("Detecting the device…")
+        report.message(N_("DeviceProbe", "Detecting the device…"))
         return work()
 
     job = Job(run, name="device-detection")
