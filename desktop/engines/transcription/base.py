@@ -169,7 +169,7 @@ def speech_to_decode(
     None when there is no speech at all: progress is then complete and the model need not run.
     A cancel is noticed before and after voice activity detection.
     """
-    from desktop.engines import vad  # imported here: vad takes SAMPLE_RATE from this module
+    from desktop.engines.transcription import vad  # imported here: vad takes SAMPLE_RATE from this module
 
     progress.check()
     speech, time_map = vad.prepare(audio, options.vad)
