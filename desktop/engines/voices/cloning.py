@@ -51,6 +51,7 @@ from desktop.engines.speech.tts import (
     SpeechSynthesizer,
     SynthesisSettings,
 )
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -580,9 +581,7 @@ class VoiceEnrollment:
                 consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
             except (OSError, ExportError) as exc:
                 raise VoiceError(
-                    N_("CloneEngine", "VoxDesk could not write the recordings into its voice folder {root}. Free "
-                                      "some disk space or check that the folder is writable, then try "
-                                      "again.").format(root=self.library.root),
+                    write_error_message(exc, N_("CloneEngine", "the recordings"), self.library.root),
                     detail=getattr(exc, "detail", None) or repr(exc),
                 ) from exc
             record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)
