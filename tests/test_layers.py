@@ -1,5 +1,7 @@
-"""The layer rule of ARCHITECTURE.md: ui -> workers -> engines -> core, no Qt below workers, and no heavy
-library loaded by importing core or engines."""
+"""The layer rule of ARCHITECTURE.md: ui -> workers -> engines -> core, no Qt below workers, no heavy
+library loaded by importing core or engines, and no import of a module path that does not exist."""
+import ast
+import functools
 import os
 import subprocess
 import sys
@@ -32,3 +34,54 @@ def test_importing_every_core_and_engines_module_loads_neither_qt_nor_a_heavy_li
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "none"
+
+
+def _module_file(name: str) -> Path | None:
+    parts = name.split(".")
+    if parts[:2] == ["desktop", "resources"]:  # shipped from resources/ (pyproject's package-dir)
+        parts = ["resources", *parts[2:]]
+    base = ROOT.joinpath(*parts)
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _defined_names(path: Path) -> set[str]:
+    """Names bound at the top level of a module, also inside if/try blocks."""
+    names: set[str] = set()
+    pending = list(ast.parse(path.read_text(encoding="utf-8")).body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.If, ast.Try)):
+            pending.extend(node.body + node.orelse + getattr(node, "finalbody", []))
+            pending.extend(n for handler in getattr(node, "handlers", []) for n in handler.body)
+    return names
+
+
+def test_every_import_of_a_desktop_module_names_one_that_exists():
+    """Also the imports inside functions, which nothing runs until a user reaches them."""
+    missing = []
+    for path in sorted([*ROOT.joinpath("desktop").rglob("*.py"), *ROOT.joinpath("tests").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Import):
+                missing += [f"{where} {a.name}" for a in node.names
+                            if a.name.startswith("desktop.") and _module_file(a.name) is None]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "desktop":
+                module = _module_file(node.module)
+                if module is None:
+                    missing.append(f"{where} {node.module}")
+                    continue
+                defined = _defined_names(module)
+                missing += [f"{where} {node.module}.{a.name}" for a in node.names
+                            if a.name != "*" and a.name not in defined and _module_file(f"{node.module}.{a.name}") is None]
+    assert missing == []
