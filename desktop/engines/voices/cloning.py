@@ -50,6 +50,7 @@ from desktop.engines.speech.tts import (
     Speech,
     SpeechSynthesizer,
     SynthesisSettings,
+    language_name,
 )
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
@@ -258,7 +259,7 @@ class VoiceCloner:
             raise UserFacingError(
                 N_("CloneEngine", "The text contains Chinese characters, but the language is set to {language}. "
                    "Choose Chinese as the language, then try again.").format(
-                    language=_language_name(settings.language)),
+                    language=language_name(settings.language)),
             )
         max_chars = XTTS_MAX_CHARS.get(settings.language, MAX_SENTENCE_CHARS) if settings.engine == "xtts" \
             else MAX_SENTENCE_CHARS
@@ -340,7 +341,7 @@ class VoiceCloner:
         if settings.language not in loaded.languages:
             raise UserFacingError(N_("CloneEngine", "XTTS v2 does not speak {language}. Choose one of its "
                                      "languages, such as English or Chinese.").format(
-                language=_language_name(settings.language)))
+                language=language_name(settings.language)))
         model, config = loaded.model, loaded.model.config
         key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
         if loaded.voice_key != key:
@@ -370,7 +371,7 @@ class VoiceCloner:
                 raise ModelError(
                     N_("CloneEngine", "XTTS v2 needs a text tool for {language} that is not installed (pypinyin for "
                        "Chinese). Run the installer again (make setup), then try again.").format(
-                        language=_language_name(settings.language)),
+                        language=language_name(settings.language)),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
             except (AssertionError, RuntimeError, ValueError, IndexError) as exc:
@@ -482,12 +483,6 @@ def _with_pause(samples: np.ndarray, rate: int) -> np.ndarray:
 
 def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _language_name(code: str) -> str:
-    from desktop.engines.speech.tts import LANGUAGE_NAMES
-
-    return LANGUAGE_NAMES.get(code, code)
 
 
 # --- adding a voice ---------------------------------------------------------------------------
