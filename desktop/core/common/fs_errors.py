@@ -14,21 +14,21 @@ from pathlib import Path
 
 from desktop.core.common.i18n import N_, Message
 
-NO_PERMISSION = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
-NO_SPACE = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+_NO_PERMISSION = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+_NO_SPACE = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
 
 
 def write_error_message(exc: BaseException, what: str, folder: Path, *, user_folder: bool = False) -> Message:
     """Why `what` could not be saved in `folder`, from the OSError behind `exc` (itself or its cause)."""
     cause = _os_error(exc)
     code = cause.errno if cause is not None else None
-    if code in NO_SPACE:
+    if code in _NO_SPACE:
         if user_folder:
             return N_("Files", "The disk is full, so {what} could not be saved. Free some space or choose another "
                                "folder, then try again.").format(what=what)
         return N_("Files", "The disk is full, so {what} could not be saved. Free some space, then try "
                            "again.").format(what=what)
-    if code in NO_PERMISSION:
+    if code in _NO_PERMISSION:
         if user_folder:
             return N_("Files", "VoxDesk cannot write to the folder {folder}. Choose another folder, or ask for write "
                                "permission.").format(folder=folder)
