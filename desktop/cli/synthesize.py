@@ -50,8 +50,24 @@ def _list_models(store) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
+def _download(store, name: str, accept_licence: bool) -> bool:
+    """Download a voice model; False when its licence needs accepting and --accept-licence was not given."""
     from desktop.cli.progress import ProgressLine
+
+    model = store.get(name)
+    terms = store.licence_terms(name)
+    if terms is not None and not store.licence_accepted(name):
+        if not accept_licence:
+            print(f"“{model.title}” is published under the {terms.licence} licence.\n{terms.text}", file=sys.stderr)
+            return False
+        store.accept_licence(name)
+    bar = ProgressLine(f"Downloading the voice model “{model.title}”")
+    store.download(name, progress=bar.bytes)
+    bar.done("downloaded")
+    return True
+
+
+def run(args: argparse.Namespace) -> int:
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.speech.tts_models import default_model, open_store
     from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
@@ -86,23 +102,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         synthesizer.plan(text, settings)
         missing = synthesizer.missing_model(settings)
-        if missing:
-            model = store.get(missing)
-            terms = store.licence_terms(missing)
-            if terms is not None and not store.licence_accepted(missing):
-                if not args.accept_licence:
-                    print(f"“{model.title}” is published under the {terms.licence} licence.\n{terms.text}",
-                          file=sys.stderr)
-                    return fail("Run the command again with --accept-licence to confirm these terms.", 2)
-                store.accept_licence(missing)
-            bar = ProgressLine(f"Downloading the voice model “{model.title}”")
-            store.download(missing, progress=bar.bytes)
-            bar.done("downloaded")
+        if missing and not _download(store, missing, args.accept_licence):
+            return fail("Run the command again with --accept-licence to confirm these terms.", 2)
     except UserFacingError as error:
         return fail(error.message)
     except KeyboardInterrupt:
         print("\nDownload cancelled; it continues where it stopped next time.", file=sys.stderr)
         return 130
+
+    return _speak_and_save(synthesizer, text, settings, args)
+
+
+def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace) -> int:
+    from desktop.cli.progress import ProgressLine
 
     line = ProgressLine("Speaking")
     try:

@@ -70,35 +70,20 @@ def _unique(paths: list[str]) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.transcription import subtitles
-    from desktop.core.common.atomic import ExportExists
-    from desktop.core.transcription.export_plan import plan_exports
-    from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.transcription.whisper_models import ModelStore
     from desktop.core.common.paths import models_dir
-    from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.export_plan import plan_exports
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.engines.transcription.transcriber import Transcriber
 
     formats = _formats(args.format)
     if args.output_dir is not None and not args.output_dir.is_dir():
         return fail(f"the output folder {args.output_dir} does not exist.", 2)
-    settings = TranscribeSettings(
-        model=args.model,
-        engine=args.engine,
-        device=args.device,
-        language=None if args.language in ("auto", "") else args.language,
-        task=args.task,
-        initial_prompt=args.initial_prompt,
-        beam_size=args.beam_size,
-        chinese_script=args.chinese_script,
-    )
-    limits = subtitles.LineLimits(
-        max_lines=args.max_lines, max_latin_chars=args.max_line_width, max_cjk_chars=args.max_cjk_chars
-    )
+    settings = _settings(args)
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
     store = ModelStore(models_dir())
     transcriber = Transcriber(store, fallbacks)
-
     try:
         missing = transcriber.missing_model(settings)
         if missing:
@@ -119,30 +104,55 @@ def run(args: argparse.Namespace) -> int:
     for number, path in enumerate(files, 1):
         line = ProgressLine(f"[{number}/{len(files)}] {path.name}")
         try:
-            transcript = transcriber.transcribe_file(
-                path, settings, on_progress=line.update, on_note=lambda note: print(f"Note: {note}", file=sys.stderr)
-            )
-            if transcript.is_empty:
-                line.done("no speech found; nothing written")
-                continue
-            written = [
-                subtitles.export(transcript, target, fmt, overwrite=args.overwrite, limits=limits)
-                for fmt, target in targets[number - 1].items()
-            ]
-            line.done("written " + ", ".join(str(p) for p in written))
-        except ExportExists as error:
-            failed += 1
-            line.done(f"failed: {error.message} Use --overwrite to replace it.")
-        except UserFacingError as error:
-            failed += 1
-            line.done(f"failed: {error.message}")
-        except Cancelled:
-            line.done("cancelled")
-            return 130
-        except KeyboardInterrupt:
+            failed += not _transcribe_one(transcriber, path, settings, targets[number - 1], args, line)
+        except (Cancelled, KeyboardInterrupt):
             line.done("cancelled")
             return 130
     transcriber.release()
     if failed:
         print(f"{failed} of {len(files)} files failed.", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _settings(args: argparse.Namespace):
+    from desktop.engines.transcription.transcriber import TranscribeSettings
+
+    return TranscribeSettings(
+        model=args.model,
+        engine=args.engine,
+        device=args.device,
+        language=None if args.language in ("auto", "") else args.language,
+        task=args.task,
+        initial_prompt=args.initial_prompt,
+        beam_size=args.beam_size,
+        chinese_script=args.chinese_script,
+    )
+
+
+def _transcribe_one(transcriber, path: Path, settings, targets: dict[str, Path], args: argparse.Namespace,
+                    line) -> bool:
+    """Transcribe one file and write its subtitle files (format -> path, from the run's export plan);
+    False when it failed (said on `line`)."""
+    from desktop.core.common.atomic import ExportExists
+    from desktop.core.transcription import subtitles
+
+    limits = subtitles.LineLimits(
+        max_lines=args.max_lines, max_latin_chars=args.max_line_width, max_cjk_chars=args.max_cjk_chars
+    )
+    try:
+        transcript = transcriber.transcribe_file(
+            path, settings, on_progress=line.update, on_note=lambda note: print(f"Note: {note}", file=sys.stderr)
+        )
+        if transcript.is_empty:
+            line.done("no speech found; nothing written")
+            return True
+        written = [subtitles.export(transcript, target, fmt, overwrite=args.overwrite, limits=limits)
+                   for fmt, target in targets.items()]
+    except ExportExists as error:
+        line.done(f"failed: {error.message} Use --overwrite to replace it.")
+        return False
+    except UserFacingError as error:
+        line.done(f"failed: {error.message}")
+        return False
+    line.done("written " + ", ".join(str(p) for p in written))
+    return True

@@ -5,11 +5,12 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from desktop.core.common.i18n import N_
 from desktop.core.gpu.device import DeviceReport, detect
 from desktop.workers.job import Job, JobReport, JobRunner
 
 
-class _Relay(QObject):
+class _GuiThreadRelay(QObject):
     """Lives on the GUI thread; a queued connection brings the report here before calling back."""
 
     deliver = Signal(object)
@@ -37,11 +38,11 @@ def start_device_detection(
     work = detect_fn or (lambda: detect(run_smoke_test=True))
 
     def run(report: JobReport) -> DeviceReport:
-        report.message("Detecting the device…")
+        report.message(N_("DeviceProbe", "Detecting the device…"))
         return work()
 
     job = Job(run, name="device-detection")
-    relay = _Relay(on_report)  # created here, so it belongs to the calling (GUI) thread
+    relay = _GuiThreadRelay(on_report)  # created here, so it belongs to the calling (GUI) thread
     job.result.connect(relay.receive)
     job.finished.connect(relay.deleteLater)  # queued after `result`, so the report is delivered first
     job._device_relay = relay  # keep it alive as long as the job

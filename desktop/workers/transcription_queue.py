@@ -85,7 +85,9 @@ class _Note:
 
 
 @dataclass(frozen=True)
-class _Probed:
+class _FileLength:
+    """A file's length in seconds, or why it could not be read."""
+
     path: Path
     duration: float | None
     error: str | None
@@ -111,22 +113,22 @@ class TranscriptionQueue(QObject):
         self,
         transcriber,
         runner: JobRunner,
-        settings: Callable[[], object],
+        next_settings: Callable[[], object],
         parent: QObject | None = None,
     ):
-        """transcriber: a desktop.engines.transcription.transcriber.Transcriber; settings returns the
-        TranscribeSettings for the next file, read when that file starts."""
+        """transcriber: a desktop.engines.transcription.transcriber.Transcriber; next_settings returns
+        the TranscribeSettings for the next file, read when that file starts."""
         super().__init__(parent)
         self._transcriber = transcriber
         self._runner = runner
-        self._settings = settings
+        self._next_settings = next_settings
         self._items: list[QueueItem] = []
         self._current: tuple[Job, QueueItem] | None = None
         self._releasing: Job | None = None
         self._release_pending = False
         self._waiting_for_model = False
         self._stopped = False
-        self._probes: set[Job] = set()
+        self._length_jobs: set[Job] = set()
 
     @property
     def items(self) -> list[QueueItem]:
@@ -159,11 +161,11 @@ class TranscriptionQueue(QObject):
             added.append(item)
             self.item_added.emit(item)
         if added:
-            self._probe(added)
-            self._kick()
+            self._read_lengths(added)
+            self._start_next()
         return added
 
-    def _probe(self, items: list[QueueItem]) -> None:
+    def _read_lengths(self, items: list[QueueItem]) -> None:
         paths = [item.path for item in items]
 
         def work(report: JobReport) -> None:
@@ -174,35 +176,35 @@ class TranscriptionQueue(QObject):
                 if report.cancelled():
                     return
                 try:
-                    report.partial(_Probed(path, audio.probe(path).duration, None))
+                    report.partial(_FileLength(path, audio.probe(path).duration, None))
                 except UserFacingError as error:
-                    report.partial(_Probed(path, None, error.message))
+                    report.partial(_FileLength(path, None, error.message))
                 except Exception:  # noqa: BLE001 - a length is a nicety; the transcription reports errors
                     log.exception("could not read the length of %s", path)
 
         job = Job(work, name="read file lengths")
-        job.partial.connect(self._on_probed)
-        job.finished.connect(self._on_probe_finished)
-        self._probes.add(job)
+        job.partial.connect(self._on_length_read)
+        job.finished.connect(self._on_length_job_finished)
+        self._length_jobs.add(job)
         self._runner.start(job)
 
     @Slot(object)
-    def _on_probed(self, probed: _Probed) -> None:
+    def _on_length_read(self, length: _FileLength) -> None:
         for item in self._items:
-            if item.path != probed.path:
+            if item.path != length.path:
                 continue
-            if probed.duration is not None:
-                item.duration = probed.duration
-            elif probed.error and item.state is ItemState.WAITING:
+            if length.duration is not None:
+                item.duration = length.duration
+            elif length.error and item.state is ItemState.WAITING:
                 # The transcription would stop with the same sentence: say it now and skip the file.
-                item.state, item.status = ItemState.FAILED, probed.error
+                item.state, item.status = ItemState.FAILED, length.error
                 self.item_finished.emit(item)
             self.item_changed.emit(item)
         self._check_idle()
 
     @Slot()
-    def _on_probe_finished(self) -> None:
-        self._probes.discard(self.sender())
+    def _on_length_job_finished(self) -> None:
+        self._length_jobs.discard(self.sender())
 
     # -- user actions --------------------------------------------------------------------------
 
@@ -227,7 +229,7 @@ class TranscriptionQueue(QObject):
         for item in items:
             if item.state in (ItemState.FAILED, ItemState.CANCELLED):
                 self._reset(item)
-        self._kick()
+        self._start_next()
 
     def retry_failed(self) -> None:
         self.retry(self.with_state(ItemState.FAILED))
@@ -244,12 +246,12 @@ class TranscriptionQueue(QObject):
     def release_model(self) -> None:
         """Free the loaded model (after a change of model, engine or device), on a worker thread."""
         self._release_pending = True
-        self._kick()
+        self._start_next()
 
     def model_ready(self) -> None:
         """The model asked for by model_needed is on disk now: carry on."""
         self._waiting_for_model = False
-        self._kick()
+        self._start_next()
 
     @Slot(object)
     def model_unavailable(self, reason: str | None) -> None:
@@ -268,7 +270,7 @@ class TranscriptionQueue(QObject):
         """Stop for good (the window is closing): cancel everything, start nothing new."""
         self._stopped = True
         self.cancel_all()
-        for job in list(self._probes):
+        for job in list(self._length_jobs):
             job.cancel()
 
     # -- running -------------------------------------------------------------------------------
@@ -279,7 +281,7 @@ class TranscriptionQueue(QObject):
         item.segments, item.transcript, item.cancelling = [], None, False
         self.item_changed.emit(item)
 
-    def _kick(self) -> None:
+    def _start_next(self) -> None:
         """Start the next step if nothing runs: a pending model release first, then the next file."""
         if self._stopped or self.busy or self._waiting_for_model:
             return
@@ -306,11 +308,11 @@ class TranscriptionQueue(QObject):
     def _on_release_finished(self) -> None:
         self._releasing = None
         self.model_released.emit()
-        self._kick()
+        self._start_next()
         self._check_idle()
 
     def _start(self, item: QueueItem) -> None:
-        settings = self._settings()
+        settings = self._next_settings()
         transcriber = self._transcriber
         path = item.path
 
@@ -420,7 +422,7 @@ class TranscriptionQueue(QObject):
     def _on_finished(self) -> None:
         if self._current and self._current[0] is self.sender():
             self._current = None
-        self._kick()
+        self._start_next()
         self._check_idle()
 
     def _check_idle(self) -> None:

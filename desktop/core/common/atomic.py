@@ -4,6 +4,9 @@ The data goes to a temporary file in the destination's own folder (so the final 
 file system), is flushed to the disk with fsync, and only then takes the destination's name with
 os.replace. Whatever fails on the way, the temporary file is removed and an existing destination is
 left exactly as it was.
+
+Also here: copy_synced, a copy flushed to the disk for folders published with one rename, and
+fsync_dir, which makes such a rename last.
 """
 from __future__ import annotations
 
@@ -11,12 +14,13 @@ import errno
 import os
 import secrets
 from pathlib import Path
+from typing import Callable
 
 from desktop.core.common.errors import ExportError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
-_NO_PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
-_NO_SPACE = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_COPY_CHUNK = 4 * 1024 * 1024
 # Errors that mean "this file system cannot make hard links", so the no-overwrite path falls back.
 _NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS}
 
@@ -130,6 +134,22 @@ def _remove_quietly(temp: Path) -> None:
         pass
 
 
+def copy_synced(source: Path, target: Path, on_chunk: Callable[[int], None] | None = None) -> None:
+    """Copy a file to the new file `target` and flush it to the disk.
+
+    Callers copy into a staging folder and publish the folder with one rename, so the copy itself
+    needs no temporary name. `on_chunk(byte_count)` runs after each chunk; raising in it (Cancelled)
+    stops the copy.
+    """
+    with open(source, "rb") as src, open(target, "xb") as out:
+        while chunk := src.read(_COPY_CHUNK):
+            out.write(chunk)
+            if on_chunk is not None:
+                on_chunk(len(chunk))
+        out.flush()
+        os.fsync(out.fileno())
+
+
 def fsync_dir(folder: Path) -> None:
     """Make a rename inside ``folder`` survive a power cut (best effort: some systems cannot open a
     folder for this)."""
@@ -147,8 +167,8 @@ def fsync_dir(folder: Path) -> None:
 
 def _exists_error(path: Path) -> ExportExists:
     error = ExportExists(
-        f"A file named “{path.name}” already exists in {path.parent}. "
-        "Choose another name, or allow VoxDesk to replace it.",
+        N_("Files", "A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to "
+                    "replace it.").format(name=path.name, folder=path.parent),
         detail=f"{path} exists and replacing it was not allowed",
     )
     error.filename = str(path)
@@ -156,26 +176,5 @@ def _exists_error(path: Path) -> ExportExists:
 
 
 def _as_export_error(exc: OSError, path: Path) -> ExportError:
-    folder = path.parent
-    detail = f"{type(exc).__name__}: {exc}"
-    code = exc.errno
-    if code in _NO_PERMISSION:
-        message = (N_("Files", "VoxDesk cannot write to the folder {folder}. Choose another folder, or ask for write "
-                               "permission.").format(folder=folder))
-    elif code in _NO_SPACE:
-        message = (N_("Files", "The disk is full, so “{name}” could not be saved. Free some space or choose another "
-                               "folder, then try again.").format(name=path.name))
-    elif code == errno.ENOENT:
-        message = N_("Files", "The folder {folder} does not exist. Choose another folder.").format(folder=folder)
-    elif code == errno.ENOTDIR:
-        message = (N_("Files", "VoxDesk cannot save into {folder} because it is not a folder. Choose another "
-                               "folder.").format(folder=folder))
-    elif code == errno.EISDIR:
-        message = (N_("Files", "“{name}” is a folder, so VoxDesk cannot save the file under that name. Choose "
-                               "another name.").format(name=path.name))
-    elif code == errno.ENAMETOOLONG:
-        message = N_("Files", "The file name is too long for this disk. Choose a shorter name.")
-    else:
-        message = (N_("Files", "VoxDesk could not save “{name}” in {folder}. Check that the folder is still "
-                               "available, then try again.").format(name=path.name, folder=folder))
-    return ExportError(message, detail=detail)
+    message = write_error_message(exc, f"“{path.name}”", path.parent, user_folder=True)
+    return ExportError(message, detail=f"{type(exc).__name__}: {exc}")

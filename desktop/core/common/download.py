@@ -9,7 +9,6 @@ the next call continues from there with an HTTP ``Range`` request.
 """
 from __future__ import annotations
 
-import errno
 import hashlib
 import http.client
 import json
@@ -22,6 +21,7 @@ from typing import Any, Callable
 
 from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.errors import Cancelled, ModelError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
@@ -320,12 +320,4 @@ def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError
 
 
 def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        message = N_("Models", "There is not enough free disk space to download {label}; free some space and try "
-                               "again.").format(label=label)
-    else:
-        message = (
-            N_("Models", "VoxDesk could not save {label} in the folder {folder}; check that the folder exists and "
-                         "you are allowed to write to it.").format(label=label, folder=folder)
-        )
-    return ModelError(message, detail=repr(exc))
+    return ModelError(write_error_message(exc, label, folder), detail=repr(exc))

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_, Message
 
 log = logging.getLogger(__name__)
@@ -622,27 +621,3 @@ def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> Devi
     _ct2_facts(probes, report)
     return report
 
-
-# -- the user's choice --------------------------------------------------------------------------
-
-class GpuUnavailableError(UserFacingError):
-    """Settings ask for the GPU, and there is no working one."""
-
-
-GPU_FORCED_WITHOUT_GPU = N_(
-    "Device", "Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "
-    "\"Automatic\" or \"CPU\" in Settings, or open Help → Doctor to see how to fix the GPU."
-)
-
-
-def torch_device(choice: str, report: DeviceReport) -> str:
-    """The PyTorch device ("cuda" or "cpu") for the Settings choice auto | gpu | cpu."""
-    if choice == "cpu":
-        return "cpu"
-    if choice == "gpu":
-        if not report.gpu_available:
-            raise GpuUnavailableError(GPU_FORCED_WITHOUT_GPU, detail=report.summary())
-        return "cuda"
-    if choice == "auto":
-        return "cuda" if report.gpu_available else "cpu"
-    raise ValueError(f"unknown device choice {choice!r}")

@@ -396,14 +396,6 @@ def _torchaudio_requirement(torch_version: str) -> str:
 
 # -- the checks ---------------------------------------------------------------------------------
 
-def _gpu_label(report: DeviceReport) -> str:
-    name = report.gpu_name or (report.gpu_agents[0].marketing_name if report.gpu_agents else None)
-    arch = report.gfx_arch or (report.gpu_agents[0].name if report.gpu_agents else None)
-    if name and arch:
-        return f"{name} ({arch})"
-    return name or arch or N_("Doctor", "the AMD graphics card")
-
-
 def _build_name(report: DeviceReport) -> str:
     names = {
         "rocm": N_("Doctor", "a ROCm build"),

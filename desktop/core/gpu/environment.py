@@ -55,11 +55,6 @@ def advice_for(gfx_arch: str) -> GfxAdvice:
     return GfxAdvice(override=KNOWN_OVERRIDES.get(arch), rocm_release=None)
 
 
-def recommended_override(gfx_arch: str) -> str | None:
-    """The HSA_OVERRIDE_GFX_VERSION value known to work for this gfx target, or None."""
-    return advice_for(gfx_arch).override
-
-
 def is_valid_override(value: str) -> bool:
     """True for values shaped like the runtime expects ("10.3.0")."""
     return bool(_VERSION_SHAPE.match(value.strip()))

@@ -31,10 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from desktop.core.common.atomic import atomic_write_text
-from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.atomic import atomic_write_text, copy_synced, fsync_dir
 from desktop.core.common.download import download_file, fetch_json
 from desktop.core.common.errors import Cancelled, ExportError, ModelError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
@@ -96,7 +96,6 @@ DEFAULT_FOR_LANGUAGE: dict[str, str] = {
     "en": "tts_models/en/ljspeech/vits",
     "zh": "tts_models/zh-CN/baker/tacotron2-DDC-GST",
 }
-MULTI_SPEAKER_DEFAULT = "tts_models/en/vctk/vits"
 MULTILINGUAL_DEFAULT = "tts_models/multilingual/multi-dataset/xtts_v2"
 
 # Catalog entries the Synthesize tab cannot use: they need a reference recording (cloning),
@@ -883,17 +882,19 @@ def _copy_tree(source: Path, target: Path, progress: ProgressCallback | None, ca
     total = sum(p.stat().st_size for p in files)
     done = 0
     target.mkdir(parents=True, exist_ok=True)
+
+    def copied(byte_count: int) -> None:
+        nonlocal done
+        done += byte_count
+        if progress:
+            progress(done, total)
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+
     for path in files:
         destination = target / path.relative_to(source)
         destination.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "rb") as src, open(destination, "wb") as dst:
-            while chunk := src.read(4 * 1024 * 1024):
-                if cancelled is not None and cancelled():
-                    raise Cancelled()
-                dst.write(chunk)
-                done += len(chunk)
-                if progress:
-                    progress(done, total)
+        copy_synced(path, destination, copied)
         shutil.copystat(path, destination, follow_symlinks=True)
 
 
@@ -913,7 +914,6 @@ def _safe_name(title: str) -> str:
 
 def _folder_error(exc: OSError | ExportError, root: Path) -> ModelError:
     return ModelError(
-        N_("SpeechModels", "VoxDesk could not write the voice model into {root}. Free some disk space or check the "
-                           "folder's permissions, then try again.").format(root=root),
+        write_error_message(exc, N_("SpeechModels", "the voice model"), root),
         detail=(exc.detail if isinstance(exc, ExportError) else None) or repr(exc),
     )

@@ -105,9 +105,3 @@ WHISPER_LANGUAGES: dict[str, str] = {
     "su": N_("Languages", "Sundanese"),
     "yue": N_("Languages", "Cantonese"),
 }
-
-
-def language_name(code: str | None) -> str:
-    if not code:
-        return N_("Languages", "Auto-detect")
-    return WHISPER_LANGUAGES.get(code, code)

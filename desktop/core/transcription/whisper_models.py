@@ -17,7 +17,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import shutil
 import struct
 import tempfile
@@ -28,7 +27,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
-from desktop.core.common.atomic import fsync_dir
+from desktop.core.common.atomic import copy_synced, fsync_dir
 from desktop.core.common.download import (
     CancelCheck,
     ProgressCallback,
@@ -37,6 +36,7 @@ from desktop.core.common.download import (
     part_path,
 )
 from desktop.core.common.errors import ModelError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 ModelFormat = Literal["pt", "ct2"]
@@ -257,32 +257,6 @@ class ModelStore:
             return LocalModel(name, "pt", path, imported=False)
         return self._download_ct2(info, label, progress, cancelled)
 
-    def discard_partial(self, name: str, fmt: ModelFormat) -> None:
-        """Delete what an unfinished download of ``name`` left for resuming."""
-        self._official_info(name)
-        if fmt == "pt":
-            _remove_file(part_path(self._pt_path(name)))
-        else:
-            _remove_tree(self._ct2_staging(name))
-
-    def remove_download(self, name: str, fmt: ModelFormat) -> None:
-        """Delete a downloaded official model in one format (a no-op when it is not here)."""
-        self._official_info(name)
-        try:
-            if fmt == "pt":
-                _remove_file(self._pt_path(name))
-            elif (self._ct2_dir / name).exists():
-                # Renamed first, so a half-deleted folder never looks like a model.
-                trash = self._ct2_dir / f".{name}.removing-{secrets.token_hex(4)}"
-                os.rename(self._ct2_dir / name, trash)
-                _remove_tree(trash)
-        except OSError as exc:
-            raise ModelError(
-                N_("Models", 'VoxDesk could not delete the "{name}" model; close any program that uses it and try '
-                             "again.").format(name=name),
-                detail=repr(exc),
-            ) from exc
-
     def _download_ct2(
         self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> LocalModel:
@@ -293,7 +267,7 @@ class ModelStore:
         try:
             staging.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise _copy_error(exc, label, self._ct2_dir) from exc
+            raise _save_error(exc, label, self._ct2_dir) from exc
 
         # Files finished by an earlier, cancelled run were verified when they were completed.
         done = sum(f.size for f in files if _has_size(staging / f.path, f.size))
@@ -325,7 +299,7 @@ class ModelStore:
             if exc.errno in (errno.EEXIST, errno.ENOTEMPTY) and (target / "model.bin").is_file():
                 _remove_tree(staging)  # another download of the same model finished first
             else:
-                raise _copy_error(exc, label, self._ct2_dir) from exc
+                raise _save_error(exc, label, self._ct2_dir) from exc
         fsync_dir(self._ct2_dir)
         return LocalModel(info.name, "ct2", target, imported=False)
 
@@ -393,10 +367,10 @@ class ModelStore:
             imported.mkdir(parents=True, exist_ok=True)
             staging = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".importing", dir=imported))
         except OSError as exc:
-            raise _copy_error(exc, label, imported) from exc
+            raise _save_error(exc, label, imported) from exc
         try:
             for src, dest_name in copies:
-                _copy_file(src, staging / dest_name)
+                copy_synced(src, staging / dest_name)
             metadata = {
                 "name": name,
                 "format": fmt,
@@ -410,29 +384,12 @@ class ModelStore:
             _remove_tree(staging)
             if exc.errno in (errno.EEXIST, errno.ENOTEMPTY):
                 raise _name_taken(name) from exc
-            raise _copy_error(exc, label, imported) from exc
+            raise _save_error(exc, label, imported) from exc
         except BaseException:
             _remove_tree(staging)
             raise
         fsync_dir(imported)
         return self.local(name)[0]
-
-    def remove_imported(self, name: str) -> None:
-        """Delete an imported model."""
-        if not _valid_name(name) or self._read_metadata(name) is None:
-            raise ModelError(N_("Models", 'There is no imported model called "{name}".').format(name=name))
-        target = self._imported_dir / name
-        # Renaming first makes the model disappear at once, even if deleting its files takes a while.
-        trash = self._imported_dir / f".{name}.removing-{secrets.token_hex(4)}"
-        try:
-            os.rename(target, trash)
-        except OSError as exc:
-            raise ModelError(
-                N_("Models", 'VoxDesk could not delete the model "{name}"; close any program that uses it and try '
-                             "again.").format(name=name),
-                detail=repr(exc),
-            ) from exc
-        _remove_tree(trash)
 
     # --- paths and names ---------------------------------------------------------------------
 
@@ -677,15 +634,6 @@ def _folder_size(folder: Path) -> int:
     return total
 
 
-def _copy_file(src: Path, dest: Path) -> None:
-    shutil.copyfile(src, dest)
-    fd = os.open(dest, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, ensure_ascii=False, indent=2)
@@ -719,13 +667,5 @@ def _name_taken(name: str) -> ModelError:
     )
 
 
-def _copy_error(exc: OSError, label: str, folder: Path) -> ModelError:
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        message = N_("Models", "There is not enough free disk space for {label}; free some space and try "
-                               "again.").format(label=label)
-    else:
-        message = (
-            N_("Models", "VoxDesk could not save {label} in the folder {folder}; check that the folder exists and "
-                         "you are allowed to write to it.").format(label=label, folder=folder)
-        )
-    return ModelError(message, detail=repr(exc))
+def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:
+    return ModelError(write_error_message(exc, label, folder), detail=repr(exc))

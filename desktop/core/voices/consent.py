@@ -417,8 +417,3 @@ def verify_consent(
         verified_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         similarities={name: round(value, 4) for name, value in similarities.items()},
     )
-
-
-def sample_names(count: int) -> list[str]:
-    """The file names samples get in a voice folder: sample-1.wav, sample-2.wav, …"""
-    return [f"sample-{i}.wav" for i in range(1, count + 1)]

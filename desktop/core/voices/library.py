@@ -30,10 +30,10 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.common.atomic import atomic_write_bytes, atomic_write_text
+from desktop.core.common.atomic import atomic_write_bytes, atomic_write_text, copy_synced, fsync_dir
 from desktop.core.voices.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
-from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -200,7 +200,7 @@ class VoiceLibrary:
         try:
             staging.mkdir(parents=True)
             for file_name, path in files.items():
-                _copy_synced(path, staging / file_name)
+                copy_synced(path, staging / file_name)
             metadata = {
                 "name": name,
                 "language": language,
@@ -387,24 +387,6 @@ def _hash_or_none(path: Path) -> str | None:
         return None
 
 
-def _copy_synced(source: Path, target: Path) -> None:
-    with open(source, "rb") as src, open(target, "xb") as out:
-        shutil.copyfileobj(src, out, 1 << 20)
-        out.flush()
-        os.fsync(out.fileno())
-
-
 def _save_error(exc: OSError, name: str, root: Path) -> VoiceError:
-    import errno
-
-    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        message = N_("Voices", "The disk is full, so the voice “{name}” could not be saved. Free some space, then "
-                               "try again.").format(name=name)
-    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        message = (N_("Voices", "VoxDesk is not allowed to write to its voice folder {root}, so the voice “{name}” "
-                                "could not be saved. Ask for write permission, then try again.").format(
-            root=root, name=name))
-    else:
-        message = N_("Voices", "The voice “{name}” could not be saved. Check that {root} is available, then try "
-                               "again.").format(name=name, root=root)
-    return VoiceError(message, detail=f"{type(exc).__name__}: {exc}")
+    what = N_("Voices", "the voice “{name}”").format(name=name)
+    return VoiceError(write_error_message(exc, what, root), detail=f"{type(exc).__name__}: {exc}")

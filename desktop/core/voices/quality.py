@@ -119,11 +119,6 @@ def prepare_sample(samples: np.ndarray, sample_rate: int, *, imported: bool = Fa
     return PreparedSample(trimmed.astype(np.float32, copy=False), sample_rate, report)
 
 
-def trim_silence(samples: np.ndarray, sample_rate: int) -> np.ndarray:
-    """The recording without its leading and trailing silence (0.2 s of it kept on each side)."""
-    return prepare_sample(samples, sample_rate).samples
-
-
 def music_score(samples: np.ndarray, sample_rate: int) -> float:
     """Share of the active frames that hold a spectral peak for half a second (0: speech-like)."""
     samples = _mono_float(samples)

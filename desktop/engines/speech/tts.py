@@ -435,7 +435,7 @@ class SpeechSynthesizer:
             raise UserFacingError(
                 N_("SpeechEngine", "“{title}” does not speak {language}. Choose {suggestion}, or set the language to "
                    "one it speaks ({languages}).").format(
-                    title=loaded.info.title, language=_language_name(settings.language),
+                    title=loaded.info.title, language=language_name(settings.language),
                     suggestion=_suggestion(settings.language), languages=_name_list(loaded.info.languages))
             )
         if has_han(text) and "zh" not in speaks and "ja" not in speaks:
@@ -576,13 +576,14 @@ def _is_folder(model: str) -> bool:
     return ("/" in model or "\\" in model) and Path(model).expanduser().is_dir()
 
 
-def _language_name(code: str) -> str:
+def language_name(code: str) -> str:
+    """The language's name for a sentence (a Message), or the code when it has none."""
     return LANGUAGE_NAMES.get(code, code)
 
 
 def _name_list(codes) -> str:
     """"English", "English and Chinese", "English, Chinese and German": each name translated."""
-    names = [_language_name(code) for code in codes]
+    names = [language_name(code) for code in codes]
     if not names:
         return N_("SpeechEngine", "one language")
     listed = names[0]
@@ -604,7 +605,7 @@ def _suggestion(language: str) -> str:
     default = default_model(language)
     if language in ("en", "zh") and default in CURATED:
         return N_("SpeechEngine", "a model that speaks {language}, such as “{title}” or “{other}”").format(
-            language=_language_name(language), title=CURATED[default].title,
+            language=language_name(language), title=CURATED[default].title,
             other=CURATED[MULTILINGUAL_DEFAULT].title)
     return N_("SpeechEngine", "a model that speaks {language}, such as “{title}”").format(
-        language=_language_name(language), title=CURATED[MULTILINGUAL_DEFAULT].title)
+        language=language_name(language), title=CURATED[MULTILINGUAL_DEFAULT].title)

@@ -261,7 +261,7 @@ class Transcriber:
                     raise Cancelled()
                 chunk_seconds = len(samples) / audio.SAMPLE_RATE
                 if on_status:
-                    on_status("Transcribing…")
+                    on_status(N_("Engine", "Transcribing…"))
 
                 def chunk_progress(fraction: float, offset=offset, chunk_seconds=chunk_seconds) -> None:
                     if on_progress:

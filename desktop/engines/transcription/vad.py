@@ -40,11 +40,6 @@ class TimeMap:
             self._joined_ends.append(joined)
             self._silence_before.append(silence)
 
-    @property
-    def speech_duration(self) -> float:
-        """Seconds of audio that remain after the silence is removed."""
-        return self._joined_ends[-1] / SAMPLE_RATE if self._joined_ends else 0.0
-
     def chunk_index(self, time: float, is_end: bool = False) -> int:
         """The chunk a joined-timeline time falls in; an end exactly on a boundary stays in its chunk."""
         sample = round(time * SAMPLE_RATE)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from desktop.core.common.errors import ModelError
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription import ct2_format
@@ -271,8 +272,7 @@ def _converted_folder(checkpoint: Path, name: str, cache_dir: Path) -> Path:
 
 def _cannot_save(folder: Path, exc: OSError) -> ModelError:
     return ModelError(
-        N_("Engine", "VoxDesk could not save the converted model; free some disk space and check that the model "
-                     "folder is writable."),
+        write_error_message(exc, N_("Engine", "the converted model"), folder),
         detail=f"{folder}: {exc}",
     )
 

@@ -50,7 +50,9 @@ from desktop.engines.speech.tts import (
     Speech,
     SpeechSynthesizer,
     SynthesisSettings,
+    language_name,
 )
+from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -257,7 +259,7 @@ class VoiceCloner:
             raise UserFacingError(
                 N_("CloneEngine", "The text contains Chinese characters, but the language is set to {language}. "
                    "Choose Chinese as the language, then try again.").format(
-                    language=_language_name(settings.language)),
+                    language=language_name(settings.language)),
             )
         max_chars = XTTS_MAX_CHARS.get(settings.language, MAX_SENTENCE_CHARS) if settings.engine == "xtts" \
             else MAX_SENTENCE_CHARS
@@ -339,7 +341,7 @@ class VoiceCloner:
         if settings.language not in loaded.languages:
             raise UserFacingError(N_("CloneEngine", "XTTS v2 does not speak {language}. Choose one of its "
                                      "languages, such as English or Chinese.").format(
-                language=_language_name(settings.language)))
+                language=language_name(settings.language)))
         model, config = loaded.model, loaded.model.config
         key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
         if loaded.voice_key != key:
@@ -369,7 +371,7 @@ class VoiceCloner:
                 raise ModelError(
                     N_("CloneEngine", "XTTS v2 needs a text tool for {language} that is not installed (pypinyin for "
                        "Chinese). Run the installer again (make setup), then try again.").format(
-                        language=_language_name(settings.language)),
+                        language=language_name(settings.language)),
                     detail=f"{type(exc).__name__}: {exc}",
                 ) from exc
             except (AssertionError, RuntimeError, ValueError, IndexError) as exc:
@@ -483,12 +485,6 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _language_name(code: str) -> str:
-    from desktop.engines.speech.tts import LANGUAGE_NAMES
-
-    return LANGUAGE_NAMES.get(code, code)
-
-
 # --- adding a voice ---------------------------------------------------------------------------
 
 
@@ -580,9 +576,7 @@ class VoiceEnrollment:
                 consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
             except (OSError, ExportError) as exc:
                 raise VoiceError(
-                    N_("CloneEngine", "VoxDesk could not write the recordings into its voice folder {root}. Free "
-                                      "some disk space or check that the folder is writable, then try "
-                                      "again.").format(root=self.library.root),
+                    write_error_message(exc, N_("CloneEngine", "the recordings"), self.library.root),
                     detail=getattr(exc, "detail", None) or repr(exc),
                 ) from exc
             record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)

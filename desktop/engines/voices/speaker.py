@@ -110,10 +110,3 @@ class SpeakerEncoder:
     def similarity(self, a: np.ndarray, a_rate: int, b: np.ndarray, b_rate: int) -> float:
         """How alike the voices in two recordings are (cosine similarity of their embeddings)."""
         return cosine_similarity(self.embed(a, a_rate), self.embed(b, b_rate))
-
-    def file_similarity(self, a: str | Path, b: str | Path) -> float:
-        return cosine_similarity(self.embed_file(a), self.embed_file(b))
-
-
-def same_speaker(similarity: float, threshold: float = SAME_SPEAKER_THRESHOLD) -> bool:
-    return similarity >= threshold

@@ -101,9 +101,6 @@ class DeviceStatusWidget(QWidget):
 
     # -- fallbacks -----------------------------------------------------------------------------
 
-    def fallback_count(self) -> int:
-        return len(self._seen)
-
     @Slot(object)
     def _on_fallback(self, event: FallbackEvent) -> None:
         if id(event) in self._seen:

@@ -2,17 +2,12 @@
 import os
 import sys
 
-import pytest
-
 from desktop.core.gpu.device import (
-    DeviceReport,
-    GpuUnavailableError,
     detect,
     find_amd_gpus,
     parse_rocm_smi_vram,
     parse_rocminfo,
     run_smoke_test,
-    torch_device,
 )
 from desktop.core.gpu.smoke_test import OPS
 from tests.fixtures.rocm.fakes import (
@@ -225,24 +220,3 @@ def test_the_780m_is_found_through_rocminfo():
     report = detect(run_smoke_test=False, probes=probes)
     assert report.gfx_arch == "gfx1103" and report.arch_supported is False
 
-
-# -- the user's choice ----------------------------------------------------------------------------
-
-def _report(gpu_available: bool) -> DeviceReport:
-    return DeviceReport(torch_build="rocm", gpu_available=gpu_available, gpu_name="Radeon RX 7900 XTX",
-                        gfx_arch="gfx1100", memory_total=None, memory_free=None, rocm_version="6.2.4",
-                        hip_version=None, cuda_version=None, arch_supported=True, ct2_gpu_count=0,
-                        cpu_name="CPU", cpu_cores=8)
-
-
-def test_automatic_uses_the_gpu_only_when_it_passed_its_test():
-    assert torch_device("auto", _report(True)) == "cuda"
-    assert torch_device("auto", _report(False)) == "cpu"
-    assert torch_device("cpu", _report(True)) == "cpu"
-
-
-def test_forcing_the_gpu_without_a_working_one_is_a_clear_error():
-    with pytest.raises(GpuUnavailableError) as raised:
-        torch_device("gpu", _report(False))
-    assert "no working GPU" in raised.value.message
-    assert torch_device("gpu", _report(True)) == "cuda"

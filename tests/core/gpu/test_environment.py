@@ -13,18 +13,17 @@ from desktop.core.gpu.environment import (
     REEXEC_MARKER,
     advice_for,
     ensure_gpu_environment,
-    recommended_override,
 )
 
 
 @pytest.mark.parametrize("arch", ["gfx1031", "gfx1032", "gfx1034", "gfx1035", "gfx1036"])
 def test_rdna2_cards_without_their_own_code_run_as_gfx1030(arch):
-    assert recommended_override(arch) == "10.3.0"
+    assert advice_for(arch).override == "10.3.0"
 
 
 @pytest.mark.parametrize("arch", ["gfx1101", "gfx1102"])
 def test_smaller_rdna3_cards_run_as_gfx1100(arch):
-    assert recommended_override(arch) == "11.0.0"
+    assert advice_for(arch).override == "11.0.0"
 
 
 def test_the_780m_gets_a_newer_rocm_instead_of_an_override():
@@ -34,12 +33,12 @@ def test_the_780m_gets_a_newer_rocm_instead_of_an_override():
 
 
 def test_target_features_after_the_colon_do_not_matter():
-    assert recommended_override("gfx1031:xnack-") == "10.3.0"
+    assert advice_for("gfx1031:xnack-").override == "10.3.0"
 
 
 def test_cards_with_code_in_the_wheel_or_unknown_ones_get_no_override():
-    assert recommended_override("gfx1100") is None
-    assert recommended_override("gfx90a") is None
+    assert advice_for("gfx1100").override is None
+    assert advice_for("gfx90a").override is None
 
 
 class Exec:

@@ -252,9 +252,6 @@ def test_cancel_during_a_multi_file_download_leaves_nothing_under_the_model_name
     assert store.catalog()[1].downloaded == {"pt": False, "ct2": False}
     assert [p.name for p in (tmp_path / "models" / "ct2").iterdir()] == [".tiny.en.download"]
 
-    store.discard_partial("tiny.en", "ct2")
-    assert everything_under(tmp_path / "models" / "ct2") == []
-
 
 def test_a_cancelled_ct2_download_resumes_without_fetching_finished_files_again(tmp_path, hub, tiny_en_files):
     store = ModelStore(tmp_path / "models", hf_endpoint=hub.base_url)
@@ -296,18 +293,7 @@ def test_asking_for_a_model_that_does_not_exist_says_so(store):
     assert 'no Whisper model called "enormous"' in err.value.message
 
 
-def test_a_downloaded_model_can_be_removed(tmp_path, hub):
-    store = ModelStore(tmp_path / "models", hf_endpoint=hub.base_url)
-    store.download("tiny.en", "ct2")
-
-    store.remove_download("tiny.en", "ct2")
-
-    assert store.local("tiny.en") == []
-    assert everything_under(tmp_path / "models" / "ct2") == []
-
-
 # --- imports -------------------------------------------------------------------------------------
-
 
 def test_importing_an_openai_checkpoint_copies_it_under_its_file_name(store, tiny_checkpoint, tmp_path):
     model = store.import_model(tiny_checkpoint)
@@ -446,18 +432,6 @@ def test_a_missing_source_is_reported_plainly(store, tmp_path):
     with pytest.raises(ModelError) as err:
         store.import_model(tmp_path / "gone.pt")
     assert "cannot find" in err.value.message
-
-
-def test_an_imported_model_can_be_removed(store, tiny_en_folder, tmp_path):
-    store.import_model(tiny_en_folder, name="meeting")
-
-    store.remove_imported("meeting")
-
-    assert "meeting" not in store.names()
-    assert store.local("meeting") == []
-    assert everything_under(tmp_path / "models" / "imported") == []
-    with pytest.raises(ModelError):
-        store.remove_imported("meeting")
 
 
 def test_an_imported_model_has_nothing_to_download(store, tiny_en_folder):

@@ -200,7 +200,7 @@ def test_a_crash_in_the_middle_of_a_save_leaves_no_broken_voice_and_keeps_the_ol
         import json, os
         from pathlib import Path
         from desktop.core.voices.consent import ConsentRecord
-        from desktop.core.voices.library import library as voices
+        from desktop.core.voices import library as voices
         real_rename = os.rename
         def die(source, target):
             if Path(source).name.startswith(".new-"):

@@ -15,7 +15,6 @@ from desktop.core.voices.quality import (
     MIN_SECONDS,
     music_score,
     prepare_sample,
-    trim_silence,
 )
 from tests.helpers.weights import DATA_DIR
 
@@ -68,7 +67,7 @@ def test_a_clear_eleven_second_speech_recording_passes_every_check(jfk_48k):
 def test_leading_and_trailing_silence_are_trimmed_but_a_little_is_kept(jfk_48k):
     padded = with_silence(jfk_48k, before=3.0, after=4.0)
 
-    trimmed = trim_silence(padded, RATE)
+    trimmed = prepare_sample(padded, RATE).samples
 
     # jfk.flac itself starts and ends within a few tenths of a second of the speech.
     assert len(jfk_48k) / RATE - 1.0 < len(trimmed) / RATE < len(jfk_48k) / RATE + 0.5
@@ -90,7 +89,7 @@ def test_a_mouse_click_after_the_speech_is_not_kept_as_speech(jfk_48k):
     click_at = len(padded) - RATE  # one second before the end, like the click on "Stop"
     padded[click_at : click_at + 96] = 0.8  # 2 ms
 
-    trimmed = trim_silence(padded, RATE)
+    trimmed = prepare_sample(padded, RATE).samples
 
     assert len(trimmed) < len(jfk_48k) + round(0.5 * RATE)
 
