@@ -12,7 +12,8 @@ from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.i18n import apply_language, translated
-from desktop.ui.transcribe.transcribe_tab import TranscribeTab, icon
+from desktop.ui.common.icons import icon
+from desktop.ui.transcribe.transcribe_tab import TranscribeTab
 from desktop.workers.job import JobRunner
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,7 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.replace_prompt import ask_replace
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
-from desktop.ui.transcribe.icons import icon
+from desktop.ui.common.icons import icon
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import QueueItem
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
-from desktop.ui.transcribe.icons import icon
+from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
