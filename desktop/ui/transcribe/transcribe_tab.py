@@ -16,7 +16,6 @@ from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.transcribe.export_bar import ExportBar
-from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.transcript_panel import TranscriptPanel
