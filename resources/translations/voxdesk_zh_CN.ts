@@ -147,30 +147,30 @@
     </message>
 </context>
 <context>
-    <name>AudioPlayer</name>
+    <name>Autosave</name>
     <message>
-        <source>VoxDesk cannot play “{name}”: the file can no longer be read. It may have been moved or deleted.</source>
-        <translation>VoxDesk 无法播放“{name}”：文件已无法读取，可能已被移动或删除。</translation>
+        <source>VoxDesk could not read the work it saved in {path}.</source>
+        <translation>VoxDesk 无法读取保存在 {path} 中的工作。</translation>
     </message>
     <message>
-        <source>“{name}” has no sound track to play.</source>
-        <translation>“{name}”没有可播放的音轨。</translation>
+        <source>The disk is full, so your latest change could not be saved as you go. Free some space, or export the transcript to keep it.</source>
+        <translation>磁盘已满，您最近的修改未能自动保存。请释放一些空间，或导出文字稿以保留它。</translation>
     </message>
     <message>
-        <source>The sound in “{name}” cannot be decoded for playing.</source>
-        <translation>“{name}”中的声音无法解码播放。</translation>
+        <source>Another VoxDesk window kept the saved work busy, so your latest change could not be saved as you go. Try again in a moment.</source>
+        <translation>另一个 VoxDesk 窗口正在占用已保存的工作，您最近的修改未能自动保存。请稍后再试。</translation>
     </message>
     <message>
-        <source>VoxDesk cannot play sound because the PortAudio library is missing. Ask your administrator to install the package “libportaudio2”.</source>
-        <translation>缺少 PortAudio 库，VoxDesk 无法播放声音。请联系管理员安装软件包“libportaudio2”。</translation>
+        <source>VoxDesk could not save your latest change as you go in {folder}. Export the transcript to keep it.</source>
+        <translation>VoxDesk 未能在 {folder} 中自动保存您最近的修改。请导出文字稿以保留它。</translation>
     </message>
     <message>
-        <source>VoxDesk cannot play sound: no speakers or headphones were found. Check that the sound output is connected and switched on.</source>
-        <translation>VoxDesk 无法播放声音：未找到扬声器或耳机。请检查音频输出设备是否已连接并打开。</translation>
+        <source>The work VoxDesk saved earlier could not be read, so it starts afresh. The old file was kept as {path}.</source>
+        <translation>无法读取 VoxDesk 之前保存的工作，因此重新开始。旧文件已保留为 {path}。</translation>
     </message>
     <message>
-        <source>The sound output stopped working while playing. Check the speakers or headphones.</source>
-        <translation>播放时音频输出中断。请检查扬声器或耳机。</translation>
+        <source>VoxDesk cannot save your work as you go, because it cannot write to {folder}. Export your transcripts to keep them.</source>
+        <translation>VoxDesk 无法写入 {folder}，因此不能自动保存您的工作。请导出文字稿以保留它们。</translation>
     </message>
 </context>
 <context>
@@ -312,8 +312,8 @@
         <translation>正在比对声音…</translation>
     </message>
     <message>
-        <source>VoxDesk could not write the recordings into its voice folder {root}. Free some disk space or check that the folder is writable, then try again.</source>
-        <translation>VoxDesk 无法把录音写入声音文件夹 {root}。请腾出磁盘空间或确认该文件夹可写，然后重试。</translation>
+        <source>the recordings</source>
+        <translation>录音</translation>
     </message>
     <message>
         <source>Saving the voice…</source>
@@ -535,9 +535,12 @@
         <source>CPU: {name} ({cores} cores)</source>
         <translation>CPU：{name}（{cores} 核）</translation>
     </message>
+</context>
+<context>
+    <name>DeviceProbe</name>
     <message>
-        <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
-        <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
+        <source>Detecting the device…</source>
+        <translation>正在检测设备…</translation>
     </message>
 </context>
 <context>
@@ -588,10 +591,6 @@
     <message>
         <source>{command}   # then log out and back in (or restart the computer).</source>
         <translation>{command}   # 然后注销并重新登录（或重启电脑）。</translation>
-    </message>
-    <message>
-        <source>the AMD graphics card</source>
-        <translation>AMD 显卡</translation>
     </message>
     <message>
         <source>a ROCm build</source>
@@ -970,10 +969,6 @@
         <translation>请确认没有其他程序占用声卡，然后再次运行此检查。</translation>
     </message>
     <message>
-        <source>PortAudio is not installed, so recording from a microphone is not available (transcribing files works).</source>
-        <translation>未安装 PortAudio，无法用麦克风录音（转写文件不受影响）。</translation>
-    </message>
-    <message>
         <source>No microphone found; recording is not available (transcribing files works).</source>
         <translation>未找到麦克风，无法录音（转写文件不受影响）。</translation>
     </message>
@@ -1187,6 +1182,45 @@
         <source>{done:.0f} MB</source>
         <translation>{done:.0f} MB</translation>
     </message>
+    <message>
+        <source>VoxDesk needs the voice model “{title}” (about {size} MB). It is downloaded once and then kept on this computer.</source>
+        <translation>需要语音模型“{title}”（约 {size} MB）。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>VoxDesk needs the voice model “{title}”. It is downloaded once and then kept on this computer.</source>
+        <translation>需要语音模型“{title}”。只需下载一次，之后会保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>Downloading a voice model</source>
+        <translation>正在下载语音模型</translation>
+    </message>
+</context>
+<context>
+    <name>EditorPanel</name>
+    <message>
+        <source>Text:</source>
+        <translation>文字：</translation>
+    </message>
+    <message>
+        <source>Type or paste the text to read aloud: a notice, an announcement, a training script. Chinese, English or both.</source>
+        <translation>输入或粘贴要朗读的文字：通知、公告、培训讲稿等。中文、英文或中英混合均可。</translation>
+    </message>
+    <message>
+        <source>Open text file…</source>
+        <translation>打开文本文件…</translation>
+    </message>
+    <message>
+        <source>Open a text file</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{count} characters</source>
+        <translation>{count} 个字符</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -1267,6 +1301,10 @@
         <translation>正在读取文件…</translation>
     </message>
     <message>
+        <source>Transcribing…</source>
+        <translation>正在转写…</translation>
+    </message>
+    <message>
         <source>The GPU could not load the model; using the CPU…</source>
         <translation>GPU 无法加载模型，改用 CPU…</translation>
     </message>
@@ -1299,8 +1337,8 @@
         <translation>模型文件夹缺少分词器，VoxDesk 也无法补上；请确认该文件夹可写，或重新导入模型。</translation>
     </message>
     <message>
-        <source>VoxDesk could not save the converted model; free some disk space and check that the model folder is writable.</source>
-        <translation>VoxDesk 无法保存转换后的模型；请腾出磁盘空间并确认模型文件夹可写。</translation>
+        <source>the converted model</source>
+        <translation>转换后的模型</translation>
     </message>
     <message>
         <source>This Whisper model has an unusual vocabulary that VoxDesk cannot convert.</source>
@@ -1328,6 +1366,61 @@
     <message>
         <source>Choose the OpenVoice v2 converter folder</source>
         <translation>选择 OpenVoice v2 转换器文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>ExportBar</name>
+    <message>
+        <source>Export as:</source>
+        <translation>导出格式：</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Save to:</source>
+        <translation>保存到：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export all</source>
+        <translation>全部导出</translation>
+    </message>
+    <message>
+        <source>Next to each recording</source>
+        <translation>与录音放在同一文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>Save exports in</source>
+        <translation>导出文件保存到</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Existing files were kept.</source>
+        <translation>已保留原有文件。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}” in {folder}.</source>
+        <translation>已将“{name}”保存到 {folder}。</translation>
+    </message>
+    <message>
+        <source>next to the recordings</source>
+        <translation>录音所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Saved {count} files in {folder}.</source>
+        <translation>已将 {count} 个文件保存到 {folder}。</translation>
     </message>
 </context>
 <context>
@@ -1407,8 +1500,16 @@
         <translation>VoxDesk 无法写入文件夹 {folder}。请选择其他文件夹，或申请写入权限。</translation>
     </message>
     <message>
-        <source>The disk is full, so “{name}” could not be saved. Free some space or choose another folder, then try again.</source>
-        <translation>磁盘已满，无法保存“{name}”。请腾出空间或选择其他文件夹后重试。</translation>
+        <source>The disk is full, so {what} could not be saved. Free some space or choose another folder, then try again.</source>
+        <translation>磁盘已满，无法保存{what}。请释放一些空间或选择其他文件夹，然后重试。</translation>
+    </message>
+    <message>
+        <source>The disk is full, so {what} could not be saved. Free some space, then try again.</source>
+        <translation>磁盘已满，无法保存{what}。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot write to the folder {folder}, so {what} could not be saved. Ask for write permission, then try again.</source>
+        <translation>VoxDesk 无法写入文件夹 {folder}，因此无法保存{what}。请申请写入权限后重试。</translation>
     </message>
     <message>
         <source>The folder {folder} does not exist. Choose another folder.</source>
@@ -1419,16 +1520,20 @@
         <translation>{folder} 不是文件夹，VoxDesk 无法保存到那里。请选择其他文件夹。</translation>
     </message>
     <message>
-        <source>“{name}” is a folder, so VoxDesk cannot save the file under that name. Choose another name.</source>
-        <translation>“{name}”是一个文件夹，无法用这个名称保存文件。请换一个名称。</translation>
+        <source>{what} is a folder, so VoxDesk cannot save the file under that name. Choose another name.</source>
+        <translation>{what}是一个文件夹，VoxDesk 无法用这个名称保存文件。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not save {what} in {folder}. Check that the folder is still available, then try again.</source>
+        <translation>VoxDesk 无法在 {folder} 中保存{what}。请确认该文件夹仍然可用，然后重试。</translation>
     </message>
     <message>
         <source>The file name is too long for this disk. Choose a shorter name.</source>
         <translation>文件名太长，这个磁盘无法保存。请换一个短一些的名称。</translation>
     </message>
     <message>
-        <source>VoxDesk could not save “{name}” in {folder}. Check that the folder is still available, then try again.</source>
-        <translation>VoxDesk 无法把“{name}”保存到 {folder}。请确认该文件夹仍然可用，然后重试。</translation>
+        <source>A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to replace it.</source>
+        <translation>{folder} 中已有名为“{name}”的文件。请换一个名称，或允许 VoxDesk 替换它。</translation>
     </message>
 </context>
 <context>
@@ -1895,10 +2000,6 @@
         <source>Cantonese</source>
         <translation>粤语</translation>
     </message>
-    <message>
-        <source>Auto-detect</source>
-        <translation>自动检测</translation>
-    </message>
 </context>
 <context>
     <name>LevelMeter</name>
@@ -2017,34 +2118,82 @@
     </message>
 </context>
 <context>
-    <name>ModelDownloadDialog</name>
+    <name>ModelPicker</name>
     <message>
-        <source>Downloading a voice model</source>
-        <translation>正在下载语音模型</translation>
+        <source>Model:</source>
+        <translation>模型：</translation>
     </message>
     <message>
-        <source>VoxDesk needs the voice model “{title}” (about {size} MB). It is downloaded once and then kept on this computer.</source>
-        <translation>需要语音模型“{title}”（约 {size} MB）。只需下载一次，之后会保存在这台电脑上。</translation>
+        <source>The voice model. It is downloaded the first time it is used.</source>
+        <translation>语音模型。首次使用时会自动下载。</translation>
     </message>
     <message>
-        <source>VoxDesk needs the voice model “{title}”. It is downloaded once and then kept on this computer.</source>
-        <translation>需要语音模型“{title}”。只需下载一次，之后会保存在这台电脑上。</translation>
+        <source>Import model folder…</source>
+        <translation>导入模型文件夹…</translation>
     </message>
     <message>
-        <source>Connecting…</source>
-        <translation>正在连接…</translation>
+        <source>Use a Coqui model folder copied to this computer (model file, config.json and any speaker files).</source>
+        <translation>使用复制到这台电脑上的 Coqui 模型文件夹（模型文件、config.json 以及说话人文件）。</translation>
     </message>
     <message>
-        <source>{done:.0f} of {total:.0f} MB</source>
-        <translation>{done:.0f} / {total:.0f} MB</translation>
+        <source>Language:</source>
+        <translation>语言：</translation>
     </message>
     <message>
-        <source>{done:.0f} MB</source>
-        <translation>{done:.0f} MB</translation>
+        <source>Automatic</source>
+        <translation>自动</translation>
     </message>
     <message>
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
+        <source>The language of the text. Automatic lets a multilingual model choose per sentence.</source>
+        <translation>文字的语言。选择“自动”时，多语言模型会逐句判断。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>语速：</translation>
+    </message>
+    <message>
+        <source>Use the GPU for speech (experimental)</source>
+        <translation>用 GPU 合成语音（实验性）</translation>
+    </message>
+    <message>
+        <source>Speech runs well on the CPU. On the GPU it may be faster or slower; if the GPU fails, VoxDesk continues on the CPU.</source>
+        <translation>语音合成在 CPU 上就能很好地运行。在 GPU 上可能更快也可能更慢；如果 GPU 出错，VoxDesk 会改用 CPU 继续。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source> and {count} more</source>
+        <translation>，另有 {count} 种</translation>
+    </message>
+    <message>
+        <source>about {size} MB</source>
+        <translation>约 {size} MB</translation>
+    </message>
+    <message>
+        <source>size not known</source>
+        <translation>大小未知</translation>
+    </message>
+    <message>
+        <source>on this computer</source>
+        <translation>已在本机</translation>
+    </message>
+    <message>
+        <source>downloaded when first used</source>
+        <translation>首次使用时下载</translation>
+    </message>
+    <message>
+        <source>{languages} · {size} · licence: {licence} · {where}</source>
+        <translation>{languages} · {size} · 许可协议：{licence} · {where}</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <source>Choose a Coqui model folder</source>
+        <translation>选择 Coqui 模型文件夹</translation>
     </message>
 </context>
 <context>
@@ -2082,20 +2231,8 @@
         <translation>下载服务器拒绝发送{label}（错误 {code}）；请稍后重试。</translation>
     </message>
     <message>
-        <source>There is not enough free disk space to download {label}; free some space and try again.</source>
-        <translation>磁盘空间不足，无法下载{label}；请腾出空间后重试。</translation>
-    </message>
-    <message>
-        <source>VoxDesk could not save {label} in the folder {folder}; check that the folder exists and you are allowed to write to it.</source>
-        <translation>VoxDesk 无法把{label}保存到文件夹 {folder}；请确认该文件夹存在且您有写入权限。</translation>
-    </message>
-    <message>
         <source>the &quot;{name}&quot; model</source>
         <translation>“{name}”模型</translation>
-    </message>
-    <message>
-        <source>VoxDesk could not delete the &quot;{name}&quot; model; close any program that uses it and try again.</source>
-        <translation>VoxDesk 无法删除“{name}”模型；请关闭正在使用它的程序后重试。</translation>
     </message>
     <message>
         <source>The download server does not have all the files of {label}; please try again later.</source>
@@ -2108,14 +2245,6 @@
     <message>
         <source>the model &quot;{name}&quot;</source>
         <translation>模型“{name}”</translation>
-    </message>
-    <message>
-        <source>There is no imported model called &quot;{name}&quot;.</source>
-        <translation>没有名为“{name}”的导入模型。</translation>
-    </message>
-    <message>
-        <source>VoxDesk could not delete the model &quot;{name}&quot;; close any program that uses it and try again.</source>
-        <translation>VoxDesk 无法删除模型“{name}”；请关闭正在使用它的程序后重试。</translation>
     </message>
     <message>
         <source>&quot;{name}&quot; is a model you imported, so there is nothing to download for it.</source>
@@ -2177,9 +2306,52 @@
         <source>There is already a model called &quot;{name}&quot;; choose another name for the imported model.</source>
         <translation>已经有名为“{name}”的模型；请为导入的模型另取一个名称。</translation>
     </message>
+</context>
+<context>
+    <name>OptionsBar</name>
     <message>
-        <source>There is not enough free disk space for {label}; free some space and try again.</source>
-        <translation>磁盘空间不足，放不下{label}；请腾出空间后重试。</translation>
+        <source>Larger models are more accurate and slower. A model is downloaded the first time it is used.</source>
+        <translation>模型越大越准确，但也越慢。模型在首次使用时下载。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Initial prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Auto-detect</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <source>Transcribe</source>
+        <translation>转写</translation>
+    </message>
+    <message>
+        <source>Translate to English</source>
+        <translation>翻译成英文</translation>
+    </message>
+    <message>
+        <source>Optional: names or terms, spelled as you want them</source>
+        <translation>可选：人名或术语，按您希望的写法填写</translation>
+    </message>
+    <message>
+        <source>{name} (imported)</source>
+        <translation>{name}（已导入）</translation>
+    </message>
+    <message>
+        <source>{name} ({size} MB download)</source>
+        <translation>{name}（需下载 {size} MB）</translation>
     </message>
 </context>
 <context>
@@ -2252,11 +2424,58 @@
     </message>
 </context>
 <context>
-    <name>Recorder</name>
+    <name>QueuePanel</name>
     <message>
-        <source>Sound input is not available because the PortAudio library is missing. Install the package “libportaudio2”, then start VoxDesk again.</source>
-        <translation>缺少 PortAudio 库，无法使用声音输入。请安装软件包“libportaudio2”，然后重新启动 VoxDesk。</translation>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>全部取消</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Stop the selected files</source>
+        <translation>停止所选文件</translation>
+    </message>
+    <message>
+        <source>Take the selected files off the list</source>
+        <translation>从列表中移除所选文件</translation>
+    </message>
+    <message>
+        <source>Drop recordings, videos or folders here, or click “Add files…”.</source>
+        <translation>把录音、视频或文件夹拖到这里，或点击“添加文件…”。</translation>
+    </message>
+    <message>
+        <source>Add recordings or videos</source>
+        <translation>添加录音或视频</translation>
+    </message>
+    <message>
+        <source>Audio and video ({patterns});;All files (*)</source>
+        <translation>音频和视频 ({patterns});;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No audio or video files were found in “{name}”.</source>
+        <translation>在“{name}”中没有找到音频或视频文件。</translation>
+    </message>
+    <message>
+        <source>These files are already in the list.</source>
+        <translation>这些文件已在列表中。</translation>
+    </message>
+</context>
+<context>
+    <name>Recorder</name>
     <message>
         <source>No microphone was found. Plug in a microphone or headset, check that it is switched on, then try again.</source>
         <translation>未找到麦克风。请插入麦克风或耳麦，确认已打开，然后重试。</translation>
@@ -2545,6 +2764,13 @@ Replace them?</source>
     <message>
         <source>The model, language and task are chosen on the Transcribe tab.</source>
         <translation>模型、语言和任务在“转写”页中选择。</translation>
+    </message>
+</context>
+<context>
+    <name>Sound</name>
+    <message>
+        <source>Sound is unavailable because the PortAudio library is missing. Install the package “{package}” ({command}), then start VoxDesk again.</source>
+        <translation>缺少 PortAudio 库，声音功能不可用。请安装软件包“{package}”（{command}），然后重新启动 VoxDesk。</translation>
     </message>
 </context>
 <context>
@@ -2915,8 +3141,50 @@ Replace them?</source>
         <translation>“{title}”在下载过程中损坏，VoxDesk 已将其删除；请重试。</translation>
     </message>
     <message>
-        <source>VoxDesk could not write the voice model into {root}. Free some disk space or check the folder&apos;s permissions, then try again.</source>
-        <translation>VoxDesk 无法把语音模型写入 {root}。请腾出磁盘空间或检查文件夹权限，然后重试。</translation>
+        <source>the voice model</source>
+        <translation>语音模型</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechProgress</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Sentence {done} of {total}</source>
+        <translation>第 {done} 句，共 {total} 句</translation>
+    </message>
+    <message>
+        <source>{count} sentences · {seconds:.0f} s of speech</source>
+        <translation>{count} 句 · 语音 {seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Cancelled after sentence {done}</source>
+        <translation>在第 {done} 句后取消</translation>
+    </message>
+    <message>
+        <source>Copying the model… {percent}%</source>
+        <translation>正在复制模型…{percent}%</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechSaver</name>
+    <message>
+        <source>Save the speech</source>
+        <translation>保存语音</translation>
+    </message>
+    <message>
+        <source>speech.wav</source>
+        <translation>语音.wav</translation>
+    </message>
+    <message>
+        <source>WAV audio (*.wav);;MP3 audio (*.mp3)</source>
+        <translation>WAV 音频 (*.wav);;MP3 音频 (*.mp3)</translation>
     </message>
 </context>
 <context>
@@ -2937,8 +3205,8 @@ Replace them?</source>
 <context>
     <name>StreamPlayer</name>
     <message>
-        <source>VoxDesk found no working sound output. Connect speakers or headphones and press Play again; you can still save the speech as a file.</source>
-        <translation>没有找到可用的音频输出。请连接扬声器或耳机后再按“播放”；您也可以直接把语音保存为文件。</translation>
+        <source>VoxDesk cannot play sound: no speakers or headphones were found. Check that the sound output is connected and switched on.</source>
+        <translation>VoxDesk 无法播放声音：未找到扬声器或耳机。请检查音频输出设备是否已连接并打开。</translation>
     </message>
 </context>
 <context>
@@ -2954,74 +3222,6 @@ Replace them?</source>
     <message>
         <source>The GPU failed, so speech continues on the CPU. {fix}</source>
         <translation>GPU 出错，语音合成改在 CPU 上继续。{fix}</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <source>The voice model. It is downloaded the first time it is used.</source>
-        <translation>语音模型。首次使用时会自动下载。</translation>
-    </message>
-    <message>
-        <source>Import model folder…</source>
-        <translation>导入模型文件夹…</translation>
-    </message>
-    <message>
-        <source>Use a Coqui model folder copied to this computer (model file, config.json and any speaker files).</source>
-        <translation>使用复制到这台电脑上的 Coqui 模型文件夹（模型文件、config.json 以及说话人文件）。</translation>
-    </message>
-    <message>
-        <source>Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <source>Automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>The language of the text. Automatic lets a multilingual model choose per sentence.</source>
-        <translation>文字的语言。选择“自动”时，多语言模型会逐句判断。</translation>
-    </message>
-    <message>
-        <source>Speed:</source>
-        <translation>语速：</translation>
-    </message>
-    <message>
-        <source>Use the GPU for speech (experimental)</source>
-        <translation>用 GPU 合成语音（实验性）</translation>
-    </message>
-    <message>
-        <source>Speech runs well on the CPU. On the GPU it may be faster or slower; if the GPU fails, VoxDesk continues on the CPU.</source>
-        <translation>语音合成在 CPU 上就能很好地运行。在 GPU 上可能更快也可能更慢；如果 GPU 出错，VoxDesk 会改用 CPU 继续。</translation>
-    </message>
-    <message>
-        <source>Voice:</source>
-        <translation>音色：</translation>
-    </message>
-    <message>
-        <source>Choose a voice; “Preview” lets you hear it first.</source>
-        <translation>选择一种音色；点“试听”可以先听一听。</translation>
-    </message>
-    <message>
-        <source>Preview</source>
-        <translation>试听</translation>
-    </message>
-    <message>
-        <source>Hear a short sample of this voice</source>
-        <translation>试听这种音色的简短示例</translation>
-    </message>
-    <message>
-        <source>Text:</source>
-        <translation>文字：</translation>
-    </message>
-    <message>
-        <source>Type or paste the text to read aloud: a notice, an announcement, a training script. Chinese, English or both.</source>
-        <translation>输入或粘贴要朗读的文字：通知、公告、培训讲稿等。中文、英文或中英混合均可。</translation>
-    </message>
-    <message>
-        <source>Open text file…</source>
-        <translation>打开文本文件…</translation>
     </message>
     <message>
         <source>Speak</source>
@@ -3044,34 +3244,6 @@ Replace them?</source>
         <translation>统一语音响度（−16 LUFS）</translation>
     </message>
     <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-    <message>
-        <source> and {count} more</source>
-        <translation>，另有 {count} 种</translation>
-    </message>
-    <message>
-        <source>about {size} MB</source>
-        <translation>约 {size} MB</translation>
-    </message>
-    <message>
-        <source>size not known</source>
-        <translation>大小未知</translation>
-    </message>
-    <message>
-        <source>on this computer</source>
-        <translation>已在本机</translation>
-    </message>
-    <message>
-        <source>downloaded when first used</source>
-        <translation>首次使用时下载</translation>
-    </message>
-    <message>
-        <source>{languages} · {size} · licence: {licence} · {where}</source>
-        <translation>{languages} · {size} · 许可协议：{licence} · {where}</translation>
-    </message>
-    <message>
         <source>The voices appear here once the model is downloaded.</source>
         <translation>模型下载后，这里会列出它的音色。</translation>
     </message>
@@ -3092,60 +3264,20 @@ Replace them?</source>
         <translation>已切换到会说所选语言的“{title}”。</translation>
     </message>
     <message>
-        <source>{percent}%</source>
-        <translation>{percent}%</translation>
-    </message>
-    <message>
-        <source>Choose a Coqui model folder</source>
-        <translation>选择 Coqui 模型文件夹</translation>
-    </message>
-    <message>
         <source>Copying the model…</source>
         <translation>正在复制模型…</translation>
-    </message>
-    <message>
-        <source>Copying the model… {percent}%</source>
-        <translation>正在复制模型…{percent}%</translation>
     </message>
     <message>
         <source>The model “{title}” was imported and is now chosen.</source>
         <translation>模型“{title}”已导入并选用。</translation>
     </message>
     <message>
-        <source>Open a text file</source>
-        <translation>打开文本文件</translation>
-    </message>
-    <message>
-        <source>Text files (*.txt);;All files (*)</source>
-        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Opened “{name}”.</source>
         <translation>已打开“{name}”。</translation>
     </message>
     <message>
-        <source>{count} characters</source>
-        <translation>{count} 个字符</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Sentence {done} of {total}</source>
-        <translation>第 {done} 句，共 {total} 句</translation>
-    </message>
-    <message>
-        <source>{count} sentences · {seconds:.0f} s of speech</source>
-        <translation>{count} 句 · 语音 {seconds:.0f} 秒</translation>
-    </message>
-    <message>
         <source>Done. Play it again or save it as a file.</source>
         <translation>完成。可以再次播放，或保存为文件。</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
     </message>
     <message>
         <source>Cancelled. The first {made} of {total} sentences were made; you can play and save them.</source>
@@ -3156,28 +3288,12 @@ Replace them?</source>
         <translation>第一句生成前已取消。</translation>
     </message>
     <message>
-        <source>Cancelled after sentence {done}</source>
-        <translation>在第 {done} 句后取消</translation>
-    </message>
-    <message>
         <source>Stopping after this sentence…</source>
         <translation>这一句完成后停止…</translation>
     </message>
     <message>
         <source>Preparing a sample of “{voice}”…</source>
         <translation>正在准备“{voice}”的试听示例…</translation>
-    </message>
-    <message>
-        <source>Save the speech</source>
-        <translation>保存语音</translation>
-    </message>
-    <message>
-        <source>speech.wav</source>
-        <translation>语音.wav</translation>
-    </message>
-    <message>
-        <source>WAV audio (*.wav);;MP3 audio (*.mp3)</source>
-        <translation>WAV 音频 (*.wav);;MP3 音频 (*.mp3)</translation>
     </message>
     <message>
         <source>There is no speech to save yet. Press Speak first.</source>
@@ -3190,22 +3306,6 @@ Replace them?</source>
     <message>
         <source>Not saved: “{name}” was kept as it was.</source>
         <translation>未保存：“{name}”保持原样。</translation>
-    </message>
-    <message>
-        <source>Replace the file?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>“{name}” already exists in {folder}. Replace it?</source>
-        <translation>{folder} 中已有“{name}”。要替换吗？</translation>
-    </message>
-    <message>
-        <source>Replace</source>
-        <translation>替换</translation>
-    </message>
-    <message>
-        <source>Keep the existing file</source>
-        <translation>保留原文件</translation>
     </message>
     <message>
         <source>The licence was not accepted, so the model was not downloaded.</source>
@@ -3227,102 +3327,15 @@ Replace them?</source>
 <context>
     <name>TranscribeTab</name>
     <message>
-        <source>…and {count} more</source>
-        <translation>…另有 {count} 个</translation>
+        <source>{count} file(s) with no speech were skipped.</source>
+        <translation>已跳过 {count} 个没有语音的文件。</translation>
     </message>
+</context>
+<context>
+    <name>TranscriptPanel</name>
     <message>
-        <source>“{name}” already exists in {folder}. Replace it?</source>
-        <translation>{folder} 中已有“{name}”。要替换吗？</translation>
-    </message>
-    <message>
-        <source>These files already exist:
-{names}
-
-Replace them?</source>
-        <translation>以下文件已存在：
-{names}
-
-要替换吗？</translation>
-    </message>
-    <message>
-        <source>Replace existing files?</source>
-        <translation>替换已有文件？</translation>
-    </message>
-    <message>
-        <source>Replace</source>
-        <translation>替换</translation>
-    </message>
-    <message>
-        <source>Keep the existing files</source>
-        <translation>保留原文件</translation>
-    </message>
-    <message>
-        <source>Larger models are more accurate and slower. A model is downloaded the first time it is used.</source>
-        <translation>模型越大越准确，但也越慢。模型在首次使用时下载。</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <source>Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <source>Task:</source>
-        <translation>任务：</translation>
-    </message>
-    <message>
-        <source>Initial prompt:</source>
-        <translation>提示词：</translation>
-    </message>
-    <message>
-        <source>Auto-detect</source>
-        <translation>自动检测</translation>
-    </message>
-    <message>
-        <source>Transcribe</source>
-        <translation>转写</translation>
-    </message>
-    <message>
-        <source>Translate to English</source>
-        <translation>翻译成英文</translation>
-    </message>
-    <message>
-        <source>Optional: names or terms, spelled as you want them</source>
-        <translation>可选：人名或术语，按您希望的写法填写</translation>
-    </message>
-    <message>
-        <source>Add files…</source>
-        <translation>添加文件…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Cancel all</source>
-        <translation>全部取消</translation>
-    </message>
-    <message>
-        <source>Retry failed</source>
-        <translation>重试失败项</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Stop the selected files</source>
-        <translation>停止所选文件</translation>
-    </message>
-    <message>
-        <source>Take the selected files off the list</source>
-        <translation>从列表中移除所选文件</translation>
-    </message>
-    <message>
-        <source>Drop recordings, videos or folders here, or click “Add files…”.</source>
-        <translation>把录音、视频或文件夹拖到这里，或点击“添加文件…”。</translation>
+        <source>Change saved in the transcript.</source>
+        <translation>修改已保存到转写文本中。</translation>
     </message>
     <message>
         <source>Search the transcript</source>
@@ -3335,66 +3348,6 @@ Replace them?</source>
     <message>
         <source>Click a line to hear it; double-click to correct it.</source>
         <translation>单击一行可收听，双击可修改。</translation>
-    </message>
-    <message>
-        <source>Export as:</source>
-        <translation>导出格式：</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文本</translation>
-    </message>
-    <message>
-        <source>Save to:</source>
-        <translation>保存到：</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <source>Export all</source>
-        <translation>全部导出</translation>
-    </message>
-    <message>
-        <source>Next to each recording</source>
-        <translation>与录音放在同一文件夹</translation>
-    </message>
-    <message>
-        <source>Choose a folder…</source>
-        <translation>选择文件夹…</translation>
-    </message>
-    <message>
-        <source>Change saved in the transcript.</source>
-        <translation>修改已保存到转写文本中。</translation>
-    </message>
-    <message>
-        <source>Save exports in</source>
-        <translation>导出文件保存到</translation>
-    </message>
-    <message>
-        <source>{name} (imported)</source>
-        <translation>{name}（已导入）</translation>
-    </message>
-    <message>
-        <source>{name} ({size} MB download)</source>
-        <translation>{name}（需下载 {size} MB）</translation>
-    </message>
-    <message>
-        <source>Add recordings or videos</source>
-        <translation>添加录音或视频</translation>
-    </message>
-    <message>
-        <source>Audio and video ({patterns});;All files (*)</source>
-        <translation>音频和视频 ({patterns});;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>No audio or video files were found in “{name}”.</source>
-        <translation>在“{name}”中没有找到音频或视频文件。</translation>
-    </message>
-    <message>
-        <source>These files are already in the list.</source>
-        <translation>这些文件已在列表中。</translation>
     </message>
     <message>
         <source>Select a file in the list to see its transcript.</source>
@@ -3419,30 +3372,6 @@ Replace them?</source>
     <message>
         <source>{found} of {total}</source>
         <translation>{found} / {total}</translation>
-    </message>
-    <message>
-        <source>{count} file(s) with no speech were skipped.</source>
-        <translation>已跳过 {count} 个没有语音的文件。</translation>
-    </message>
-    <message>
-        <source>Saving…</source>
-        <translation>正在保存…</translation>
-    </message>
-    <message>
-        <source>Existing files were kept.</source>
-        <translation>已保留原有文件。</translation>
-    </message>
-    <message>
-        <source>Saved “{name}” in {folder}.</source>
-        <translation>已将“{name}”保存到 {folder}。</translation>
-    </message>
-    <message>
-        <source>next to the recordings</source>
-        <translation>录音所在的文件夹</translation>
-    </message>
-    <message>
-        <source>Saved {count} files in {folder}.</source>
-        <translation>已将 {count} 个文件保存到 {folder}。</translation>
     </message>
 </context>
 <context>
@@ -3509,6 +3438,25 @@ Replace them?</source>
     <message>
         <source>Deleted “{name}”.</source>
         <translation>已删除“{name}”。</translation>
+    </message>
+</context>
+<context>
+    <name>VoicePanel</name>
+    <message>
+        <source>Voice:</source>
+        <translation>声音：</translation>
+    </message>
+    <message>
+        <source>Choose a voice; “Preview” lets you hear it first.</source>
+        <translation>选择一种音色；点“试听”可以先听一听。</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>试听</translation>
+    </message>
+    <message>
+        <source>Hear a short sample of this voice</source>
+        <translation>试听这种音色的简短示例</translation>
     </message>
 </context>
 <context>
@@ -3681,16 +3629,8 @@ Replace them?</source>
         <translation>声音“{name}”已不在声音库中，可能已在 VoxDesk 之外被删除。请选择其他声音，或重新添加。</translation>
     </message>
     <message>
-        <source>The disk is full, so the voice “{name}” could not be saved. Free some space, then try again.</source>
-        <translation>磁盘已满，无法保存声音“{name}”。请腾出空间后重试。</translation>
-    </message>
-    <message>
-        <source>VoxDesk is not allowed to write to its voice folder {root}, so the voice “{name}” could not be saved. Ask for write permission, then try again.</source>
-        <translation>VoxDesk 无权写入声音文件夹 {root}，无法保存声音“{name}”。请申请写入权限后重试。</translation>
-    </message>
-    <message>
-        <source>The voice “{name}” could not be saved. Check that {root} is available, then try again.</source>
-        <translation>无法保存声音“{name}”。请确认 {root} 可用，然后重试。</translation>
+        <source>the voice “{name}”</source>
+        <translation>声音“{name}”</translation>
     </message>
 </context>
 </TS>
