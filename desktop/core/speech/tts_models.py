@@ -36,6 +36,8 @@ from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.download import download_file, fetch_json
 from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.i18n import N_
+from desktop.core.common.model_files import check_model
+from desktop.core.common.safe_files import copy_tree
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -417,6 +419,7 @@ class TtsModelStore:
             fix_config_paths(files, self.folder(model.name))
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
+        check_model(files, "coqui", named_as=self.folder(model.name))
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name
@@ -492,8 +495,9 @@ class TtsModelStore:
         # Whatever happens, no copy of the model stays behind in staging/ (a model can be gigabytes).
         try:
             try:
-                _copy_tree(source, files, progress, cancelled)
+                copy_tree(source, files, progress=progress, cancelled=cancelled, error=ModelError)
                 fix_config_paths(files, self.folder(model_name))
+                check_model(files, "coqui", named_as=self.folder(model_name))
                 model = TtsModel(
                     name=model_name,
                     title=title,
@@ -876,25 +880,6 @@ def _extract_zip(archive: Path, target: Path, title: str) -> None:
                                "again.").format(title=title),
             detail=f"{archive}: {exc!r}",
         ) from exc
-
-
-def _copy_tree(source: Path, target: Path, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
-    files = [p for p in source.rglob("*") if p.is_file() and not p.name.startswith(".")]
-    total = sum(p.stat().st_size for p in files)
-    done = 0
-    target.mkdir(parents=True, exist_ok=True)
-    for path in files:
-        destination = target / path.relative_to(source)
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "rb") as src, open(destination, "wb") as dst:
-            while chunk := src.read(4 * 1024 * 1024):
-                if cancelled is not None and cancelled():
-                    raise Cancelled()
-                dst.write(chunk)
-                done += len(chunk)
-                if progress:
-                    progress(done, total)
-        shutil.copystat(path, destination, follow_symlinks=True)
 
 
 def _inside(path: Path, folder: Path) -> bool:
