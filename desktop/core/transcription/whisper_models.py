@@ -38,6 +38,8 @@ from desktop.core.common.download import (
 )
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
+from desktop.core.common.model_files import check_model
+from desktop.core.common.safe_files import copy_regular_file, require_regular_file
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
@@ -371,6 +373,8 @@ class ModelStore:
         if not source.exists():
             raise ModelError(N_("Models", 'VoxDesk cannot find "{source}"; check that the file or folder is still '
                                           "there.").format(source=source))
+        if not source.is_dir():
+            require_regular_file(source, error=ModelError)  # a pipe or device is refused before it is opened
         if source.is_dir():
             fmt: ModelFormat = "ct2"
             default = Path(os.path.abspath(source)).name
@@ -381,9 +385,11 @@ class ModelStore:
         self._check_new_name(name)
 
         if fmt == "pt":
+            check_model(source, "whisper-pt")
             english_only = _check_checkpoint(source)
             copies = [(source, "model.pt")]
         else:
+            check_model(source, "ct2")
             files, english_only = _check_ct2_folder(source)
             copies = [(source / f, f) for f in files]
 
@@ -678,7 +684,7 @@ def _folder_size(folder: Path) -> int:
 
 
 def _copy_file(src: Path, dest: Path) -> None:
-    shutil.copyfile(src, dest)
+    copy_regular_file(src, dest, error=ModelError)
     fd = os.open(dest, os.O_RDONLY)
     try:
         os.fsync(fd)
