@@ -419,7 +419,11 @@ class TtsModelStore:
             fix_config_paths(files, self.folder(model.name))
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
-        check_model(files, "coqui", named_as=self.folder(model.name))
+        try:
+            check_model(files, "coqui", named_as=self.folder(model.name))
+        except ModelError:
+            shutil.rmtree(staging, ignore_errors=True)  # a refused download is not resumed either
+            raise
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name

@@ -6,7 +6,9 @@ import pytest
 
 from desktop.core.common.errors import ModelError
 from desktop.core.speech.tts_models import TtsModelStore
-from tests.core.common.hostile_models import HOSTILE_FOLDERS, copy_of, genuine_stats, with_stats
+from tests.core.common.hostile_models import HOSTILE_FOLDERS, copy_of, genuine_stats, stats_inside, with_stats
+from tests.core.speech.test_tts_models import catalog_file, zipped
+from tests.helpers.http_server import FileServer
 
 # The sentence names the file that was refused.
 NAMED = {
@@ -86,4 +88,18 @@ def test_a_config_path_outside_the_folder_is_refused_even_for_a_harmless_file(st
         store.import_folder(folder)
 
     assert "ids.json" in refused.value.message and "language_ids_file" in refused.value.message
+    assert stored(store) == []
+
+
+def test_a_download_whose_files_carry_code_is_refused_and_nothing_is_kept(tmp_path, tiny_folders, no_stdin):
+    marker = tmp_path / "code-was-run"
+    folder = stats_inside(tiny_folders["single"], tmp_path / "tampered", marker)
+    with FileServer({"/releases/tiny.zip": zipped(folder)}) as server:
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, server))
+
+        with pytest.raises(ModelError) as refused:
+            store.download("tts_models/en/tiny/vits")
+
+    assert not marker.exists()
+    assert "scale_stats.npy" in refused.value.message
     assert stored(store) == []
