@@ -63,7 +63,8 @@ def read_text_argument(path: "Path") -> str:
 
     limit = MAX_FILE_CHARACTERS
     too_long = N_("SpeechText", "“{name}” is too long to read aloud in one go (more than {limit:,} characters). "
-                                "Split it into parts of at most {limit:,} characters.").format(name=path.name, limit=limit)
+                                "Split it into parts of at most {limit:,} characters.")
+    too_long = too_long.format(name=path.name, limit=limit)
     try:
         data = read_limited(path, 4 * limit, too_long)  # no character takes more than 4 bytes
     except OSError as exc:
