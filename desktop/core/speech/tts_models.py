@@ -419,11 +419,7 @@ class TtsModelStore:
             fix_config_paths(files, self.folder(model.name))
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
-        try:
-            check_model(files, "coqui", named_as=self.folder(model.name))
-        except ModelError:
-            shutil.rmtree(staging, ignore_errors=True)  # a refused download is not resumed either
-            raise
+        _check_download(files, self.folder(model.name), staging)
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name
@@ -884,6 +880,15 @@ def _extract_zip(archive: Path, target: Path, title: str) -> None:
                                "again.").format(title=title),
             detail=f"{archive}: {exc!r}",
         ) from exc
+
+
+def _check_download(files: Path, final: Path, staging: Path) -> None:
+    """check_model for downloaded files; a refused download is deleted, never resumed."""
+    try:
+        check_model(files, "coqui", named_as=final)
+    except ModelError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def _inside(path: Path, folder: Path) -> bool:
