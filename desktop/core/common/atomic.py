@@ -14,7 +14,7 @@ import errno
 import os
 import secrets
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from desktop.core.common.errors import ExportError
 from desktop.core.common.fs_errors import write_error_message
@@ -141,8 +141,14 @@ def copy_synced(source: Path, target: Path, on_chunk: Callable[[int], None] | No
     needs no temporary name. `on_chunk(byte_count)` runs after each chunk; raising in it (Cancelled)
     stops the copy.
     """
-    with open(source, "rb") as src, open(target, "xb") as out:
-        while chunk := src.read(_COPY_CHUNK):
+    with open(source, "rb") as src:
+        write_synced(src, target, on_chunk)
+
+
+def write_synced(stream: BinaryIO, target: Path, on_chunk: Callable[[int], None] | None = None) -> None:
+    """Write what is left in an open binary stream to the new file `target` and flush it to the disk."""
+    with open(target, "xb") as out:
+        while chunk := stream.read(_COPY_CHUNK):
             out.write(chunk)
             if on_chunk is not None:
                 on_chunk(len(chunk))

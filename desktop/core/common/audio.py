@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ import numpy as np
 
 from desktop.core.common.errors import AudioError
 from desktop.core.common.i18n import N_
+from desktop.core.common.safe_files import kind_of, not_a_file
 
 SAMPLE_RATE = 16000  # what Whisper expects
 QUIET_WINDOW_SECONDS = 0.5
@@ -183,6 +185,8 @@ def _checked(path: str | os.PathLike[str]) -> Path:
                 name=path.name),
             detail=str(path),
         )
+    if not stat.S_ISREG(info.st_mode):  # a pipe or device would block the decoder or never end
+        raise not_a_file(path, kind_of(info.st_mode) or "", AudioError)
     if info.st_size == 0:
         raise AudioError(
             N_("Audio", "The file “{name}” is empty (0 bytes), so there is nothing to transcribe.").format(

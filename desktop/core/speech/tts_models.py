@@ -31,11 +31,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from desktop.core.common.atomic import atomic_write_text, copy_synced, fsync_dir
+from desktop.core.common.atomic import atomic_write_text, fsync_dir
 from desktop.core.common.download import download_file, fetch_json
 from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
+from desktop.core.common.model_files import check_model
+from desktop.core.common.safe_files import copy_tree
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -416,6 +418,7 @@ class TtsModelStore:
             fix_config_paths(files, self.folder(model.name))
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
+        _check_download(files, self.folder(model.name), staging)
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name
@@ -491,8 +494,9 @@ class TtsModelStore:
         # Whatever happens, no copy of the model stays behind in staging/ (a model can be gigabytes).
         try:
             try:
-                _copy_tree(source, files, progress, cancelled)
+                copy_tree(source, files, progress=progress, cancelled=cancelled, error=ModelError)
                 fix_config_paths(files, self.folder(model_name))
+                check_model(files, "coqui", named_as=self.folder(model_name))
                 model = TtsModel(
                     name=model_name,
                     title=title,
@@ -877,25 +881,13 @@ def _extract_zip(archive: Path, target: Path, title: str) -> None:
         ) from exc
 
 
-def _copy_tree(source: Path, target: Path, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
-    files = [p for p in source.rglob("*") if p.is_file() and not p.name.startswith(".")]
-    total = sum(p.stat().st_size for p in files)
-    done = 0
-    target.mkdir(parents=True, exist_ok=True)
-
-    def copied(byte_count: int) -> None:
-        nonlocal done
-        done += byte_count
-        if progress:
-            progress(done, total)
-        if cancelled is not None and cancelled():
-            raise Cancelled()
-
-    for path in files:
-        destination = target / path.relative_to(source)
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        copy_synced(path, destination, copied)
-        shutil.copystat(path, destination, follow_symlinks=True)
+def _check_download(files: Path, final: Path, staging: Path) -> None:
+    """check_model for downloaded files; a refused download is deleted, never resumed."""
+    try:
+        check_model(files, "coqui", named_as=final)
+    except ModelError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def _inside(path: Path, folder: Path) -> bool:

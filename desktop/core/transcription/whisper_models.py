@@ -27,7 +27,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
-from desktop.core.common.atomic import copy_synced, fsync_dir
+from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.download import (
     CancelCheck,
     ProgressCallback,
@@ -38,6 +38,8 @@ from desktop.core.common.download import (
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
+from desktop.core.common.model_files import check_model
+from desktop.core.common.safe_files import copy_regular_file, require_regular_file
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
@@ -345,6 +347,8 @@ class ModelStore:
         if not source.exists():
             raise ModelError(N_("Models", 'VoxDesk cannot find "{source}"; check that the file or folder is still '
                                           "there.").format(source=source))
+        if not source.is_dir():
+            require_regular_file(source, error=ModelError)  # a pipe or device is refused before it is opened
         if source.is_dir():
             fmt: ModelFormat = "ct2"
             default = Path(os.path.abspath(source)).name
@@ -355,9 +359,11 @@ class ModelStore:
         self._check_new_name(name)
 
         if fmt == "pt":
+            check_model(source, "whisper-pt")
             english_only = _check_checkpoint(source)
             copies = [(source, "model.pt")]
         else:
+            check_model(source, "ct2")
             files, english_only = _check_ct2_folder(source)
             copies = [(source / f, f) for f in files]
 
@@ -370,7 +376,7 @@ class ModelStore:
             raise _save_error(exc, label, imported) from exc
         try:
             for src, dest_name in copies:
-                copy_synced(src, staging / dest_name)
+                copy_regular_file(src, staging / dest_name, error=ModelError)
             metadata = {
                 "name": name,
                 "format": fmt,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from desktop.core.common.errors import ModelError, UserFacingError
+from desktop.core.common.model_files import check_model, read_stats
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.speech.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
 from desktop.core.speech.tts_models import (
@@ -379,11 +381,13 @@ class SpeechSynthesizer:
 
     def _load(self, folder: Path, title: str, catalog_languages: tuple[str, ...], model: str, device: str) -> _Loaded:
         check = inspect_folder(folder)
+        check_model(folder, "coqui")
         vocoder_folder = None
         if not _is_folder(model):
             vocoder = self._store.manifest(model).get("vocoder")
             if vocoder:
                 vocoder_folder = self._store.folder(vocoder)
+                check_model(vocoder_folder, "coqui")
         synthesizer = _load_coqui(folder, check.kind, check.model_file, vocoder_folder, title)
         if device == "cuda":
             self._gpu.move(synthesizer)
@@ -516,6 +520,34 @@ class SpeechSynthesizer:
 # --- loading ---------------------------------------------------------------------------------
 
 
+def use_safe_coqui_loaders() -> None:
+    """Make every model load in this process data-only, whatever Coqui passes; call before loading.
+
+    torch.load is forced to weights_only (torch reads TORCH_FORCE_WEIGHTS_ONLY_LOAD on every call,
+    and it wins over an explicit weights_only=False). Coqui reads a statistics file with
+    np.load(allow_pickle=True), which would run a pickle: its AudioProcessor.load_stats reads through
+    read_stats instead, which builds nothing but arrays. Both hold for every Coqui model kind and
+    every caller, even for a file changed after check_model looked at it.
+    """
+    os.environ.pop("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", None)
+    os.environ["TORCH_FORCE_WEIGHTS_ONLY_LOAD"] = "1"
+    from TTS.utils.audio.processor import AudioProcessor
+
+    AudioProcessor.load_stats = _load_stats_safely
+
+
+def _load_stats_safely(processor: Any, stats_path: str) -> tuple[Any, Any, Any, Any, dict]:
+    """Coqui's AudioProcessor.load_stats (coqui-tts 0.28), reading the file with read_stats."""
+    stats = read_stats(stats_path).item()
+    stats_config = stats["audio_config"]
+    skip = ("griffin_lim_iters", "stats_path", "do_trim_silence", "ref_level_db", "power", "sample_rate", "trim_db")
+    for key, value in stats_config.items():
+        if key not in skip and value != processor.__dict__[key]:
+            raise ValueError(f"audio setting {key} differs from the one the statistics were computed with: "
+                             f"{value} vs {processor.__dict__[key]}")
+    return stats["mel_mean"], stats["mel_std"], stats["linear_mean"], stats["linear_std"], stats_config
+
+
 def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder: Path | None, title: str) -> Any:
     """Coqui's Synthesizer for a checked model folder; ModelError with a plain sentence on failure."""
     try:
@@ -527,6 +559,7 @@ def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder
             detail=repr(exc),
         ) from exc
 
+    use_safe_coqui_loaders()
     vocoder_kwargs: dict[str, Any] = {}
     if vocoder_folder is not None:
         vocoder_check = _vocoder_files(vocoder_folder)
@@ -537,6 +570,8 @@ def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder
             tts_config_path=folder / "config.json",
             **vocoder_kwargs,
         )
+    except ModelError:
+        raise  # read_stats refused a file, with a sentence naming it
     except (ImportError, FileNotFoundError) as exc:
         if isinstance(exc, FileNotFoundError) and "espeak" not in str(exc).lower():
             raise ModelError(

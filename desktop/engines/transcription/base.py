@@ -125,12 +125,17 @@ def read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
     """
     import torch
 
-    if not path.is_file():
+    from desktop.core.common.safe_files import open_regular
+
+    if not path.exists():
         raise ModelError(N_("Engine", "The model file is missing; download or import the model again."),
                          detail=f"{path} not found")
     try:
-        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
+        with open_regular(path, error=ModelError) as f:
+            checkpoint = torch.load(f, map_location="cpu", weights_only=True)
         return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
+    except UserFacingError:
+        raise  # a pipe or device where the model file should be, named as such
     except MemoryError as exc:
         raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
     except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable

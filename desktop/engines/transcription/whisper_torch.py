@@ -135,6 +135,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
     import torch
     from whisper.model import ModelDimensions, Whisper
 
+    from desktop.core.common.model_files import check_model
     from desktop.engines.transcription.whisper_ct2 import alignment_heads
 
     if device not in ("cpu", "cuda"):
@@ -150,6 +151,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         dims, state = read_checkpoint(path)
         heads = alignment_heads(dims, model.name)
     elif model.format == "ct2":
+        check_model(path, "ct2")
         dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
         state = {key: torch.from_numpy(value) for key, value in arrays.items()}
         heads = ct2_format.read_config(path).get("alignment_heads") or alignment_heads(dims, None)

@@ -312,8 +312,13 @@ class VoiceCloner:
         if self._xtts is not None and self._xtts.folder == folder:
             return self._xtts
         self._xtts = None
+        from desktop.core.common.model_files import check_model
+        from desktop.engines.speech.tts import use_safe_coqui_loaders
+
+        check_model(folder, "coqui")
         status(N_("CloneEngine", "Loading XTTS v2…"))
         try:
+            use_safe_coqui_loaders()
             from TTS.tts.configs.xtts_config import XttsConfig
             from TTS.tts.models.xtts import Xtts
 
@@ -398,8 +403,13 @@ class VoiceCloner:
         if self._converter is not None and self._converter.folder == checkpoint.parent:
             return self._converter
         self._converter = None
+        from desktop.core.common.model_files import check_model
+        from desktop.engines.speech.tts import use_safe_coqui_loaders
+
+        check_model(checkpoint.parent, "openvoice")
         status(N_("CloneEngine", "Loading OpenVoice v2…"))
         try:
+            use_safe_coqui_loaders()
             from TTS.vc.configs.openvoice_config import OpenVoiceArgs, OpenVoiceConfig
             from TTS.vc.models.openvoice import OpenVoice
 
