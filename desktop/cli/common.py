@@ -39,48 +39,16 @@ def text_to_speak(args: argparse.Namespace) -> str:
     Raises UserFacingError with the first problem; commands report it with exit status 2.
     """
     from desktop.core.common.audio_out import format_for
+    from desktop.core.speech.sentences import read_text_file
 
     if not 0.5 <= args.speed <= 2.0:
         raise UserFacingError("--speed must be between 0.5 and 2.0.")
     format_for(args.output)
-    text = args.text if args.text is not None else read_text_argument(args.text_file)
+    text = args.text if args.text is not None else read_text_file(args.text_file)
     if args.output.exists() and not args.overwrite:
         raise UserFacingError(f"{args.output} already exists. Use --overwrite to replace it.")
     if not args.output.parent.is_dir():
         raise UserFacingError(f"The folder {args.output.parent} does not exist.")
-    return text
-
-
-def read_text_argument(path: "Path") -> str:
-    """The text of a --text-file: a regular file only, read no further than the longest text allowed.
-
-    A pipe or device is refused before it is opened, and the length is checked while reading, so
-    neither a FIFO nor /dev/zero can make the command wait or fill the memory.
-    """
-    from desktop.core.common.i18n import N_
-    from desktop.core.common.safe_files import read_limited
-    from desktop.core.speech.sentences import MAX_FILE_CHARACTERS, decode_text
-
-    limit = MAX_FILE_CHARACTERS
-    too_long = N_("SpeechText", "“{name}” is too long to read aloud in one go (more than {limit:,} characters). "
-                                "Split it into parts of at most {limit:,} characters.")
-    too_long = too_long.format(name=path.name, limit=limit)
-    try:
-        data = read_limited(path, 4 * limit, too_long)  # no character takes more than 4 bytes
-    except OSError as exc:
-        raise UserFacingError(
-            N_("SpeechText", "VoxDesk cannot open “{name}”. Check that the file still exists and that you may read "
-                             "it.").format(name=path.name),
-            detail=repr(exc),
-        ) from exc
-    text = decode_text(data)
-    if text is None:
-        raise UserFacingError(
-            N_("SpeechText", "“{name}” is not a text file VoxDesk can read. Save it as plain text (.txt) and open it "
-                             "again.").format(name=path.name)
-        )
-    if len(text) > limit:
-        raise UserFacingError(too_long)
     return text
 
 

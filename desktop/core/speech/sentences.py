@@ -219,10 +219,18 @@ def decode_text(data: bytes) -> str | None:
 
 
 def read_text_file(path: str | Path, *, limit: int = MAX_FILE_CHARACTERS) -> str:
-    """The text of a plain-text file to read aloud; UserFacingError saying what is wrong otherwise."""
+    """The text of a plain-text file to read aloud; UserFacingError saying what is wrong otherwise.
+
+    Only a regular file is opened (a pipe or device is refused at once), and the length is checked
+    while reading, so neither a FIFO nor /dev/zero can make VoxDesk wait or fill the memory.
+    """
+    from desktop.core.common.safe_files import read_limited
+
     path = Path(path)
+    too_long = N_("SpeechText", "“{name}” is too long to read aloud in one go (more than {limit:,} characters). "
+                                "Split it into parts of at most {limit:,} characters.").format(name=path.name, limit=limit)
     try:
-        data = path.read_bytes()
+        data = read_limited(path, 4 * limit, too_long)  # no character takes more than 4 bytes
     except OSError as exc:
         raise UserFacingError(
             N_("SpeechText", "VoxDesk cannot open “{name}”. Check that the file still exists and that you may read "
