@@ -1,6 +1,7 @@
 """Nothing typed is lost: the queue, its transcripts and every correction come back in a new window,
 after a close and after the app was killed; old transcripts reopen; exports never overwrite each other."""
 import os
+import select
 import shutil
 import signal
 import sqlite3
@@ -159,11 +160,14 @@ def test_killing_the_app_while_editing_loses_no_correction(qtbot, settings, tmp_
         app.exec()
     """)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "child config"))
-    child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    errors = tmp_path / "child stderr.txt"
+    with open(errors, "w", encoding="utf-8") as stderr:
+        child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
+                                 stdout=subprocess.PIPE, stderr=stderr)
     try:
-        line = child.stdout.readline()
-        assert line == "edited\n", child.stderr.read() if child.poll() is not None else line
+        ready, _, _ = select.select([child.stdout], [], [], JOB_TIMEOUT_MS / 1000)
+        line = child.stdout.readline() if ready else ""
+        assert line == "edited\n", errors.read_text(encoding="utf-8")[-3000:]
         qtbot.wait(300)
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
