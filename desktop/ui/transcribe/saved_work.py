@@ -68,9 +68,9 @@ class SavedWork(QObject):
         if transcript is not None:
             item.state, item.progress = ItemState.DONE, 1.0
             item.transcript, item.segments = transcript, transcript.segments
+            item.source_problem = _source_problem(saved)
         elif saved.status in _RESTORED_STATES:
             item.state, item.status = _RESTORED_STATES[saved.status], saved.message
-        item.source_problem = _source_problem(saved)
         self._ids[item] = saved.id
         self._saved_status[item] = _status_of(item)
         self._revisions[item] = saved.revision
