@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.common.tab_jobs import TabJobs
-from desktop.ui.transcribe.icons import icon
 from desktop.ui.transcribe import remove_prompt
+from desktop.ui.transcribe.icons import icon
 from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
