@@ -50,6 +50,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     settings: tests pass a Settings over their own QSettings file; the app uses the user's.
     """
     from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.autosave import AutosaveStore
     from desktop.core.transcription.whisper_models import ModelStore
     from desktop.core.common.paths import models_dir
     from desktop.engines.transcription.transcriber import Transcriber
@@ -75,7 +76,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     fallback_log = FallbackLog()
     transcriber = Transcriber(store, fallback_log)
     runner = JobRunner(app)
-    window = MainWindow(settings, store, transcriber, runner, fallback_log,
+    window = MainWindow(settings, store, transcriber, runner, fallback_log, autosave=AutosaveStore(),
                         more_tabs=_speech_tabs(settings, store, fallback_log, runner))
     return app, window
 

@@ -9,10 +9,12 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStatusBar, QTabWidget,
 
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
+from desktop.core.transcription.autosave import AutosaveStore
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.i18n import apply_language, translated
 from desktop.ui.common.icons import icon
+from desktop.ui.transcribe.recent_menu import RecentTranscriptsMenu
 from desktop.ui.transcribe.transcribe_tab import TranscribeTab
 from desktop.workers.job import JobRunner
 
@@ -42,9 +44,11 @@ class MainWindow(QMainWindow):
         fallback_log: FallbackLog,
         parent: QWidget | None = None,
         *,
+        autosave: AutosaveStore,
         more_tabs: tuple[tuple[QWidget, str, str], ...] = (),
     ):
-        """more_tabs: (widget, title, icon name) of the tabs after Transcribe, built by the composition
+        """autosave: where the Transcribe tab keeps its work as the user goes; closed with the window.
+        more_tabs: (widget, title, icon name) of the tabs after Transcribe, built by the composition
         root (a title that is a core Message is shown in the interface language); each may have
         shutdown() (called on closing) and status_message(str)."""
         super().__init__(parent)
@@ -56,6 +60,7 @@ class MainWindow(QMainWindow):
         self.stopped_cleanly = True  # False when a job was still running after the wait at closing
         self._closing = False
         self._device_detection_started = False
+        self._autosave = autosave
 
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
@@ -63,7 +68,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 760)
         self.setAcceptDrops(True)
 
-        self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, self)
+        self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, autosave, self)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.transcribe_tab, icon("app"), "")
@@ -97,10 +102,12 @@ class MainWindow(QMainWindow):
         self.import_action = self._action(self.import_model)
         self.export_action = self._action(self.export_to_folder, QKeySequence("Ctrl+E"), "export")
         self.export_all_action = self._action(tab.export_all, QKeySequence("Ctrl+Shift+E"))
+        self.recent_menu = RecentTranscriptsMenu(tab.recent_transcripts, self)
+        self.recent_menu.chosen.connect(self._reopen)
         self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for action in (self.add_action, self.import_action, None, self.export_action, self.export_all_action,
-                       None, self.quit_action):
+        for action in (self.add_action, self.recent_menu.menuAction(), self.import_action, None,
+                       self.export_action, self.export_all_action, None, self.quit_action):
             self.file_menu.addSeparator() if action is None else self.file_menu.addAction(action)
         self.export_action.setEnabled(False)
         self.export_all_action.setEnabled(False)
@@ -149,6 +156,12 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
+    @Slot(object)
+    def _reopen(self, saved) -> None:
+        """File → Recent transcripts: the chosen one is listed again (or found) and shown."""
+        self.tabs.setCurrentWidget(self.transcribe_tab)
+        self.transcribe_tab.reopen(saved)
+
     def _build_status_bar(self) -> None:
         from desktop.ui.gpu.status_bar import DeviceStatusWidget
 
@@ -161,8 +174,19 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._device_detection_started:
             self._device_detection_started = True
+            self._say_what_was_kept()
             # After the window is up: detection imports torch and may test the GPU in a child process.
             QTimer.singleShot(0, self._detect_device)
+
+    def _say_what_was_kept(self) -> None:
+        """Once, at start: saved work that could not be read or cannot be saved, and the corrections kept
+        from last time that were never exported. Left in the status bar until another message."""
+        notes = [translated(self._autosave.notice)] if self._autosave.notice else []
+        kept = self.transcribe_tab.kept_edits_note()
+        if kept:
+            notes.append(kept)
+        if notes:
+            self.statusBar().showMessage(" ".join(notes))
 
     @Slot()
     def _detect_device(self) -> None:
@@ -170,8 +194,12 @@ class MainWindow(QMainWindow):
             return
         from desktop.workers.device_probe import start_device_detection
 
-        job = start_device_detection(self.runner, self.device_status.set_report)
+        job = start_device_detection(self.runner, self._on_device_report)
         job.failed.connect(self._on_detection_failed)
+
+    def _on_device_report(self, report) -> None:
+        if not self._closing:  # a report that arrives after closing has no status bar to go to
+            self.device_status.set_report(report)
 
     @Slot(object)
     def _on_detection_failed(self, message: str) -> None:
@@ -287,4 +315,7 @@ class MainWindow(QMainWindow):
             self.stopped_cleanly = self.runner.shutdown(SHUTDOWN_WAIT_MS)
             if not self.stopped_cleanly:
                 log.warning("a job was still running %d ms after closing was asked for", SHUTDOWN_WAIT_MS)
+            # Every correction was saved as it was made, exported or not: nothing to ask here. The next
+            # start says which were kept (see _say_what_was_kept).
+            self._autosave.close()
         event.accept()

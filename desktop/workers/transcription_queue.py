@@ -50,6 +50,8 @@ class QueueItem:
     segments: list[Segment] = field(default_factory=list)  # as they arrive while running
     transcript: Transcript | None = None
     cancelling: bool = False
+    # Why the recording may no longer match a transcript saved earlier (moved, replaced); "" if it does.
+    source_problem: str = ""
 
     def __post_init__(self) -> None:
         self.key = same_file_key(self.path)
@@ -128,6 +130,7 @@ class TranscriptionQueue(QObject):
         self._release_pending = False
         self._waiting_for_model = False
         self._stopped = False
+        self._held = False  # restored files wait for the user before they start
         self._length_jobs: set[Job] = set()
 
     @property
@@ -141,6 +144,11 @@ class TranscriptionQueue(QObject):
     def busy(self) -> bool:
         """True while a file is being transcribed or the model is being released."""
         return self._current is not None or self._releasing is not None
+
+    @property
+    def held(self) -> bool:
+        """True while files restored from an earlier session wait for resume() (or new files)."""
+        return self._held and bool(self.with_state(ItemState.WAITING))
 
     @property
     def current(self) -> QueueItem | None:
@@ -162,8 +170,26 @@ class TranscriptionQueue(QObject):
             self.item_added.emit(item)
         if added:
             self._read_lengths(added)
-            self._start_next()
+            self.resume()
         return added
+
+    def restore(self, item: QueueItem) -> None:
+        """Append an item as it was saved (done with its transcript, failed, waiting…) without starting
+        anything: a waiting one runs once the user asks (resume) or adds files."""
+        if item.state is ItemState.WAITING:
+            self._held = True
+        self._items.append(item)
+        self.item_added.emit(item)
+        if item.duration is None and item.path.exists():
+            self._read_lengths([item])
+
+    def resume(self) -> None:
+        """Start the waiting files, restored ones included."""
+        was_held, self._held = self.held, False
+        if was_held:
+            for item in self.with_state(ItemState.WAITING):
+                self.item_changed.emit(item)  # no longer held: rows and buttons follow
+        self._start_next()
 
     def _read_lengths(self, items: list[QueueItem]) -> None:
         paths = [item.path for item in items]
@@ -229,7 +255,7 @@ class TranscriptionQueue(QObject):
         for item in items:
             if item.state in (ItemState.FAILED, ItemState.CANCELLED):
                 self._reset(item)
-        self._start_next()
+        self.resume()
 
     def retry_failed(self) -> None:
         self.retry(self.with_state(ItemState.FAILED))
@@ -287,6 +313,8 @@ class TranscriptionQueue(QObject):
             return
         if self._release_pending:
             self._start_release()
+            return
+        if self.held:
             return
         item = next((item for item in self._items if item.state is ItemState.WAITING), None)
         if item is not None:
@@ -426,5 +454,5 @@ class TranscriptionQueue(QObject):
         self._check_idle()
 
     def _check_idle(self) -> None:
-        if not self.busy and not self._waiting_for_model and not self.with_state(ItemState.WAITING):
+        if not self.busy and not self._waiting_for_model and (self.held or not self.with_state(ItemState.WAITING)):
             self.idle.emit()

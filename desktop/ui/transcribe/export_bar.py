@@ -38,11 +38,13 @@ class _ExportTask:
     transcript: Transcript
     fmt: str
     path: Path
+    item: QueueItem
+    renamed: bool = False  # numbered, so as not to replace another file of the same export
 
 
 @dataclass
 class _ExportOutcome:
-    written: list[Path] = field(default_factory=list)
+    written: list[_ExportTask] = field(default_factory=list)
     existing: list[_ExportTask] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -57,7 +59,7 @@ def _write_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: Jo
             break
         try:
             subtitles.export(task.transcript, task.path, task.fmt, overwrite=overwrite, limits=limits)
-            outcome.written.append(task.path)
+            outcome.written.append(task)
         except ExportExists:
             outcome.existing.append(task)
         except UserFacingError as error:
@@ -70,6 +72,7 @@ def _write_exports(tasks: list[_ExportTask], overwrite: bool, limits, report: Jo
 class ExportBar(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     availability_changed = Signal(bool, bool)  # (the selected file can be exported now, any file can)
+    exported = Signal(object)  # the QueueItems of which at least one file was just written
 
     def __init__(self, settings: Settings, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -199,7 +202,10 @@ class ExportBar(QWidget):
     # -- writing the files ---------------------------------------------------------------------
 
     def export(self, items: list[QueueItem]) -> None:
-        """Write the transcripts of items in every chosen format, asking before replacing a file."""
+        """Write the transcripts of items in every chosen format, asking before replacing a file.
+
+        Two recordings with the same name never write the same file: the later one is numbered."""
+        from desktop.core.transcription.export_plan import plan_exports
         from desktop.core.transcription.subtitles import default_export_path
 
         formats = self.export_formats()
@@ -207,11 +213,12 @@ class ExportBar(QWidget):
             return
         folder = self.export_folder()
         tasks = []
-        for item in items:
+        for item, paths in zip(items, plan_exports([item.path for item in items], formats, folder)):
             # A copy: the user may go on editing while the files are written on another thread.
             transcript = Transcript.from_dict(item.transcript.to_dict())
-            for fmt in formats:
-                tasks.append(_ExportTask(transcript, fmt, Path(default_export_path(item.path, fmt, folder))))
+            for fmt, path in paths.items():
+                renamed = path != Path(default_export_path(item.path, fmt, folder))
+                tasks.append(_ExportTask(transcript, fmt, path, item, renamed))
         self._start(tasks, overwrite=False)
 
     def _start(self, tasks: list[_ExportTask], overwrite: bool) -> None:
@@ -227,6 +234,8 @@ class ExportBar(QWidget):
     def _on_exported(self, outcome: _ExportOutcome) -> None:
         self._show_result(outcome.written, outcome.problems)
         self._pending_replace = outcome.existing
+        if outcome.written:
+            self.exported.emit(list({id(task.item): task.item for task in outcome.written}.values()))
 
     def _on_failed(self, message: str) -> None:
         self._show_result([], [message])
@@ -243,20 +252,35 @@ class ExportBar(QWidget):
         else:
             self.note.setText(self.tr("Existing files were kept."))
 
-    def _show_result(self, written: list[Path], problems: list[str]) -> None:
+    def _show_result(self, written: list[_ExportTask], problems: list[str]) -> None:
         lines = []
         if len(written) == 1:
-            lines.append(self.tr("Saved “{name}” in {folder}.").format(name=written[0].name, folder=written[0].parent))
+            path = written[0].path
+            lines.append(self.tr("Saved “{name}” in {folder}.").format(name=path.name, folder=path.parent))
         elif written:
-            folders = {p.parent for p in written}
+            folders = {task.path.parent for task in written}
             where = str(next(iter(folders))) if len(folders) == 1 else self.tr("next to the recordings")
             lines.append(self.tr("Saved {count} files in {folder}.").format(count=len(written), folder=where))
+        lines.extend(self._renamed_lines(written))
         problems = [translated(problem) for problem in problems]
         lines.extend(problems)
         self.note.setText("\n".join(lines))
         self.note.setStyleSheet(ERROR_STYLE if problems else "")
         if lines:
             self.status_message.emit(lines[0] if not problems else problems[0])
+
+    def _renamed_lines(self, written: list[_ExportTask]) -> list[str]:
+        """One line per recording whose files were numbered: where they went instead."""
+        renamed: dict[int, list[_ExportTask]] = {}
+        for task in written:
+            if task.renamed:
+                renamed.setdefault(id(task.item), []).append(task)
+        return [
+            self.tr("“{recording}” was saved as {names}, so that it does not replace another file of this "
+                    "export.").format(recording=tasks[0].item.path.name,
+                                      names=", ".join(f"“{task.path.name}”" for task in tasks))
+            for tasks in renamed.values()
+        ]
 
     def shutdown(self) -> None:
         """The window is closing: stop writing files."""

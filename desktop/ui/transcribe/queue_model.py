@@ -30,6 +30,7 @@ class QueueModel(QAbstractTableModel):
 
     def __init__(self, queue: TranscriptionQueue, parent=None):
         super().__init__(parent)
+        self._queue = queue
         # A mirror of the queue's list, changed only between begin/end calls as Qt requires.
         self._items: list[QueueItem] = list(queue.items)
         queue.item_added.connect(self._on_added)
@@ -107,12 +108,16 @@ class QueueModel(QAbstractTableModel):
 
     def status_text(self, item: QueueItem) -> str:
         if item.state is ItemState.WAITING:
+            if self._queue.held:
+                return translate("QueueModel", "Waiting: press Start to transcribe it")
             return translate("QueueModel", "Waiting")
         if item.state is ItemState.RUNNING:
             if item.cancelling:
                 return translate("QueueModel", "Cancelling…")
             return translated(item.status) or translate("QueueModel", "Starting…")
         if item.state is ItemState.DONE:
+            if item.source_problem:
+                return translated(item.source_problem)
             if item.transcript is not None and item.transcript.is_empty:
                 return translate("QueueModel", "Done: no speech found in this file")
             return translate("QueueModel", "Done")
@@ -148,7 +153,8 @@ class QueueModel(QAbstractTableModel):
                 return str(item.path)
             if column == self.STATUS:
                 return self.status_text(item)
-        if role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS and item.state is ItemState.FAILED:
+        if (role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS
+                and (item.state is ItemState.FAILED or item.source_problem)):
             return QBrush(QColor("#b3261e"))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PROGRESS:
             return int(Qt.AlignmentFlag.AlignCenter)

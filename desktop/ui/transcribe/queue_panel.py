@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.common.icons import icon
+from desktop.ui.transcribe import remove_prompt
 from desktop.ui.transcribe.queue_model import ProgressDelegate, QueueModel
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
@@ -52,6 +53,7 @@ def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 class QueuePanel(QWidget):
     selection_changed = Signal()
     status_message = Signal(str)  # a sentence for the window's status bar
+    removed = Signal(object, bool)  # (QueueItems taken off the list, keep their saved transcripts)
 
     def __init__(self, queue: TranscriptionQueue, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -64,6 +66,7 @@ class QueuePanel(QWidget):
 
     def _build(self) -> None:
         self.add_button = QPushButton(icon("add-files"), "")
+        self.start_button = QPushButton()
         self.cancel_button = QPushButton(icon("cancel"), "")
         self.cancel_all_button = QPushButton()
         self.retry_button = QPushButton(icon("retry"), "")
@@ -78,7 +81,8 @@ class QueuePanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addStretch(1)
-        for button in (self.cancel_button, self.cancel_all_button, self.retry_button, self.remove_button):
+        for button in (self.start_button, self.cancel_button, self.cancel_all_button, self.retry_button,
+                       self.remove_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -109,6 +113,7 @@ class QueuePanel(QWidget):
 
     def _connect(self) -> None:
         self.add_button.clicked.connect(self.choose_files)
+        self.start_button.clicked.connect(self._queue.resume)
         self.cancel_button.clicked.connect(lambda: self._queue.cancel(self.selected_items()))
         self.cancel_all_button.clicked.connect(self._queue.cancel_all)
         self.retry_button.clicked.connect(self._queue.retry_failed)
@@ -126,6 +131,8 @@ class QueuePanel(QWidget):
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
         self.add_button.setText(self.tr("Add files…"))
+        self.start_button.setText(self.tr("Start"))
+        self.start_button.setToolTip(self.tr("Transcribe the files that were still waiting when VoxDesk closed"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.cancel_all_button.setText(self.tr("Cancel all"))
         self.retry_button.setText(self.tr("Retry failed"))
@@ -189,9 +196,18 @@ class QueuePanel(QWidget):
 
     @Slot()
     def remove_selected(self) -> None:
+        """Take the selected files off the list, asking first what becomes of their saved transcripts."""
         items = self.selected_items()
-        if items:
-            self._queue.remove(items)
+        if not items:
+            return
+        keep = True
+        with_transcript = [item.path.name for item in items if item.transcript is not None]
+        if with_transcript:
+            keep = remove_prompt.ask_keep_transcripts(self, with_transcript)
+            if keep is None:
+                return
+        self._queue.remove(items)
+        self.removed.emit(items, keep)
 
     @Slot()
     def _on_selection_changed(self) -> None:
@@ -209,6 +225,7 @@ class QueuePanel(QWidget):
         self.cancel_button.setEnabled(bool(states & {ItemState.WAITING, ItemState.RUNNING}))
         self.remove_button.setEnabled(bool(states))
         items = self._queue.items
+        self.start_button.setVisible(self._queue.held)
         self.cancel_all_button.setEnabled(any(i.state in (ItemState.WAITING, ItemState.RUNNING) for i in items))
         self.retry_button.setEnabled(any(i.state is ItemState.FAILED for i in items))
 

@@ -53,7 +53,7 @@ class SegmentsModel(QAbstractTableModel):
     SegmentRole = Qt.ItemDataRole.UserRole + 1
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
-    edited = Signal()
+    edited = Signal(int, int)  # (row, column) of a change taken into the transcript
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -172,7 +172,7 @@ class SegmentsModel(QAbstractTableModel):
             # Word timings were measured for the old stretch; subtitles fall back to the segment's.
             segment.words = []
         self.dataChanged.emit(self.index(row, 0), self.index(row, 2))
-        self.edited.emit()
+        self.edited.emit(row, column)
         return True
 
     def _check_times(self, row: int, start: float, end: float) -> str | None:

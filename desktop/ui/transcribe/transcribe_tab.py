@@ -2,7 +2,8 @@
 
 The tab composes four widgets and wires them to the transcription queue: the choices for the next
 file (OptionsBar), the file list (QueuePanel), the selected file's transcript (TranscriptPanel) and
-the export row (ExportBar).
+the export row (ExportBar). SavedWork keeps the queue, the transcripts and every correction on disk
+as the user goes, and brings them back when the tab is built again.
 """
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from desktop.core.transcription.autosave import AutosaveStore, SavedItem
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.transcribe.export_bar import ExportBar
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
+from desktop.ui.transcribe.saved_work import SavedWork
 from desktop.ui.transcribe.transcript_panel import TranscriptPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
@@ -32,7 +35,9 @@ class TranscribeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
 
-    def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, parent: QWidget | None = None):
+    def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, autosave: AutosaveStore,
+                 parent: QWidget | None = None):
+        """store: the Whisper model store; autosave: where the work is kept as the user goes."""
         super().__init__(parent)
         self._settings = settings
         self._store = store
@@ -42,11 +47,14 @@ class TranscribeTab(QWidget):
         self.queue_panel = QueuePanel(self.queue, runner)
         self.transcript_panel = TranscriptPanel(runner)
         self.export_bar = ExportBar(settings, runner)
+        self.saved_work = SavedWork(autosave, self.queue, self)
+        self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._keep_widget_names()
         self.setAcceptDrops(True)
         self._lay_out()
         self._connect()
         self.options.refresh_models()
+        self.saved_work.restore()
         self._update_exportable()
 
     def _keep_widget_names(self) -> None:
@@ -94,6 +102,11 @@ class TranscribeTab(QWidget):
         self.queue_panel.selection_changed.connect(self._on_selection_changed)
         self.options.model_changed.connect(queue.release_model)
 
+        self.transcript_panel.segment_edited.connect(self.saved_work.save_edit)
+        self.queue_panel.removed.connect(self.saved_work.forget)
+        self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
+        self.export_bar.exported.connect(self._on_exported)
+
         self.export_bar.export_button.clicked.connect(self.export_selected)
         self.export_bar.export_all_button.clicked.connect(self.export_all)
         self.export_bar.availability_changed.connect(self.export_available)
@@ -131,7 +144,7 @@ class TranscribeTab(QWidget):
     def export_selected(self) -> None:
         item = self.selected_item()
         if has_transcript_to_export(item):
-            self.export_bar.export([item])
+            self._export([item])
 
     @Slot()
     def export_all(self) -> None:
@@ -141,7 +154,39 @@ class TranscribeTab(QWidget):
         if skipped:
             self.status_message.emit(self.tr("{count} file(s) with no speech were skipped.").format(count=skipped))
         if items:
-            self.export_bar.export(items)
+            self._export(items)
+
+    def _export(self, items: list[QueueItem]) -> None:
+        if self.export_bar.busy:
+            return
+        # The export writes the transcripts as they are now: that many saved edits are exported.
+        self._export_revisions = {id(item): self.saved_work.revision(item) for item in items}
+        self.export_bar.export(items)
+
+    @Slot(object)
+    def _on_exported(self, items: list[QueueItem]) -> None:
+        for item in items:
+            self.saved_work.mark_exported(item, self._export_revisions.get(id(item)))
+
+    # -- saved work ----------------------------------------------------------------------------
+
+    def recent_transcripts(self) -> list[SavedItem]:
+        """Saved transcripts, the most recently changed first (File → Recent transcripts)."""
+        return self.saved_work.recent()
+
+    def reopen(self, saved: SavedItem) -> None:
+        """List a saved transcript again (or find its row) and show it."""
+        item = self.saved_work.reopen(saved)
+        if item is not None:
+            self.queue_view.selectRow(self.queue_model.row_of(item))
+
+    def kept_edits_note(self) -> str:
+        """A sentence on the corrections kept from last time though never exported; "" when none."""
+        names = [item.path.name for item in self.saved_work.kept_edits()]
+        if not names:
+            return ""
+        return self.tr("Corrections you had not exported were kept and are shown again: {names}.").format(
+            names=", ".join(f"“{name}”" for name in names))
 
     # -- drops ---------------------------------------------------------------------------------
 
@@ -197,7 +242,9 @@ class TranscribeTab(QWidget):
     # -- closing -------------------------------------------------------------------------------
 
     def shutdown(self) -> None:
-        """The window is closing: keep the choices, stop transcribing, playing and exporting."""
+        """The window is closing: keep the choices, stop transcribing, playing and exporting. The saved
+        work stays as it is now, so a file stopped by closing comes back waiting."""
+        self.saved_work.stop()
         self.options.shutdown()
         self.queue.shutdown()
         self.transcript_panel.player.stop()

@@ -24,6 +24,7 @@ from desktop.workers.transcription_queue import ItemState, QueueItem
 
 class TranscriptPanel(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
+    segment_edited = Signal(object, int, bool)  # (QueueItem, segment row, its text rather than its times)
 
     def __init__(self, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -83,7 +84,7 @@ class TranscriptPanel(QWidget):
         self.search_edit.textChanged.connect(self._on_search)
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
-        self.segments_model.edited.connect(lambda: self.status_message.emit(self.tr("Change saved in the transcript.")))
+        self.segments_model.edited.connect(self._on_edited)
         self.stop_button.clicked.connect(self.player.stop)
         self.player.playing_changed.connect(self.stop_button.setEnabled)
         self.player.error.connect(self.status_message)
@@ -156,6 +157,12 @@ class TranscriptPanel(QWidget):
             self.title.setText(translated(item.status))
         else:
             self.title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
+
+    @Slot(int, int)
+    def _on_edited(self, row: int, column: int) -> None:
+        self.status_message.emit(self.tr("Change saved in the transcript."))
+        if self._shown is not None:
+            self.segment_edited.emit(self._shown, row, column == SegmentsModel.TEXT)
 
     # -- searching and playing -----------------------------------------------------------------
 

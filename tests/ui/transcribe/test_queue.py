@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.autosave import AutosaveStore
 from desktop.core.transcription.whisper_models import ModelStore
 from desktop.core.common.paths import models_dir
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
@@ -153,7 +154,8 @@ def window_with_store(qtbot, settings, store: ModelStore) -> MainWindow:
     """The window composed as app.py does, around a store whose downloads come from `store`'s hub."""
     runner = JobRunner()
     fallback_log = FallbackLog()
-    window = MainWindow(settings, store, Transcriber(store, fallback_log), runner, fallback_log)
+    window = MainWindow(settings, store, Transcriber(store, fallback_log), runner, fallback_log,
+                        autosave=AutosaveStore())
     qtbot.addWidget(window)
     window.show()
     return window

@@ -9,7 +9,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from desktop.ui.transcribe import export_bar
+from desktop.ui.transcribe import export_bar, remove_prompt
 from desktop.ui.common.audio_player import PLAYBACK_RATE, decode_stretch
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.segments_model import SegmentsModel
@@ -272,7 +272,8 @@ def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jf
     assert max(c.end.total_seconds() for c in cues if c.start.total_seconds() < new_end) <= new_end + 0.001
 
 
-def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk):
+def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk, monkeypatch):
+    monkeypatch.setattr(remove_prompt, "ask_keep_transcripts", lambda parent, names: True)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)
