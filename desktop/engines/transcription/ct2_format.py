@@ -138,30 +138,7 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
             model.revision = _read_uint(stream, "I")
         count = _read_uint(stream, "I")
         for _ in range(count):
-            name = _read_string(stream)
-            rank = _read_uint(stream, "B")
-            shape = tuple(_read_uint(stream, "I") for _ in range(rank))
-            if version >= 4:
-                type_id = _read_uint(stream, "B")
-                nbytes = _read_uint(stream, "I")
-            else:  # older files: item size then element count
-                item_size = _read_uint(stream, "B")
-                nbytes = _read_uint(stream, "I") * item_size
-                type_id = {4: 0, 1: 1, 2: 2}.get(item_size, -1)
-            if not 0 <= type_id < len(_DTYPES):
-                raise ModelError(DAMAGED_MODEL, detail=f"{name} has unknown data type {type_id}")
-            dtype = _DTYPES[type_id][1]
-            if nbytes != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
-                raise ModelError(DAMAGED_MODEL, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
-            if shapes_only and rank > 0:
-                stream.seek(nbytes, os.SEEK_CUR)
-                value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
-            else:
-                # A writable buffer, so torch.from_numpy can share it without copying or warning.
-                buffer = bytearray(nbytes)
-                if stream.readinto(buffer) != nbytes:
-                    raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
-                value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+            name, value, type_id = _read_variable(stream, version, shapes_only)
             model.variables[name] = value
             if type_id == _BFLOAT16:
                 model.bfloat16.add(name)
@@ -170,6 +147,35 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
                 alias = _read_string(stream)
                 model.aliases[alias] = _read_string(stream)
     return model
+
+
+def _read_variable(stream: BinaryIO, version: int, shapes_only: bool) -> tuple[str, np.ndarray, int]:
+    """One variable of a model.bin: its name, its array and its CTranslate2 data type id."""
+    name = _read_string(stream)
+    rank = _read_uint(stream, "B")
+    shape = tuple(_read_uint(stream, "I") for _ in range(rank))
+    if version >= 4:
+        type_id = _read_uint(stream, "B")
+        nbytes = _read_uint(stream, "I")
+    else:  # older files: item size then element count
+        item_size = _read_uint(stream, "B")
+        nbytes = _read_uint(stream, "I") * item_size
+        type_id = {4: 0, 1: 1, 2: 2}.get(item_size, -1)
+    if not 0 <= type_id < len(_DTYPES):
+        raise ModelError(DAMAGED_MODEL, detail=f"{name} has unknown data type {type_id}")
+    dtype = _DTYPES[type_id][1]
+    if nbytes != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
+        raise ModelError(DAMAGED_MODEL, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
+    if shapes_only and rank > 0:
+        stream.seek(nbytes, os.SEEK_CUR)
+        value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
+    else:
+        # A writable buffer, so torch.from_numpy can share it without copying or warning.
+        buffer = bytearray(nbytes)
+        if stream.readinto(buffer) != nbytes:
+            raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
+        value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+    return name, value, type_id
 
 
 def _dtype_id(name: str, value: np.ndarray, bfloat16: set[str]) -> int:
