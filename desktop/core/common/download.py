@@ -80,41 +80,15 @@ def download_file(
         _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
         return dest
 
-    opened = _open(url, offset, timeout, label)
-    if opened is None:
-        # The server cannot continue this .part (it ended in a different place): start over.
-        _remove(part)
-        offset = 0
-        opened = _open(url, 0, timeout, label)
-        assert opened is not None  # a request without Range is never "unusable"
-    response, offset, total = opened
-    if size is not None and total is not None and total != size:
-        response.close()
-        _remove(part)
-        raise ModelError(
-            N_("Models", "The download server offered a different file than expected for {label}; please try again "
-                         "later.").format(label=label),
-            detail=f"{url}: expected {size} bytes, server has {total}",
-        )
-    if total is None:
-        total = size
-
+    response, offset, total = _open_for_part(url, part, offset, size, timeout, label)
     with response:
         if total is not None and offset == total:
             # 416 answer: the .part already held the whole file.
             return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
-        if offset:
-            hasher = _hash_file(part, offset, cancelled)  # continue the checksum of the kept bytes
-        else:
-            hasher = hashlib.sha256() if expected_sha else None
+        hasher = _start_hash(part, offset, expected_sha, cancelled)
         done = _stream(response, part, offset, total, hasher, progress, cancelled, label, url)
 
-    if total is not None and done < total:
-        raise ModelError(
-            N_("Models", "The download of {label} stopped before it was complete; check the internet connection and "
-                         "try again to continue where it stopped.").format(label=label),
-            detail=f"{url}: got {done} of {total} bytes",
-        )
+    _check_complete(done, total, label, url)
     return _finish(part, dest, label, expected_sha, size, hasher, done)
 
 
@@ -152,6 +126,52 @@ def _usable_part_size(part: Path, size: int | None) -> int:
         _remove(part)
         return 0
     return present
+
+
+def _open_for_part(
+    url: str, part: Path, offset: int, size: int | None, timeout: float, label: str
+) -> tuple[Any, int, int | None]:
+    """Start the request where ``part`` ends, or from 0 when the server cannot continue it.
+
+    Returns ``(response, offset, total)`` like :func:`_open`, with ``total`` falling back on ``size``;
+    a server offering a file of another size than ``size`` is refused and the ``.part`` dropped.
+    """
+    opened = _open(url, offset, timeout, label)
+    if opened is None:
+        # The server cannot continue this .part (it ended in a different place): start over.
+        _remove(part)
+        offset = 0
+        opened = _open(url, 0, timeout, label)
+        assert opened is not None  # a request without Range is never "unusable"
+    response, offset, total = opened
+    if size is not None and total is not None and total != size:
+        response.close()
+        _remove(part)
+        raise ModelError(
+            N_("Models", "The download server offered a different file than expected for {label}; please try again "
+                         "later.").format(label=label),
+            detail=f"{url}: expected {size} bytes, server has {total}",
+        )
+    if total is None:
+        total = size
+    return response, offset, total
+
+
+def _start_hash(part: Path, offset: int, expected_sha: str | None, cancelled: CancelCheck | None) -> Any:
+    """The SHA-256 object the streamed bytes go into, or None when there is no checksum to check."""
+    if offset:
+        return _hash_file(part, offset, cancelled)  # continue the checksum of the kept bytes
+    return hashlib.sha256() if expected_sha else None
+
+
+def _check_complete(done: int, total: int | None, label: str, url: str) -> None:
+    """Refuse a body that ended before the size the server announced."""
+    if total is not None and done < total:
+        raise ModelError(
+            N_("Models", "The download of {label} stopped before it was complete; check the internet connection and "
+                         "try again to continue where it stopped.").format(label=label),
+            detail=f"{url}: got {done} of {total} bytes",
+        )
 
 
 def _open(url: str, offset: int, timeout: float, label: str) -> tuple[Any, int, int | None] | None:

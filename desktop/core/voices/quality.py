@@ -238,95 +238,142 @@ def _check(raw: np.ndarray, trimmed: np.ndarray, frame_db: np.ndarray, speech: n
     duration = len(trimmed) / sample_rate
     peak = levels(raw)[0]
 
-    def refused_alone(issue: QualityIssue, music: float | None = None) -> QualityReport:
-        return QualityReport(duration, peak, _SILENCE_DBFS, 0.0, 0.0, 0.0, music, (issue,))
-
     # Music first, on the whole file: a steady accompaniment has no "pauses" for the speech
     # detector to measure against, so the other checks would only confuse the message.
     music = music_score(raw, sample_rate) if imported else None
+    refusal = _music_issue(music) or _silent_issue(frame_db, imported) or _no_voice_issue(speech, imported)
+    if refusal is not None:
+        return QualityReport(duration, peak, _SILENCE_DBFS, 0.0, 0.0, 0.0, music, (refusal,))
+
+    speech_rms, snr, speech_fraction = _speech_measures(frame_db, speech)
+    clipped = float(np.mean(np.abs(trimmed) >= CLIP_LEVEL)) if trimmed.size else 0.0
+    findings = (
+        _length_issue(duration, imported),
+        _too_quiet_issue(speech_rms, imported),
+        _clipping_issue(clipped, imported),
+        _noisy_issue(snr, imported),
+        _mostly_silence_issue(speech_fraction, imported),
+    )
+    issues = tuple(issue for issue in findings if issue is not None)
+    return QualityReport(duration, peak, speech_rms, clipped, snr, speech_fraction, music, issues)
+
+
+def _speech_measures(frame_db: np.ndarray, speech: np.ndarray) -> tuple[float, float, float]:
+    """Speech RMS (dBFS), signal-to-noise ratio (dB), and the share of speech from first to last word."""
+    speech_power = float(np.mean(10 ** (frame_db[speech] / 10)))
+    speech_rms = 10 * np.log10(speech_power)
+    snr = speech_rms - _noise_level(frame_db)
+    first, last = np.flatnonzero(speech)[[0, -1]]
+    speech_fraction = float(speech[first : last + 1].mean())
+    return speech_rms, snr, speech_fraction
+
+
+# Each finding below is a QualityIssue, or None when the sample is fine in that respect.
+
+
+def _music_issue(music: float | None) -> QualityIssue | None:
     if music is not None and music > MAX_MUSIC_SCORE:
-        return refused_alone(QualityIssue(
+        return QualityIssue(
             "music",
             N_("VoiceQuality", "This recording sounds like music rather than speech. Choose a recording of one "
                "person speaking, without music in the background."),
             refused=True,
-        ), music)
+        )
+    return None
+
+
+def _silent_issue(frame_db: np.ndarray, imported: bool) -> QualityIssue | None:
     if float(frame_db.max()) < _SPEECH_MIN_DBFS:
-        return refused_alone(QualityIssue(
+        return QualityIssue(
             "silent",
             _sentences(N_("VoiceQuality", "The recording is silent: no voice could be heard."),
                        N_("VoiceQuality", "Choose a recording of someone speaking.") if imported else
                        N_("VoiceQuality", "Check that the right microphone is chosen and not muted, then record "
                           "again.")),
             refused=True,
-        ), music)
+        )
+    return None
+
+
+def _no_voice_issue(speech: np.ndarray, imported: bool) -> QualityIssue | None:
     if not speech.any():
-        return refused_alone(QualityIssue(
+        return QualityIssue(
             "no_voice",
             _sentences(N_("VoiceQuality", "No voice stands out from the background sound in the recording."),
                        N_("VoiceQuality", "Choose a recording of one person speaking clearly.") if imported else
                        N_("VoiceQuality", "Speak clearly towards the microphone, away from loud machines, then "
                           "record again.")),
             refused=True,
-        ), music)
+        )
+    return None
 
-    speech_power = float(np.mean(10 ** (frame_db[speech] / 10)))
-    speech_rms = 10 * np.log10(speech_power)
-    snr = speech_rms - _noise_level(frame_db)
-    first, last = np.flatnonzero(speech)[[0, -1]]
-    speech_fraction = float(speech[first : last + 1].mean())
-    clipped = float(np.mean(np.abs(trimmed) >= CLIP_LEVEL)) if trimmed.size else 0.0
 
-    issues: list[QualityIssue] = []
+def _length_issue(duration: float, imported: bool) -> QualityIssue | None:
     if duration < MIN_SECONDS:
-        issues.append(QualityIssue(
+        return QualityIssue(
             "too_short",
             _sentences(N_("VoiceQuality", "The recording is only {length} long; at least {minimum:.0f} seconds of "
                           "speech are needed.").format(length=_seconds(duration), minimum=MIN_SECONDS),
                        N_("VoiceQuality", "Choose a longer recording.") if imported else
                        N_("VoiceQuality", "Read more of the text, then record again.")),
             refused=True,
-        ))
-    elif duration < GOOD_SECONDS:
-        issues.append(QualityIssue(
+        )
+    if duration < GOOD_SECONDS:
+        return QualityIssue(
             "short",
             N_("VoiceQuality", "The recording is {seconds:.0f} seconds long. It can be used, but {low:.0f} to "
                "{high:.0f} seconds make the voice sound much more like the speaker.").format(
                 seconds=duration, low=TARGET_SECONDS[0], high=TARGET_SECONDS[1]),
             refused=False,
-        ))
+        )
+    return None
+
+
+def _too_quiet_issue(speech_rms: float, imported: bool) -> QualityIssue | None:
     if speech_rms < MIN_SPEECH_RMS_DBFS:
-        issues.append(QualityIssue(
+        return QualityIssue(
             "too_quiet",
             _sentences(N_("VoiceQuality", "The voice in the recording is too quiet to use."),
                        N_("VoiceQuality", "Choose a louder recording.") if imported else
                        N_("VoiceQuality", "Move closer to the microphone or turn its volume up, then record again.")),
             refused=True,
-        ))
+        )
+    return None
+
+
+def _clipping_issue(clipped: float, imported: bool) -> QualityIssue | None:
     if clipped > MAX_CLIPPED_FRACTION:
-        issues.append(QualityIssue(
+        return QualityIssue(
             "clipping",
             _sentences(N_("VoiceQuality", "Parts of the recording are so loud that they are distorted."),
                        N_("VoiceQuality", "A cleaner recording will give a better voice.") if imported else
                        N_("VoiceQuality", "Move a little away from the microphone or turn its volume down, then "
                           "record again.")),
             refused=False,
-        ))
+        )
+    return None
+
+
+def _noisy_issue(snr: float, imported: bool) -> QualityIssue | None:
     if snr < MIN_SNR_DB:
-        issues.append(QualityIssue(
+        return QualityIssue(
             "noisy",
             _sentences(N_("VoiceQuality", "There is a lot of background noise in the recording, so the voice will "
                           "not sound clean."),
                        N_("VoiceQuality", "A recording made in a quiet room will give a better voice.") if imported else
                        N_("VoiceQuality", "Record again in a quieter room, away from fans and open windows.")),
             refused=False,
-        ))
+        )
+    return None
+
+
+def _mostly_silence_issue(speech_fraction: float, imported: bool) -> QualityIssue | None:
     if speech_fraction < MIN_SPEECH_FRACTION:
-        issues.append(QualityIssue(
+        return QualityIssue(
             "mostly_silence",
             _sentences(N_("VoiceQuality", "The recording has more silence than speech."),
                        N_("VoiceQuality", "A recording with fewer pauses will give a better voice.") if imported else
                        N_("VoiceQuality", "Read the text at a normal pace without long pauses, then record again.")),
             refused=False,
-        ))
-    return QualityReport(duration, peak, speech_rms, clipped, snr, speech_fraction, music, tuple(issues))
+        )
+    return None

@@ -138,30 +138,7 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
             model.revision = _read_uint(stream, "I")
         count = _read_uint(stream, "I")
         for _ in range(count):
-            name = _read_string(stream)
-            rank = _read_uint(stream, "B")
-            shape = tuple(_read_uint(stream, "I") for _ in range(rank))
-            if version >= 4:
-                type_id = _read_uint(stream, "B")
-                nbytes = _read_uint(stream, "I")
-            else:  # older files: item size then element count
-                item_size = _read_uint(stream, "B")
-                nbytes = _read_uint(stream, "I") * item_size
-                type_id = {4: 0, 1: 1, 2: 2}.get(item_size, -1)
-            if not 0 <= type_id < len(_DTYPES):
-                raise ModelError(DAMAGED_MODEL, detail=f"{name} has unknown data type {type_id}")
-            dtype = _DTYPES[type_id][1]
-            if nbytes != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
-                raise ModelError(DAMAGED_MODEL, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
-            if shapes_only and rank > 0:
-                stream.seek(nbytes, os.SEEK_CUR)
-                value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
-            else:
-                # A writable buffer, so torch.from_numpy can share it without copying or warning.
-                buffer = bytearray(nbytes)
-                if stream.readinto(buffer) != nbytes:
-                    raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
-                value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+            name, value, type_id = _read_variable(stream, version, shapes_only)
             model.variables[name] = value
             if type_id == _BFLOAT16:
                 model.bfloat16.add(name)
@@ -170,6 +147,35 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
                 alias = _read_string(stream)
                 model.aliases[alias] = _read_string(stream)
     return model
+
+
+def _read_variable(stream: BinaryIO, version: int, shapes_only: bool) -> tuple[str, np.ndarray, int]:
+    """One variable of a model.bin: its name, its array and its CTranslate2 data type id."""
+    name = _read_string(stream)
+    rank = _read_uint(stream, "B")
+    shape = tuple(_read_uint(stream, "I") for _ in range(rank))
+    if version >= 4:
+        type_id = _read_uint(stream, "B")
+        nbytes = _read_uint(stream, "I")
+    else:  # older files: item size then element count
+        item_size = _read_uint(stream, "B")
+        nbytes = _read_uint(stream, "I") * item_size
+        type_id = {4: 0, 1: 1, 2: 2}.get(item_size, -1)
+    if not 0 <= type_id < len(_DTYPES):
+        raise ModelError(DAMAGED_MODEL, detail=f"{name} has unknown data type {type_id}")
+    dtype = _DTYPES[type_id][1]
+    if nbytes != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
+        raise ModelError(DAMAGED_MODEL, detail=f"{name}: {nbytes} bytes do not fit shape {shape}")
+    if shapes_only and rank > 0:
+        stream.seek(nbytes, os.SEEK_CUR)
+        value = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape, (0,) * rank, writeable=False)
+    else:
+        # A writable buffer, so torch.from_numpy can share it without copying or warning.
+        buffer = bytearray(nbytes)
+        if stream.readinto(buffer) != nbytes:
+            raise ModelError(DAMAGED_MODEL, detail="model.bin ends early")
+        value = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+    return name, value, type_id
 
 
 def _dtype_id(name: str, value: np.ndarray, bfloat16: set[str]) -> int:
@@ -298,95 +304,113 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
     which softmax cancels, so dropping it (it is zero in converted Whisper models anyway) is exact.
     """
     dims = whisper_dims(model)
-    used: set[str] = set()
-    state: dict[str, np.ndarray] = {}
+    mapping = _ToWhisper(model)
+    mapping.encoder(dims)
+    mapping.decoder(dims)
+    mapping.check_output_tied()
+    mapping.check_all_used()
+    return dims, mapping.state
 
-    def take(name: str) -> np.ndarray:
-        resolved = model.aliases.get(name, name)
-        used.add(resolved)
-        if resolved + "_scale" in model.variables:
-            used.add(resolved + "_scale")
-        return model.weight(name)
 
-    def has(name: str) -> bool:
-        return model.get(name) is not None
+class _ToWhisper:
+    """Fills openai-whisper's state dict from a Ct2Model, one block at a time, and remembers which
+    variables found a place."""
 
-    def linear(src: str, dst: str, bias: bool = True) -> None:
-        state[f"{dst}.weight"] = take(f"{src}/weight")
+    def __init__(self, model: Ct2Model):
+        self.model = model
+        self.used: set[str] = set()
+        self.state: dict[str, np.ndarray] = {}
+
+    def take(self, name: str) -> np.ndarray:
+        resolved = self.model.aliases.get(name, name)
+        self.used.add(resolved)
+        if resolved + "_scale" in self.model.variables:
+            self.used.add(resolved + "_scale")
+        return self.model.weight(name)
+
+    def has(self, name: str) -> bool:
+        return self.model.get(name) is not None
+
+    def linear(self, src: str, dst: str, bias: bool = True) -> None:
+        self.state[f"{dst}.weight"] = self.take(f"{src}/weight")
         if bias:
-            state[f"{dst}.bias"] = take(f"{src}/bias")
+            self.state[f"{dst}.bias"] = self.take(f"{src}/bias")
 
-    def norm(src: str, dst: str) -> None:
-        state[f"{dst}.weight"] = take(f"{src}/gamma")
-        state[f"{dst}.bias"] = take(f"{src}/beta")
+    def norm(self, src: str, dst: str) -> None:
+        self.state[f"{dst}.weight"] = self.take(f"{src}/gamma")
+        self.state[f"{dst}.bias"] = self.take(f"{src}/beta")
 
-    def self_attention(src: str, dst: str) -> None:
-        q, k, v = _split_rows(take(f"{src}/linear_0/weight"), 3)
-        qb, _, vb = _split_rows(take(f"{src}/linear_0/bias"), 3)
-        state.update({f"{dst}.query.weight": q, f"{dst}.query.bias": qb, f"{dst}.key.weight": k,
-                      f"{dst}.value.weight": v, f"{dst}.value.bias": vb})
-        linear(f"{src}/linear_1", f"{dst}.out")
+    def self_attention(self, src: str, dst: str) -> None:
+        q, k, v = _split_rows(self.take(f"{src}/linear_0/weight"), 3)
+        qb, _, vb = _split_rows(self.take(f"{src}/linear_0/bias"), 3)
+        self.state.update({f"{dst}.query.weight": q, f"{dst}.query.bias": qb, f"{dst}.key.weight": k,
+                           f"{dst}.value.weight": v, f"{dst}.value.bias": vb})
+        self.linear(f"{src}/linear_1", f"{dst}.out")
 
-    def cross_attention(src: str, dst: str) -> None:
-        linear(f"{src}/linear_0", f"{dst}.query")
-        k, v = _split_rows(take(f"{src}/linear_1/weight"), 2)
-        _, vb = _split_rows(take(f"{src}/linear_1/bias"), 2)
-        state.update({f"{dst}.key.weight": k, f"{dst}.value.weight": v, f"{dst}.value.bias": vb})
-        linear(f"{src}/linear_2", f"{dst}.out")
+    def cross_attention(self, src: str, dst: str) -> None:
+        self.linear(f"{src}/linear_0", f"{dst}.query")
+        k, v = _split_rows(self.take(f"{src}/linear_1/weight"), 2)
+        _, vb = _split_rows(self.take(f"{src}/linear_1/bias"), 2)
+        self.state.update({f"{dst}.key.weight": k, f"{dst}.value.weight": v, f"{dst}.value.bias": vb})
+        self.linear(f"{src}/linear_2", f"{dst}.out")
 
-    def mlp(src: str, dst: str) -> None:
-        norm(f"{src}/layer_norm", f"{dst}.mlp_ln")
-        linear(f"{src}/linear_0", f"{dst}.mlp.0")
-        linear(f"{src}/linear_1", f"{dst}.mlp.2")
+    def mlp(self, src: str, dst: str) -> None:
+        self.norm(f"{src}/layer_norm", f"{dst}.mlp_ln")
+        self.linear(f"{src}/linear_0", f"{dst}.mlp.0")
+        self.linear(f"{src}/linear_1", f"{dst}.mlp.2")
 
-    linear("encoder/conv1", "encoder.conv1")
-    linear("encoder/conv2", "encoder.conv2")
-    if has("encoder/position_encodings/encodings"):
-        state["encoder.positional_embedding"] = take("encoder/position_encodings/encodings")
-    else:
-        state["encoder.positional_embedding"] = _sinusoids(dims["n_audio_ctx"], dims["n_audio_state"])
-    for i in range(dims["n_audio_layer"]):
-        src, dst = f"encoder/layer_{i}", f"encoder.blocks.{i}"
-        norm(f"{src}/self_attention/layer_norm", f"{dst}.attn_ln")
-        self_attention(f"{src}/self_attention", f"{dst}.attn")
-        mlp(f"{src}/ffn", dst)
-    norm("encoder/layer_norm", "encoder.ln_post")
+    def encoder(self, dims: dict[str, int]) -> None:
+        self.linear("encoder/conv1", "encoder.conv1")
+        self.linear("encoder/conv2", "encoder.conv2")
+        if self.has("encoder/position_encodings/encodings"):
+            self.state["encoder.positional_embedding"] = self.take("encoder/position_encodings/encodings")
+        else:
+            self.state["encoder.positional_embedding"] = _sinusoids(dims["n_audio_ctx"], dims["n_audio_state"])
+        for i in range(dims["n_audio_layer"]):
+            src, dst = f"encoder/layer_{i}", f"encoder.blocks.{i}"
+            self.norm(f"{src}/self_attention/layer_norm", f"{dst}.attn_ln")
+            self.self_attention(f"{src}/self_attention", f"{dst}.attn")
+            self.mlp(f"{src}/ffn", dst)
+        self.norm("encoder/layer_norm", "encoder.ln_post")
 
-    state["decoder.token_embedding.weight"] = take("decoder/embeddings/weight")
-    state["decoder.positional_embedding"] = take("decoder/position_encodings/encodings")
-    for i in range(dims["n_text_layer"]):
-        src, dst = f"decoder/layer_{i}", f"decoder.blocks.{i}"
-        norm(f"{src}/self_attention/layer_norm", f"{dst}.attn_ln")
-        self_attention(f"{src}/self_attention", f"{dst}.attn")
-        norm(f"{src}/attention/layer_norm", f"{dst}.cross_attn_ln")
-        cross_attention(f"{src}/attention", f"{dst}.cross_attn")
-        mlp(f"{src}/ffn", dst)
-    norm("decoder/layer_norm", "decoder.ln")
+    def decoder(self, dims: dict[str, int]) -> None:
+        self.state["decoder.token_embedding.weight"] = self.take("decoder/embeddings/weight")
+        self.state["decoder.positional_embedding"] = self.take("decoder/position_encodings/encodings")
+        for i in range(dims["n_text_layer"]):
+            src, dst = f"decoder/layer_{i}", f"decoder.blocks.{i}"
+            self.norm(f"{src}/self_attention/layer_norm", f"{dst}.attn_ln")
+            self.self_attention(f"{src}/self_attention", f"{dst}.attn")
+            self.norm(f"{src}/attention/layer_norm", f"{dst}.cross_attn_ln")
+            self.cross_attention(f"{src}/attention", f"{dst}.cross_attn")
+            self.mlp(f"{src}/ffn", dst)
+        self.norm("decoder/layer_norm", "decoder.ln")
 
-    # openai-whisper ties the output projection to the token embedding.
-    tied = model.aliases.get("decoder/projection/weight") == "decoder/embeddings/weight"
-    if not tied:
-        projection = take("decoder/projection/weight")
-        embedding = state["decoder.token_embedding.weight"]
-        tied = projection.shape == embedding.shape and np.allclose(projection, embedding, atol=1e-2, rtol=0)
-    separate_output = (
-        N_("Engine", "This Whisper model has a separate output layer, which VoxDesk cannot convert; use it with the "
-                     "fast (CTranslate2) engine instead.")
-    )
-    if not tied:
-        raise ModelError(separate_output, detail="decoder/projection/weight differs from decoder/embeddings/weight")
-    if has("decoder/projection/bias") and np.any(take("decoder/projection/bias") != 0):
-        raise ModelError(separate_output, detail="decoder/projection/bias is not zero")
-
-    # Everything with a shape must have found a place; scalars are settings checked above.
-    leftover = sorted(n for n, v in model.variables.items() if v.ndim > 0 and n not in used)
-    if leftover:
-        raise ModelError(
-            N_("Engine", "This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) "
-                         "engine instead."),
-            detail="unmapped variables: " + ", ".join(leftover[:10]),
+    def check_output_tied(self) -> None:
+        """openai-whisper ties the output projection to the token embedding; refuse a model that does not."""
+        model = self.model
+        tied = model.aliases.get("decoder/projection/weight") == "decoder/embeddings/weight"
+        if not tied:
+            projection = self.take("decoder/projection/weight")
+            embedding = self.state["decoder.token_embedding.weight"]
+            tied = projection.shape == embedding.shape and np.allclose(projection, embedding, atol=1e-2, rtol=0)
+        separate_output = (
+            N_("Engine", "This Whisper model has a separate output layer, which VoxDesk cannot convert; use it with "
+                         "the fast (CTranslate2) engine instead.")
         )
-    return dims, state
+        if not tied:
+            raise ModelError(separate_output, detail="decoder/projection/weight differs from decoder/embeddings/weight")
+        if self.has("decoder/projection/bias") and np.any(self.take("decoder/projection/bias") != 0):
+            raise ModelError(separate_output, detail="decoder/projection/bias is not zero")
+
+    def check_all_used(self) -> None:
+        """Everything with a shape must have found a place; scalars are settings checked by whisper_dims."""
+        leftover = sorted(n for n, v in self.model.variables.items() if v.ndim > 0 and n not in self.used)
+        if leftover:
+            raise ModelError(
+                N_("Engine", "This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) "
+                             "engine instead."),
+                detail="unmapped variables: " + ", ".join(leftover[:10]),
+            )
 
 
 def _sinusoids(length: int, channels: int, max_timescale: float = 10000) -> np.ndarray:
@@ -408,68 +432,88 @@ def from_whisper_state_dict(
     dtype = np.dtype(dtype)
     if dtype not in (np.dtype(np.float16), np.dtype(np.float32)):
         raise ValueError("dtype must be float16 or float32")
-    model = Ct2Model()
-    out = model.variables
+    mapping = _FromWhisper(state, dtype)
+    mapping.encoder(dims)
+    mapping.decoder(dims)
+    _put_whisper_settings(mapping.model, dims)
+    return mapping.model
 
-    def get(name: str) -> np.ndarray:
+
+class _FromWhisper:
+    """Fills a Ct2Model's variables from openai-whisper's state dict, one block at a time."""
+
+    def __init__(self, state: dict[str, np.ndarray], dtype: np.dtype):
+        self.source = state
+        self.dtype = dtype
+        self.model = Ct2Model()
+
+    def get(self, name: str) -> np.ndarray:
         try:
-            return np.asarray(state[name], dtype=np.float32)
+            return np.asarray(self.source[name], dtype=np.float32)
         except KeyError:
             raise ModelError(DAMAGED_MODEL, detail=f"checkpoint has no {name}") from None
 
-    def put(name: str, value: np.ndarray) -> None:
-        out[name] = value.astype(dtype)
+    def put(self, name: str, value: np.ndarray) -> None:
+        self.model.variables[name] = value.astype(self.dtype)
 
-    def linear(src: str, dst: str) -> None:
-        put(f"{dst}/weight", get(f"{src}.weight"))
-        put(f"{dst}/bias", get(f"{src}.bias"))
+    def linear(self, src: str, dst: str) -> None:
+        self.put(f"{dst}/weight", self.get(f"{src}.weight"))
+        self.put(f"{dst}/bias", self.get(f"{src}.bias"))
 
-    def norm(src: str, dst: str) -> None:
-        put(f"{dst}/gamma", get(f"{src}.weight"))
-        put(f"{dst}/beta", get(f"{src}.bias"))
+    def norm(self, src: str, dst: str) -> None:
+        self.put(f"{dst}/gamma", self.get(f"{src}.weight"))
+        self.put(f"{dst}/beta", self.get(f"{src}.bias"))
 
-    def self_attention(src: str, dst: str) -> None:
+    def self_attention(self, src: str, dst: str) -> None:
+        get = self.get
         q, k, v = get(f"{src}.query.weight"), get(f"{src}.key.weight"), get(f"{src}.value.weight")
-        put(f"{dst}/linear_0/weight", np.concatenate([q, k, v]))
-        put(f"{dst}/linear_0/bias", np.concatenate(
+        self.put(f"{dst}/linear_0/weight", np.concatenate([q, k, v]))
+        self.put(f"{dst}/linear_0/bias", np.concatenate(
             [get(f"{src}.query.bias"), np.zeros(k.shape[0], np.float32), get(f"{src}.value.bias")]))
-        linear(f"{src}.out", f"{dst}/linear_1")
+        self.linear(f"{src}.out", f"{dst}/linear_1")
 
-    def cross_attention(src: str, dst: str) -> None:
-        linear(f"{src}.query", f"{dst}/linear_0")
+    def cross_attention(self, src: str, dst: str) -> None:
+        get = self.get
+        self.linear(f"{src}.query", f"{dst}/linear_0")
         k, v = get(f"{src}.key.weight"), get(f"{src}.value.weight")
-        put(f"{dst}/linear_1/weight", np.concatenate([k, v]))
-        put(f"{dst}/linear_1/bias", np.concatenate([np.zeros(k.shape[0], np.float32), get(f"{src}.value.bias")]))
-        linear(f"{src}.out", f"{dst}/linear_2")
+        self.put(f"{dst}/linear_1/weight", np.concatenate([k, v]))
+        self.put(f"{dst}/linear_1/bias",
+                 np.concatenate([np.zeros(k.shape[0], np.float32), get(f"{src}.value.bias")]))
+        self.linear(f"{src}.out", f"{dst}/linear_2")
 
-    def mlp(src: str, dst: str) -> None:
-        norm(f"{src}.mlp_ln", f"{dst}/layer_norm")
-        linear(f"{src}.mlp.0", f"{dst}/linear_0")
-        linear(f"{src}.mlp.2", f"{dst}/linear_1")
+    def mlp(self, src: str, dst: str) -> None:
+        self.norm(f"{src}.mlp_ln", f"{dst}/layer_norm")
+        self.linear(f"{src}.mlp.0", f"{dst}/linear_0")
+        self.linear(f"{src}.mlp.2", f"{dst}/linear_1")
 
-    linear("encoder.conv1", "encoder/conv1")
-    linear("encoder.conv2", "encoder/conv2")
-    put("encoder/position_encodings/encodings", get("encoder.positional_embedding"))
-    for i in range(dims["n_audio_layer"]):
-        src, dst = f"encoder.blocks.{i}", f"encoder/layer_{i}"
-        norm(f"{src}.attn_ln", f"{dst}/self_attention/layer_norm")
-        self_attention(f"{src}.attn", f"{dst}/self_attention")
-        mlp(src, f"{dst}/ffn")
-    norm("encoder.ln_post", "encoder/layer_norm")
+    def encoder(self, dims: dict[str, int]) -> None:
+        self.linear("encoder.conv1", "encoder/conv1")
+        self.linear("encoder.conv2", "encoder/conv2")
+        self.put("encoder/position_encodings/encodings", self.get("encoder.positional_embedding"))
+        for i in range(dims["n_audio_layer"]):
+            src, dst = f"encoder.blocks.{i}", f"encoder/layer_{i}"
+            self.norm(f"{src}.attn_ln", f"{dst}/self_attention/layer_norm")
+            self.self_attention(f"{src}.attn", f"{dst}/self_attention")
+            self.mlp(src, f"{dst}/ffn")
+        self.norm("encoder.ln_post", "encoder/layer_norm")
 
-    put("decoder/embeddings/weight", get("decoder.token_embedding.weight"))
-    put("decoder/position_encodings/encodings", get("decoder.positional_embedding"))
-    for i in range(dims["n_text_layer"]):
-        src, dst = f"decoder.blocks.{i}", f"decoder/layer_{i}"
-        norm(f"{src}.attn_ln", f"{dst}/self_attention/layer_norm")
-        self_attention(f"{src}.attn", f"{dst}/self_attention")
-        norm(f"{src}.cross_attn_ln", f"{dst}/attention/layer_norm")
-        cross_attention(f"{src}.cross_attn", f"{dst}/attention")
-        mlp(src, f"{dst}/ffn")
-    norm("decoder.ln", "decoder/layer_norm")
-    model.aliases["decoder/projection/weight"] = "decoder/embeddings/weight"
+    def decoder(self, dims: dict[str, int]) -> None:
+        self.put("decoder/embeddings/weight", self.get("decoder.token_embedding.weight"))
+        self.put("decoder/position_encodings/encodings", self.get("decoder.positional_embedding"))
+        for i in range(dims["n_text_layer"]):
+            src, dst = f"decoder.blocks.{i}", f"decoder/layer_{i}"
+            self.norm(f"{src}.attn_ln", f"{dst}/self_attention/layer_norm")
+            self.self_attention(f"{src}.attn", f"{dst}/self_attention")
+            self.norm(f"{src}.cross_attn_ln", f"{dst}/attention/layer_norm")
+            self.cross_attention(f"{src}.cross_attn", f"{dst}/attention")
+            self.mlp(src, f"{dst}/ffn")
+        self.norm("decoder.ln", "decoder/layer_norm")
+        self.model.aliases["decoder/projection/weight"] = "decoder/embeddings/weight"
 
-    # Settings of the WhisperSpec, as CTranslate2's converter writes them.
+
+def _put_whisper_settings(model: Ct2Model, dims: dict[str, int]) -> None:
+    """The settings of the WhisperSpec, as CTranslate2's converter writes them."""
+    out = model.variables
     out["encoder/num_heads"] = np.array(dims["n_audio_head"], np.int16)
     out["decoder/num_heads"] = np.array(dims["n_text_head"], np.int16)
     out["decoder/activation"] = np.array(3, np.int8)  # GELU
@@ -479,7 +523,6 @@ def from_whisper_state_dict(
     out["decoder/pre_norm"] = np.array(1, np.int8)
     out["decoder/scale_embeddings"] = np.array(0, np.int8)
     out["decoder/start_from_zero_embedding"] = np.array(0, np.int8)
-    return model
 
 
 def read_config(folder: str | os.PathLike) -> dict:

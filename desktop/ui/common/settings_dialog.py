@@ -30,6 +30,15 @@ class SettingsDialog(QDialog):
         self._changed: set[str] = set()
         self.setMinimumWidth(480)
 
+        self._build_recognition_box()
+        self._build_subtitles_box()
+        self._build_interface_box()
+        self._build_startup_box()
+        self._lay_out(self._build_buttons())
+        self.retranslate()
+        self._load()
+
+    def _build_recognition_box(self) -> None:
         self.engine_combo = self._combo("auto", "torch", "ct2")
         self.device_combo = self._combo("auto", "gpu", "cpu")
         self.script_combo = self._combo("simplified", "traditional", "original")
@@ -40,6 +49,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.device_label, self.device_combo)
         form.addRow(self.script_label, self.script_combo)
 
+    def _build_subtitles_box(self) -> None:
         self.lines_spin = self._spin(1, 4)
         self.latin_spin = self._spin(20, 80)
         self.cjk_spin = self._spin(8, 40)
@@ -50,6 +60,7 @@ class SettingsDialog(QDialog):
         subtitles_form.addRow(self.latin_label, self.latin_spin)
         subtitles_form.addRow(self.cjk_label, self.cjk_spin)
 
+    def _build_interface_box(self) -> None:
         # Each language's name is written in that language, so it can be found whatever is shown now.
         self.language_combo = QComboBox()
         for code, name in UI_LANGUAGES:
@@ -59,6 +70,7 @@ class SettingsDialog(QDialog):
         self.language_label = QLabel()
         interface_form.addRow(self.language_label, self.language_combo)
 
+    def _build_startup_box(self) -> None:
         self.gfx_edit = QLineEdit()
         self.gfx_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^(\d{1,2}\.\d{1,2}\.\d{1,2})?$")))
         self.startup_box = QGroupBox()
@@ -66,10 +78,13 @@ class SettingsDialog(QDialog):
         self.gfx_label = QLabel()
         startup_form.addRow(self.gfx_label, self.gfx_edit)
 
+    def _build_buttons(self) -> QDialogButtonBox:
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        return buttons
 
+    def _lay_out(self, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self.recognition_box)
         layout.addWidget(self.subtitles_box)
@@ -79,8 +94,6 @@ class SettingsDialog(QDialog):
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
-        self.retranslate()
-        self._load()
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""

@@ -95,7 +95,16 @@ class DoctorDialog(QDialog):
         self.rows: dict[str, CheckRow] = {}
 
         self.resize(860, 640)
+        self._build_labels()
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._grid = self._new_rows_widget()
+        self._lay_out(self._build_buttons())
 
+        self.run_checks()
+        self.retranslate()
+
+    def _build_labels(self) -> None:
         self.summary_label = QLabel(self)
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -105,10 +114,7 @@ class DoctorDialog(QDialog):
         self.state_label = QLabel(self)
         self.state_label.setWordWrap(True)
 
-        self._scroll = QScrollArea(self)
-        self._scroll.setWidgetResizable(True)
-        self._grid = self._new_rows_widget()
-
+    def _build_buttons(self) -> QDialogButtonBox:
         self.run_again_button = QPushButton(self)
         self.run_again_button.clicked.connect(self.run_checks)
         self.copy_report_button = QPushButton(self)
@@ -118,15 +124,14 @@ class DoctorDialog(QDialog):
         buttons.addButton(self.run_again_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.copy_report_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
+        return buttons
 
+    def _lay_out(self, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary_label)
         layout.addWidget(self.state_label)
         layout.addWidget(self._scroll, 1)
         layout.addWidget(buttons)
-
-        self.run_checks()
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Set every text, the rows included; called at start and when the interface language changes."""
