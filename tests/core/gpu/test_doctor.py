@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from desktop.core.common.system_packages import sound_unavailable
+
 from desktop.cli import doctor as doctor_cli
 from desktop.core.gpu.device import detect
 from desktop.core.gpu.doctor import (
@@ -321,8 +323,8 @@ def test_missing_portaudio_is_a_warning_with_the_apt_fix(tmp_path):
     probes = doctor_probes(tmp_path, audio=AudioInputs(portaudio=False))
     check = check_audio_input(report_for(probes, smoke=False), probes)
     assert check.status is Status.WARNING
-    assert check.finding.startswith("PortAudio is not installed")
-    assert check.fix == "sudo apt install libportaudio2"
+    assert check.finding == sound_unavailable()  # the same sentence the recorder and the player say
+    assert check.fix == "sudo apt-get install libportaudio2"
 
 
 def test_microphones_and_the_default_one_are_listed(tmp_path):
