@@ -460,12 +460,16 @@ def test_a_sample_swapped_after_the_check_is_not_the_one_spoken_from(tmp_path, v
 
 
 class SwappingEncoder:
-    """The real speaker encoder, which replaces every sample being checked on disk once it has listened."""
+    """The real speaker encoder; once it has heard the consent and the sample, every sample being
+    checked on disk is replaced by another person's recording."""
 
     def __init__(self, encoder, root: Path):
-        self._encoder, self._root = encoder, root
+        self._encoder, self._root, self._heard = encoder, root, 0
 
     def _swap(self):
+        self._heard += 1
+        if self._heard < 2:
+            return
         for path in self._root.rglob("sample-*.wav"):
             shutil.copyfile(DATA_DIR / "jfk.flac", path)
 
