@@ -7,8 +7,6 @@ from pathlib import Path
 from desktop.cli.common import fail
 from desktop.core.common.errors import ModelError, UserFacingError
 
-READ_RATE = 32000  # PerTh's own rate: nothing is resampled twice
-
 
 def add_parser(commands) -> None:
     parser = commands.add_parser(
@@ -22,24 +20,23 @@ def add_parser(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.core.common.audio import decode
-    from desktop.engines.voices.watermark import DETECTION_THRESHOLD, MIN_SECONDS, watermark_score
+    from desktop.engines.voices.watermark import DETECTION_THRESHOLD, MIN_SECONDS, recording_score
 
     all_marked = True
     for path in args.files:
         try:
-            samples = decode(path, sample_rate=READ_RATE)
-            if len(samples) < MIN_SECONDS * READ_RATE:
-                verdict, marked = f"too short to tell (under {MIN_SECONDS:g} s)", False
-            else:
-                score = watermark_score(samples, READ_RATE)
-                marked = score >= DETECTION_THRESHOLD
-                verdict = ("carries VoxDesk's watermark" if marked else "no VoxDesk watermark found") + \
-                    f" (score {score:.2f})"
-        except ModelError as error:  # the watermark detector itself cannot load
+            score = recording_score(path)
+        except ModelError as error:  # the detector itself cannot load
             return fail(error.message)
         except UserFacingError as error:
             verdict, marked = f"cannot be read: {error.message}", False
+        else:
+            marked = score is not None and score >= DETECTION_THRESHOLD
+            if score is None:
+                verdict = f"too short to tell (under {MIN_SECONDS:g} s)"
+            else:
+                verdict = ("carries VoxDesk's watermark" if marked else "no VoxDesk watermark found") + \
+                    f" (score {score:.2f})"
         all_marked = all_marked and marked
         print(f"{path}: {verdict}")
     return 0 if all_marked else 1

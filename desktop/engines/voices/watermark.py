@@ -28,6 +28,7 @@ from desktop.core.common.i18n import N_
 # so the line sits well clear of both.
 DETECTION_THRESHOLD = 0.8
 MIN_SECONDS = 0.5  # shorter than this, neither marking nor detection is reliable
+READ_RATE = 32000  # PerTh's own rate: a file checked is read at it, so nothing is resampled twice
 # One pass marks speech fully; sounds unlike speech (the noise of an untrained model) can need another.
 # Every result is checked, and marked again until the mark is found.
 MAX_PASSES = 3
@@ -70,6 +71,15 @@ def watermark_score(samples: np.ndarray, sample_rate: int) -> float:
 
 def carries_watermark(samples: np.ndarray, sample_rate: int) -> bool:
     return watermark_score(samples, sample_rate) >= DETECTION_THRESHOLD
+
+
+def recording_score(path) -> float | None:
+    """The watermark score of an audio or video file (decoded with desktop.core.common.audio at PerTh's
+    own rate), or None when it is too short to tell. Raises AudioError for a file that cannot be read."""
+    from desktop.core.common.audio import decode
+
+    samples = decode(path, sample_rate=READ_RATE)
+    return watermark_score(samples, READ_RATE) if len(samples) >= MIN_SECONDS * READ_RATE else None
 
 
 def _perth():
