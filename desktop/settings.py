@@ -47,6 +47,8 @@ _OPTIONS = (
     Option("synthesize/use_gpu", False),  # experimental: speech runs on the CPU by design
     Option("synthesize/normalize", True),  # loudness normalised to about -16 LUFS on saving
     Option("synthesize/save_folder", ""),
+    # PerTh's inaudible watermark on speech of the Coqui voices; cloned voices always carry it.
+    Option("synthesize/watermark", True),
     # Clone
     Option("clone/engine", "xtts", ("xtts", "openvoice")),
     Option("clone/language", "en"),

@@ -140,6 +140,5 @@ def _add(library, args: argparse.Namespace) -> int:
         raise
     finally:
         transcriber.release()
-    library.forget_prompt(prompt.code)
     line.done(f"added; consent of {voice.consent.name} verified (voice similarity {voice.consent.similarity:.2f})")
     return 0

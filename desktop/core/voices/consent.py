@@ -11,8 +11,9 @@ random four-digit code. VoxDesk transcribes that recording with its own Whisper 
 - the voice: the speaker embedding of the consent recording must be close to that of every sample,
   so the person who agreed is the person whose voice is cloned.
 
-The functions that transcribe and embed are passed in: this module stays plain Python, and the
-cloning engine re-checks the stored record (including the hashes of the audio files) before every use.
+The functions that transcribe and embed are passed in: this module stays plain Python. The record
+is sealed when the voice is saved (desktop.core.voices.sealed), and the cloning engine checks the
+seal and re-checks the record against the bytes it reads before every use.
 """
 from __future__ import annotations
 
@@ -58,6 +59,10 @@ def cosine_similarity(a: np.ndarray, b: np.ndarray) -> float:
     b = np.asarray(b, dtype=np.float64).ravel()
     norm = float(np.linalg.norm(a) * np.linalg.norm(b))
     return float(np.dot(a, b) / norm) if norm > 0 else 0.0
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def sha256_file(path: str | Path) -> str:
@@ -338,16 +343,16 @@ class ConsentRecord:
                 detail=f"{type(exc).__name__}: {exc}",
             ) from exc
 
-    def ensure_valid_for(self, files: Mapping[str, Path], voice_name: str) -> None:
-        """Raise ConsentError unless this record verifies consent for exactly these audio files.
+    def ensure_valid_for(self, audio: Mapping[str, bytes | Path], voice_name: str) -> None:
+        """Raise ConsentError unless this record verifies consent for exactly this audio.
 
-        Everything is checked again from the stored facts: the transcript against the sentence, the
-        speaker similarity against the threshold, and every file against its hash, so a record
-        copied to another voice, or a sample swapped afterwards, is refused.
+        audio maps file names to their bytes (or, read here once, their paths). Everything is checked
+        again from the stored facts: the transcript against the sentence, the speaker similarity
+        against the threshold, and every file against its hash, so a record copied to another voice,
+        or a sample swapped afterwards, is refused. Whether VoxDesk wrote the record at all is the
+        seal's job (desktop.core.voices.sealed).
         """
-        refused = (N_("Consent", "The voice “{voice_name}” has no valid consent record, so VoxDesk will not use it. "
-                                 "Add the voice again with a consent recording by the person it belongs to.").format(
-            voice_name=voice_name))
+        refused = refusal(voice_name)
         try:
             self.prompt.text  # a malformed code, an unknown language or a malformed date raises here
             check = check_transcript(self.prompt, self.transcript)
@@ -357,43 +362,54 @@ class ConsentRecord:
             raise ConsentError(refused, detail=f"the stored transcript does not verify: {check.message}")
         if self.threshold < SAME_SPEAKER_THRESHOLD or self.similarity < self.threshold:
             raise ConsentError(refused, detail=f"speaker similarity {self.similarity:.2f} below {self.threshold:.2f}")
-        if set(files) != set(self.audio_sha256):
-            raise ConsentError(refused, detail=f"files {sorted(files)} != recorded {sorted(self.audio_sha256)}")
-        for name, path in files.items():
-            try:
-                digest = sha256_file(path)
-            except OSError as exc:
-                raise ConsentError(
-                    N_("Consent", "A recording of the voice “{voice_name}” is missing or cannot be read, so the "
-                                  "voice cannot be used. Add the voice again.").format(voice_name=voice_name),
-                    detail=f"{path}: {exc}",
-                ) from exc
-            if digest != self.audio_sha256[name]:
+        if set(audio) != set(self.audio_sha256):
+            raise ConsentError(refused, detail=f"files {sorted(audio)} != recorded {sorted(self.audio_sha256)}")
+        for name, data in audio.items():
+            if not isinstance(data, bytes):
+                try:
+                    data = Path(data).read_bytes()
+                except OSError as exc:
+                    raise ConsentError(missing_recording(voice_name), detail=f"{data}: {exc}") from exc
+            if sha256_bytes(data) != self.audio_sha256[name]:
                 raise ConsentError(refused, detail=f"{name} changed after consent was given")
+
+
+def refusal(voice_name: str) -> str:
+    """The sentence for a voice whose consent record is missing, forged or does not fit its files."""
+    return (N_("Consent", "The voice “{voice_name}” has no valid consent record, so VoxDesk will not use it. "
+                          "Add the voice again with a consent recording by the person it belongs to.").format(
+        voice_name=voice_name))
+
+
+def missing_recording(voice_name: str) -> str:
+    return (N_("Consent", "A recording of the voice “{voice_name}” is missing or cannot be read, so the "
+                          "voice cannot be used. Add the voice again.").format(voice_name=voice_name))
 
 
 def verify_consent(
     prompt: ConsentPrompt,
-    consent_file: Path,
-    sample_files: Mapping[str, Path],
+    consent: bytes,
+    samples: Mapping[str, bytes],
     *,
-    transcribe: Callable[[Path, str], str],
-    embed: Callable[[Path], np.ndarray],
+    transcribe: Callable[[bytes, str], str],
+    embed: Callable[[bytes], np.ndarray],
     consent_name: str = "consent.wav",
     threshold: float = SAME_SPEAKER_THRESHOLD,
 ) -> ConsentRecord:
     """Check a consent recording against its prompt and the samples; the record, or ConsentError.
 
-    transcribe(path, language) returns what Whisper heard; embed(path) a speaker embedding.
-    sample_files maps the names the samples will have in the voice folder to where they are now.
+    consent and samples are the bytes of the recordings (WAV files), samples keyed by the names they
+    will have in the voice folder. transcribe(audio, language) returns what Whisper heard in them,
+    embed(audio) a speaker embedding. The record holds the hashes of exactly these bytes: what was
+    checked is what gets saved.
     """
-    transcript = transcribe(Path(consent_file), prompt.language).strip()
+    transcript = transcribe(consent, prompt.language).strip()
     check = check_transcript(prompt, transcript)
     if not check.accepted:
         raise ConsentError(check.message or N_("Consent", "The consent recording was not accepted."),
                            detail=f"heard: {transcript!r}; text score {check.text_score:.2f}")
-    consent_voice = embed(Path(consent_file))
-    similarities = {name: cosine_similarity(consent_voice, embed(Path(path))) for name, path in sample_files.items()}
+    consent_voice = embed(consent)
+    similarities = {name: cosine_similarity(consent_voice, embed(data)) for name, data in samples.items()}
     lowest = min(similarities.values()) if similarities else 0.0
     if not similarities or lowest < threshold:
         raise ConsentError(
@@ -401,8 +417,8 @@ def verify_consent(
                           "whose voice is used must read the consent sentence themselves."),
             detail=f"speaker similarity {lowest:.2f}, needed {threshold:.2f}",
         )
-    hashes = {name: sha256_file(path) for name, path in sample_files.items()}
-    hashes[consent_name] = sha256_file(consent_file)
+    hashes = {name: sha256_bytes(data) for name, data in samples.items()}
+    hashes[consent_name] = sha256_bytes(consent)
     return ConsentRecord(
         name=prompt.name,
         language=prompt.language,

@@ -1,6 +1,7 @@
 """The voice library: saved voices with their samples and consent, one folder per voice.
 
-    <voices_dir()>/<id>/voice.json     name, language, created date, sample file names, consent record
+    <voices_dir()>/<id>/voice.json     name, language, created date, sample file names, consent record,
+                                       and the seal over them (desktop.core.voices.sealed)
                        sample-1.wav    the sample(s): mono 16-bit WAV at the microphone's rate or higher
                        consent.wav     the consent recording the record was verified against
 
@@ -16,6 +17,7 @@ outside VoxDesk simply drops out of the list, and using it gives a sentence sayi
 """
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -30,8 +32,9 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.core.common.atomic import atomic_write_bytes, atomic_write_text, copy_synced, fsync_dir
-from desktop.core.voices.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, new_prompt, sha256_file
+from desktop.core.common.atomic import atomic_write_bytes, atomic_write_text, fsync_dir, write_synced
+from desktop.core.voices.codes import CODE_DAYS, IssuedCodes
+from desktop.core.voices.consent import LANGUAGES, ConsentError, ConsentPrompt, ConsentRecord, sha256_bytes
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
@@ -44,8 +47,7 @@ MAX_NAME_LENGTH = 60
 _STAGING_PREFIX = ".new-"
 _TRASH_PREFIX = ".trash-"
 _STALE_STAGING_SECONDS = 3600  # an unfinished save older than this belongs to a process that died
-PROMPTS_FILE = ".consent-prompts.json"  # consent sentences issued and not used yet
-PROMPT_DAYS = 7  # an issued code is valid this long
+PROMPT_DAYS = CODE_DAYS  # an issued code is valid this long
 
 
 class VoiceError(UserFacingError):
@@ -90,11 +92,19 @@ class Voice:
         return None
 
     def require_consent(self) -> None:
-        """Raise unless the voice's consent record verifies its audio files exactly as they are now."""
-        problem = self.problem()
-        if problem:
-            raise (VoiceNotFound if not self.folder.is_dir() else ConsentError)(problem)
-        self.consent.ensure_valid_for(self.audio_files(), self.name)
+        """Raise unless the voice is sealed by this install and its files are exactly the consented ones."""
+        open_checked(self)
+
+
+def open_checked(voice: Voice):
+    """The voice's sealed record and recordings (desktop.core.voices.sealed.SealedVoice), read once and
+    checked; VoiceNotFound when its folder is gone, ConsentError for anything else."""
+    from desktop.core.voices.sealed import open_sealed
+
+    problem = voice.problem()
+    if problem:
+        raise (VoiceNotFound if not voice.folder.is_dir() else ConsentError)(problem)
+    return open_sealed(voice, CONSENT_FILE, VOICE_FILE)
 
 
 def save_wav(path: str | os.PathLike[str], samples: np.ndarray, sample_rate: int) -> Path:
@@ -164,15 +174,15 @@ class VoiceLibrary:
         self,
         name: str,
         language: str,
-        sample_files: Mapping[str, Path],
-        consent_file: Path,
+        sample_files: Mapping[str, Path | bytes],
+        consent_file: Path | bytes,
         consent: ConsentRecord,
     ) -> Voice:
-        """Save a new voice from its verified files and return it.
+        """Save a new voice from its verified recordings, seal it, and return it.
 
-        sample_files maps the names the samples get in the voice folder (sample-1.wav, …) to the
-        files now. The consent record must have been verified for exactly these files: their hashes
-        are compared before anything is saved.
+        sample_files maps the names the samples get in the voice folder (sample-1.wav, …) to their
+        bytes (or files, read here once). The consent record must have been verified for exactly
+        these bytes, and its code must be one this library issued and nobody used yet; saving uses it.
         """
         name = check_name(name)
         if language not in LANGUAGES:
@@ -181,36 +191,19 @@ class VoiceLibrary:
         if not sample_files:
             raise VoiceError(N_("Voices", "Record or import a voice sample first."))
         self._ensure_unique(name)
-        files = {**{n: Path(p) for n, p in sample_files.items()}, CONSENT_FILE: Path(consent_file)}
-        for file_name, path in files.items():
-            if Path(file_name).name != file_name or file_name == VOICE_FILE:
-                raise ValueError(f"not a plain file name: {file_name!r}")
-            if consent.audio_sha256.get(file_name) != _hash_or_none(path):
-                raise ConsentError(
-                    N_("Voices", "The consent recording was checked for other recordings than the ones being saved. "
-                                 "Check the consent again, then save."),
-                    detail=f"{file_name} does not match the consent record",
-                )
-        if set(consent.audio_sha256) != set(files):
-            raise ConsentError(N_("Voices", "The consent record does not cover exactly these recordings. Check the "
-                                            "consent again, then save."))
-
+        audio = _checked_audio({**sample_files, CONSENT_FILE: consent_file}, consent)
+        self.codes.pending(consent.code)  # refused before anything is written
         voice_id = secrets.token_hex(6)
         staging = self.root / f"{_STAGING_PREFIX}{voice_id}"
         try:
             staging.mkdir(parents=True)
-            for file_name, path in files.items():
-                copy_synced(path, staging / file_name)
-            metadata = {
-                "name": name,
-                "language": language,
-                "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                "samples": list(sample_files),
-                "consent": consent.to_dict(),
-            }
-            atomic_write_text(staging / VOICE_FILE, json.dumps(metadata, indent=2, ensure_ascii=False),
-                              overwrite=False)
+            for file_name, data in audio.items():
+                write_synced(io.BytesIO(data), staging / file_name)
+            atomic_write_text(staging / VOICE_FILE, json.dumps(
+                _metadata_for(voice_id, name, language, list(sample_files), consent), indent=2, ensure_ascii=False),
+                overwrite=False)
             fsync_dir(staging)
+            self.codes.use(consent)
             os.rename(staging, self.root / voice_id)  # the one step that makes the voice exist
             fsync_dir(self.root)
         except OSError as exc:
@@ -257,55 +250,21 @@ class VoiceLibrary:
 
     # -- consent sentences --------------------------------------------------------------------------
 
-    def issue_prompt(self, name: str, language: str) -> ConsentPrompt:
-        """A consent sentence with a fresh code, remembered so that only codes VoxDesk issued count.
+    @property
+    def codes(self) -> IssuedCodes:
+        return IssuedCodes(self.root)
 
-        The command line needs this: the sentence is printed in one run and the recording of it
-        added in another. The window uses it too, so both follow the same rule.
-        """
-        prompt = new_prompt(name, language)
-        pending = self._pending()
-        pending[prompt.code] = {"name": prompt.name, "language": prompt.language, "date": prompt.date,
-                                "issued": time.time()}
-        self._write_pending(pending)
-        return prompt
+    def issue_prompt(self, name: str, language: str) -> ConsentPrompt:
+        """A consent sentence with a fresh code (see desktop.core.voices.codes)."""
+        return self.codes.issue(name, language)
 
     def pending_prompt(self, code: str) -> ConsentPrompt:
-        """The sentence issued with this code; ConsentError when VoxDesk never issued it or it expired."""
-        entry = self._pending().get(code.strip())
-        if entry is None:
-            raise ConsentError(
-                N_("Voices", "VoxDesk did not give out the code {code} (or it is older than {days} days). Ask "
-                             "for a new consent sentence, record it, and use the code it shows.").format(
-                    code=code.strip(), days=PROMPT_DAYS),
-            )
-        return ConsentPrompt(entry["name"], entry["language"], entry["date"], code.strip())
+        """The sentence issued with this code; ConsentError when VoxDesk never issued it, or it is used or expired."""
+        return self.codes.pending(code)
 
     def forget_prompt(self, code: str) -> None:
-        """A used code cannot be used again."""
-        pending = self._pending()
-        if pending.pop(code, None) is not None:
-            self._write_pending(pending)
-
-    def _pending(self) -> dict:
-        try:
-            data = json.loads((self.root / PROMPTS_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        oldest = time.time() - PROMPT_DAYS * 86400
-        return {code: entry for code, entry in data.items()
-                if isinstance(entry, dict) and float(entry.get("issued", 0)) >= oldest}
-
-    def _write_pending(self, pending: dict) -> None:
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise VoiceError(N_("Voices", "VoxDesk cannot write to its voice folder {root}. Check that it is "
-                                          "available and writable, then try again.").format(
-                root=self.root), detail=str(exc)) from exc
-        atomic_write_text(self.root / PROMPTS_FILE, json.dumps(pending, indent=2, ensure_ascii=False), overwrite=True)
+        """A used code cannot be used again (saving a voice already marks its code used)."""
+        self.codes.forget(code)
 
     # -- internals ----------------------------------------------------------------------------
 
@@ -380,11 +339,42 @@ def _gone_message(name: str) -> str:
                          "VoxDesk. Choose another voice, or add it again.").format(name=name))
 
 
-def _hash_or_none(path: Path) -> str | None:
-    try:
-        return sha256_file(path)
-    except OSError:
-        return None
+def _checked_audio(files: Mapping[str, Path | bytes], consent: ConsentRecord) -> dict[str, bytes]:
+    """Each recording's bytes (a file read once), after checking they are the ones consent covers."""
+    from desktop.core.voices.sealed import read_regular_file
+
+    audio = {}
+    for file_name, source in files.items():
+        if Path(file_name).name != file_name or file_name == VOICE_FILE:
+            raise ValueError(f"not a plain file name: {file_name!r}")
+        try:
+            audio[file_name] = source if isinstance(source, bytes) else read_regular_file(Path(source))
+        except OSError:
+            audio[file_name] = None
+        if audio[file_name] is None or consent.audio_sha256.get(file_name) != sha256_bytes(audio[file_name]):
+            raise ConsentError(
+                N_("Voices", "The consent recording was checked for other recordings than the ones being saved. "
+                             "Check the consent again, then save."),
+                detail=f"{file_name} does not match the consent record",
+            )
+    if set(consent.audio_sha256) != set(audio):
+        raise ConsentError(N_("Voices", "The consent record does not cover exactly these recordings. Check the "
+                                        "consent again, then save."))
+    return audio
+
+
+def _metadata_for(voice_id: str, name: str, language: str, samples: list[str], consent: ConsentRecord) -> dict:
+    from desktop.core.voices.sealed import voice_seal
+
+    record = consent.to_dict()
+    return {
+        "name": name,
+        "language": language,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "samples": samples,
+        "consent": record,
+        "seal": voice_seal(voice_id, language, samples, record),
+    }
 
 
 def _save_error(exc: OSError, name: str, root: Path) -> VoiceError:

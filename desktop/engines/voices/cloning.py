@@ -11,8 +11,11 @@ Two engines, both from coqui-tts, both on the CPU by design (like Synthesize):
   converter (TTS.vc.models.openvoice) changes its tone colour to the voice's. MIT licence, so it may
   be used commercially. The converter is a folder with OpenVoice's config.json and checkpoint.pth.
 
-Whatever the caller (window, command line, a script), VoiceCloner.speak() first checks the voice's
-consent record against its files and refuses the voice without one. After speaking it measures the
+Whatever the caller (window, command line, a script), VoiceCloner.speak() first opens the voice
+sealed (desktop.core.voices.sealed): the seal of its record checked with the install's key, each
+recording read once into memory and checked against its hash. Everything after works from those
+bytes, never from the files again, and refuses a voice without a valid seal. Every sentence spoken is
+watermarked (desktop.engines.voices.watermark) before anyone gets it. After speaking it measures the
 "voice match": the Resemblyzer similarity between the voice's sample and what was produced.
 
 Coqui and torch are imported inside the functions that need them.
@@ -33,13 +36,16 @@ from typing import Any, Callable
 
 import numpy as np
 
+from desktop.core.voices.codes import not_issued
 from desktop.core.voices.consent import ConsentPrompt, ConsentRecord, verify_consent
-from desktop.core.common.errors import Cancelled, ExportError, ModelError, UserFacingError
+from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.speech.sentences import has_han, is_speakable, split_sentences
 from desktop.core.speech.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
 from desktop.core.voices.quality import PreparedSample, prepare_sample
-from desktop.core.voices.library import Voice, VoiceError, VoiceLibrary, save_wav
-from desktop.engines.voices.speaker import SpeakerEncoder, SpeakerError, resample
+from desktop.core.voices.library import CONSENT_FILE, Voice, VoiceError, VoiceLibrary, open_checked
+from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
+from desktop.engines.voices.watermark import apply_watermark
+from desktop.engines.voices.speaker import ENCODER_RATE, SpeakerEncoder, SpeakerError, resample
 from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
     NO_TEXT,
@@ -209,7 +215,7 @@ class VoiceCloner:
         if settings.engine not in ENGINES:
             raise ValueError(f"unknown engine {settings.engine!r}")
         with self._lock:
-            voice.require_consent()
+            sealed = open_checked(voice)
             if not self.licence_accepted(settings.engine):
                 raise UserFacingError(
                     N_("CloneEngine", "The licence of XTTS v2 (CPML, non-commercial use only) has not been accepted "
@@ -217,9 +223,9 @@ class VoiceCloner:
                 )
             sentences = self._plan(text, settings)
             if settings.engine == "xtts":
-                speak_one, rate = self._xtts_speaker(voice, settings, status)
+                speak_one, rate = self._xtts_speaker(sealed, settings, status)
             else:
-                speak_one, rate = self._openvoice_speaker(voice, settings, status)
+                speak_one, rate = self._openvoice_speaker(sealed, settings, status)
             speech = Speech(sample_rate=rate, total=len(sentences))
             if on_progress:
                 on_progress(0.0)
@@ -228,7 +234,7 @@ class VoiceCloner:
                     break
                 status(N_("CloneEngine", "Speaking sentence {number} of {count}…").format(
                     number=index + 1, count=len(sentences)))
-                samples = _with_pause(speak_one(sentence.text), rate)
+                samples = apply_watermark(_with_pause(speak_one(sentence.text), rate), rate)
                 spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
                 speech.sentences.append(spoken)
                 if on_sentence:
@@ -238,7 +244,7 @@ class VoiceCloner:
             if not speech.sentences:
                 raise Cancelled()
             status(N_("CloneEngine", "Measuring how close the voice is to the sample…"))
-            score, note = self._match(voice, speech)
+            score, note = self._match(sealed, speech)
             return CloneResult(speech, score, note)
 
     def release(self) -> None:
@@ -268,16 +274,11 @@ class VoiceCloner:
             raise UserFacingError(NOTHING_TO_SAY)
         return sentences
 
-    def _sample_audio(self, voice: Voice, rate: int) -> list[np.ndarray]:
-        from desktop.core.common.audio import decode
-
-        return [decode(path, sample_rate=rate) for path in voice.sample_paths]
-
-    def _match(self, voice: Voice, speech: Speech) -> tuple[float | None, str | None]:
-        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+    def _match(self, voice: SealedVoice, speech: Speech) -> tuple[float | None, str | None]:
+        key = voice.key
         try:
             if key not in self._sample_embeddings:
-                sample = np.concatenate(self._sample_audio(voice, 16000))
+                sample = np.concatenate(voice.sample_audio(16000))
                 self._sample_embeddings[key] = self._encoder.embed(sample, 16000)
             produced = self._encoder.embed(speech.samples, speech.sample_rate)
         except SpeakerError:
@@ -339,7 +340,7 @@ class VoiceCloner:
         self._xtts = _Xtts(folder, model, languages)
         return self._xtts
 
-    def _xtts_speaker(self, voice: Voice, settings: CloneSettings, status):
+    def _xtts_speaker(self, voice: SealedVoice, settings: CloneSettings, status):
         import torch
 
         loaded = self._load_xtts(settings, status)
@@ -348,11 +349,11 @@ class VoiceCloner:
                                      "languages, such as English or Chinese.").format(
                 language=language_name(settings.language)))
         model, config = loaded.model, loaded.model.config
-        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+        key = voice.key
         if loaded.voice_key != key:
             status(N_("CloneEngine", "Preparing the voice…"))
             latents, embeddings = [], []
-            clips = [a[: XTTS_RATE * int(config.max_ref_len)] for a in self._sample_audio(voice, XTTS_RATE)]
+            clips = [a[: XTTS_RATE * int(config.max_ref_len)] for a in voice.sample_audio(XTTS_RATE)]
             with torch.inference_mode():
                 for clip in clips:
                     embeddings.append(model.get_speaker_embedding(torch.from_numpy(clip).unsqueeze(0), XTTS_RATE))
@@ -433,13 +434,13 @@ class VoiceCloner:
                                      int(audio.output_sample_rate))
         return self._converter
 
-    def _openvoice_speaker(self, voice: Voice, settings: CloneSettings, status):
+    def _openvoice_speaker(self, voice: SealedVoice, settings: CloneSettings, status):
         import torch
 
         converter = self._load_converter(settings, status)
-        key = (voice.id, tuple(sorted(voice.consent.audio_sha256.items())))
+        key = voice.key
         if converter.voice_key != key:
-            converter.targets = [torch.from_numpy(a) for a in self._sample_audio(voice, converter.input_rate)]
+            converter.targets = [torch.from_numpy(a) for a in voice.sample_audio(converter.input_rate)]
             converter.voice_key = key
         base = SynthesisSettings(
             model=settings.base_model or default_model(settings.language),
@@ -544,34 +545,52 @@ class VoiceEnrollment:
         """The Whisper model to download before consent can be checked, or None."""
         return self._transcriber.missing_model(self.transcribe_settings(language))
 
-    def verify(self, prompt: ConsentPrompt, consent_file: Path, sample_files: dict[str, Path], *,
+    def verify(self, prompt: ConsentPrompt, consent: bytes, samples: dict[str, bytes], *,
                on_status: Callable[[str], None] | None = None,
                cancelled: Callable[[], bool] | None = None) -> ConsentRecord:
-        """The consent record for these files, or ConsentError saying what to do."""
+        """The consent record for these recordings (WAV bytes), or ConsentError saying what to do."""
 
-        def transcribe(path: Path, language: str) -> str:
-            if on_status:
-                on_status(N_("CloneEngine", "Listening to the consent recording…"))
-            transcript = self._transcriber.transcribe_file(path, self.transcribe_settings(language),
-                                                           cancelled=cancelled)
+        def transcribe(audio: bytes, language: str) -> str:
+            with self._private_copy(audio) as path:
+                if on_status:
+                    on_status(N_("CloneEngine", "Listening to the consent recording…"))
+                transcript = self._transcriber.transcribe_file(path, self.transcribe_settings(language),
+                                                               cancelled=cancelled)
             if on_status:
                 on_status(N_("CloneEngine", "Comparing the voices…"))
             return transcript.text
 
-        return verify_consent(prompt, consent_file, sample_files, transcribe=transcribe,
-                              embed=self._encoder.embed_file)
+        def embed(audio: bytes) -> np.ndarray:
+            return self._encoder.embed(decode_wav_bytes(audio, ENCODER_RATE), ENCODER_RATE)
 
-    def save(self, name: str, language: str, sample_files: dict[str, Path], consent_file: Path,
+        return verify_consent(prompt, consent, samples, transcribe=transcribe, embed=embed)
+
+    def save(self, name: str, language: str, samples: dict[str, bytes], consent: bytes,
              record: ConsentRecord) -> Voice:
-        return self.library.add(name, language, sample_files, consent_file, record)
+        return self.library.add(name, language, samples, consent, record)
 
     def enroll(self, name: str, prompt: ConsentPrompt, samples: list[PreparedSample], consent: np.ndarray,
                consent_rate: int, *, on_status: Callable[[str], None] | None = None,
                cancelled: Callable[[], bool] | None = None) -> Voice:
-        """Write the audio as 16-bit WAV, verify consent, and save the voice in one go."""
+        """Encode the audio as 16-bit WAV once, verify consent on those bytes, and save exactly them."""
+        from desktop.core.common.audio_out import encode
+
         refused = [issue for sample in samples for issue in sample.report.refusals]
         if refused:
             raise UserFacingError(refused[0].message)
+        if self.library.pending_prompt(prompt.code) != prompt:
+            raise not_issued(prompt.code)
+        audio = {f"sample-{i}.wav": encode(s.samples, s.sample_rate, "wav") for i, s in enumerate(samples, 1)}
+        consent_wav = encode(consent, consent_rate, "wav")
+        record = self.verify(prompt, consent_wav, audio, on_status=on_status, cancelled=cancelled)
+        if on_status:
+            on_status(N_("CloneEngine", "Saving the voice…"))
+        return self.save(name, prompt.language, audio, consent_wav, record)
+
+    @contextlib.contextmanager
+    def _private_copy(self, audio: bytes):
+        """The consent recording as a file for Whisper: written from the checked bytes into a private
+        folder next to the saved voices (never the system's temporary folder), removed afterwards."""
         _sweep_drafts(self._drafts_root)
         draft: Path | None = None
         try:
@@ -579,20 +598,15 @@ class VoiceEnrollment:
                 self._drafts_root.mkdir(parents=True, exist_ok=True)
                 # The process id in the name tells a later sweep whether the draft's owner is still running.
                 draft = Path(tempfile.mkdtemp(prefix=f"{os.getpid()}-", dir=self._drafts_root))
-                sample_files = {
-                    f"sample-{i}.wav": save_wav(draft / f"sample-{i}.wav", s.samples, s.sample_rate)
-                    for i, s in enumerate(samples, 1)
-                }
-                consent_file = save_wav(draft / "consent.wav", consent, consent_rate)
-            except (OSError, ExportError) as exc:
+                path = draft / CONSENT_FILE
+                with open(path, "xb") as stream:
+                    stream.write(audio)
+            except OSError as exc:
                 raise VoiceError(
                     write_error_message(exc, N_("CloneEngine", "the recordings"), self.library.root),
                     detail=getattr(exc, "detail", None) or repr(exc),
                 ) from exc
-            record = self.verify(prompt, consent_file, sample_files, on_status=on_status, cancelled=cancelled)
-            if on_status:
-                on_status(N_("CloneEngine", "Saving the voice…"))
-            return self.save(name, prompt.language, sample_files, consent_file, record)
+            yield path
         finally:
             if draft is not None:
                 shutil.rmtree(draft, ignore_errors=True)

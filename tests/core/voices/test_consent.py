@@ -154,9 +154,12 @@ def transcribe(tmp_path_factory):
     transcriber = Transcriber(ModelStore(tmp_path_factory.mktemp("models")), FallbackLog(),
                               gpu_available=lambda: False)
 
-    def run(path: Path, language: str) -> str:
+    folder = tmp_path_factory.mktemp("heard")
+
+    def run(audio: bytes, language: str) -> str:
         settings = TranscribeSettings(model=str(base_dir()), engine="ct2", device="cpu", language=language)
-        return transcriber.transcribe_file(path, settings).text
+        (folder / "consent.wav").write_bytes(audio)
+        return transcriber.transcribe_file(folder / "consent.wav", settings).text
 
     yield run
     transcriber.release()
@@ -164,9 +167,11 @@ def transcribe(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def embed():
+    from desktop.core.voices.sealed import decode_wav_bytes
     from desktop.engines.voices.speaker import SpeakerEncoder
 
-    return SpeakerEncoder().embed_file
+    encoder = SpeakerEncoder()
+    return lambda audio: encoder.embed(decode_wav_bytes(audio, 16000), 16000)
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +187,7 @@ def spoken(tmp_path_factory) -> dict[str, Path]:
 
 @pytest.mark.slow
 def test_a_spoken_consent_with_the_right_code_is_accepted_and_recorded(spoken, transcribe, embed):
-    record = verify_consent(EN, spoken["consent"], {"sample-1.wav": spoken["sample"]},
+    record = verify_consent(EN, spoken["consent"].read_bytes(), {"sample-1.wav": spoken["sample"].read_bytes()},
                             transcribe=transcribe, embed=embed)
 
     assert record.code == "4821" and record.name == "John Smith" and record.date == "2025-03-05"
@@ -198,7 +203,7 @@ def test_a_spoken_consent_with_the_right_code_is_accepted_and_recorded(spoken, t
 @pytest.mark.slow
 def test_a_spoken_consent_with_a_wrong_code_is_refused(spoken, transcribe, embed):
     with pytest.raises(ConsentError) as refused:
-        verify_consent(EN, spoken["wrong code"], {"sample-1.wav": spoken["sample"]},
+        verify_consent(EN, spoken["wrong code"].read_bytes(), {"sample-1.wav": spoken["sample"].read_bytes()},
                        transcribe=transcribe, embed=embed)
 
     assert "The code in the consent recording is not 4821" in refused.value.message
@@ -208,7 +213,7 @@ def test_a_spoken_consent_with_a_wrong_code_is_refused(spoken, transcribe, embed
 @pytest.mark.slow
 def test_a_consent_read_by_someone_other_than_the_sample_s_speaker_is_refused(spoken, transcribe, embed):
     with pytest.raises(ConsentError) as refused:
-        verify_consent(EN, spoken["consent"], {"sample-1.wav": DATA_DIR / "jfk.flac"},
+        verify_consent(EN, spoken["consent"].read_bytes(), {"sample-1.wav": (DATA_DIR / "jfk.flac").read_bytes()},
                        transcribe=transcribe, embed=embed)
 
     assert "do not sound like the same person" in refused.value.message
@@ -219,7 +224,8 @@ def test_a_silent_consent_recording_is_refused(tmp_path, spoken, transcribe, emb
     silence = speak(" ", tmp_path / "nothing.wav")
 
     with pytest.raises(ConsentError) as refused:
-        verify_consent(EN, silence, {"sample-1.wav": spoken["sample"]}, transcribe=transcribe, embed=embed)
+        verify_consent(EN, silence.read_bytes(), {"sample-1.wav": spoken["sample"].read_bytes()},
+                       transcribe=transcribe, embed=embed)
 
     assert "No words could be heard" in refused.value.message
 

@@ -2,6 +2,7 @@
 deletions leave behind."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ import pytest
 from desktop.core.common.audio import decode
 from desktop.core.voices.consent import SAME_SPEAKER_THRESHOLD, ConsentError, ConsentPrompt, ConsentRecord, sha256_file
 from desktop.core.voices.library import CONSENT_FILE, VoiceError, VoiceLibrary, VoiceNotFound, save_wav
+from tests.core.voices.sealing import share_install_key
 from tests.helpers.weights import DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -34,21 +36,21 @@ def recorded(tmp_path: Path, name: str = "jfk.flac", rate: int = 48000) -> dict[
     }
 
 
-def consent_for(files: dict[str, Path], name: str = "John Smith") -> ConsentRecord:
-    """The record verify_consent makes for these files once Whisper heard the sentence."""
-    prompt = ConsentPrompt(name=name, language="en", date="2025-03-05", code="4821")
+def consent_for(files: dict[str, Path], name: str = "John Smith", library: VoiceLibrary | None = None) -> ConsentRecord:
+    """The record verify_consent makes for these files once Whisper heard a sentence the library issued."""
+    prompt = (library or VoiceLibrary()).issue_prompt(name, "en")
     return ConsentRecord(
         name=name, language="en", date=prompt.date, code=prompt.code, sentence=prompt.text,
         transcript=prompt.text, text_score=1.0, similarity=0.91, threshold=SAME_SPEAKER_THRESHOLD,
         audio_sha256={file_name: sha256_file(path) for file_name, path in files.items()},
-        verified_at="2025-03-05T10:00:00+00:00",
+        verified_at=f"{prompt.date}T10:00:00+00:00",
     )
 
 
 def add(library: VoiceLibrary, tmp_path: Path, name: str, recording: str = "jfk.flac"):
     files = recorded(tmp_path, recording)
     samples = {k: v for k, v in files.items() if k != CONSENT_FILE}
-    return library.add(name, "en", samples, files[CONSENT_FILE], consent_for(files))
+    return library.add(name, "en", samples, files[CONSENT_FILE], consent_for(files, library=library))
 
 
 @pytest.fixture
@@ -109,7 +111,8 @@ def test_a_consent_record_made_for_other_recordings_is_refused(library, tmp_path
     other = recorded(tmp_path, "lj050-0131.wav")
 
     with pytest.raises(ConsentError, match="other recordings"):
-        library.add("John", "en", {"sample-1.wav": other["sample-1.wav"]}, files[CONSENT_FILE], consent_for(files))
+        library.add("John", "en", {"sample-1.wav": other["sample-1.wav"]}, files[CONSENT_FILE],
+                    consent_for(files, library=library))
     assert library.list() == []
 
 
@@ -141,7 +144,7 @@ def test_deleting_removes_the_folder_and_leaves_the_other_voices(library, tmp_pa
 
     assert library.list() == [anna]
     assert not john.folder.exists()
-    assert sorted(p.name for p in library.root.iterdir()) == [anna.id]
+    assert sorted(p.name for p in library.root.iterdir() if p.is_dir()) == [anna.id]
 
 
 def test_a_voice_folder_deleted_behind_the_app_s_back_is_reported_in_plain_words(library, tmp_path):
@@ -194,7 +197,7 @@ def test_a_crash_in_the_middle_of_a_save_leaves_no_broken_voice_and_keeps_the_ol
     existing = add(library, tmp_path, "John")
     files = recorded(tmp_path, "lj050-0131.wav")
     record = tmp_path / "record.json"
-    record.write_text(json.dumps(consent_for(files).to_dict()), encoding="utf-8")
+    record.write_text(json.dumps(consent_for(files, library=library).to_dict()), encoding="utf-8")
     # A separate VoxDesk process that dies (no clean-up of any kind) right before the final rename.
     script = textwrap.dedent(f"""
         import json, os
@@ -212,7 +215,8 @@ def test_a_crash_in_the_middle_of_a_save_leaves_no_broken_voice_and_keeps_the_ol
             "Anna", "en", {{"sample-1.wav": Path({str(files['sample-1.wav'])!r})}},
             Path({str(files[CONSENT_FILE])!r}), record)
     """)
-    crashed = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+    crashed = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                             env=share_install_key())
     assert crashed.returncode == 9, crashed.stderr
 
     assert library.list() == [existing]
@@ -232,7 +236,7 @@ def test_a_crash_in_the_middle_of_a_delete_does_not_leave_a_broken_voice(library
     os.rename(voice.folder, library.root / f".trash-{voice.id}-abc123")
 
     assert library.list() == []
-    assert list(library.root.iterdir()) == []
+    assert [p for p in library.root.iterdir() if p.is_dir()] == []
 
 
 def test_save_wav_writes_what_it_is_given(tmp_path):
@@ -260,11 +264,108 @@ def test_a_used_consent_code_cannot_be_used_again(library):
         library.pending_prompt(prompt.code)
 
 
-def test_issued_codes_expire_after_a_week(library):
+def test_issued_codes_expire_after_a_week(library, monkeypatch):
     prompt = library.issue_prompt("John Smith", "en")
-    pending = json.loads((library.root / ".consent-prompts.json").read_text(encoding="utf-8"))
-    pending[prompt.code]["issued"] -= 8 * 86400
-    (library.root / ".consent-prompts.json").write_text(json.dumps(pending), encoding="utf-8")
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + 8 * 86400)
 
-    with pytest.raises(ConsentError):
+    with pytest.raises(ConsentError, match="did not give out the code"):
         library.pending_prompt(prompt.code)
+
+
+# --- codes are one-time and sealed (issue 10, break 4) --------------------------------------------
+
+
+def test_saving_a_voice_uses_its_code_and_a_second_voice_with_it_is_refused(library, tmp_path):
+    files = recorded(tmp_path)
+    samples = {"sample-1.wav": files["sample-1.wav"]}
+    record = consent_for(files, library=library)
+    library.add("John", "en", samples, files[CONSENT_FILE], record)
+
+    with pytest.raises(ConsentError, match=f"did not give out the code {record.code}"):
+        library.pending_prompt(record.code)
+    with pytest.raises(ConsentError, match=f"did not give out the code {record.code}"):
+        library.add("John again", "en", samples, files[CONSENT_FILE], record)
+    assert library.names() == ["John"]
+
+
+def test_a_used_code_put_back_by_hand_is_refused(library, tmp_path):
+    files = recorded(tmp_path)
+    record = consent_for(files, library=library)
+    library.add("John", "en", {"sample-1.wav": files["sample-1.wav"]}, files[CONSENT_FILE], record)
+    # The replay: the code written back into the file as unused (both in the sealed list and in the
+    # plain form VoxDesk wrote before codes were sealed).
+    codes_file = library.root / ".consent-prompts.json"
+    codes = json.loads(codes_file.read_text(encoding="utf-8"))
+    issued = {"name": record.name, "language": record.language, "date": record.date, "issued": time.time()}
+    codes_file.write_text(json.dumps({**codes, record.code: issued, **(
+        {"codes": {**codes["codes"], record.code: {**issued, "used": None}}} if "codes" in codes else {})}),
+        encoding="utf-8")
+
+    with pytest.raises(ConsentError, match="did not give out the code"):
+        library.pending_prompt(record.code)
+
+
+def test_a_code_written_into_the_file_by_hand_is_refused(library, tmp_path):
+    (library.root).mkdir(parents=True)
+    forged = {"4821": {"name": "John Smith", "language": "en", "date": "1999-01-01", "issued": time.time()}}
+    (library.root / ".consent-prompts.json").write_text(json.dumps(forged), encoding="utf-8")
+
+    with pytest.raises(ConsentError, match="did not give out the code 4821"):
+        library.pending_prompt("4821")
+
+
+def test_a_record_with_a_code_the_library_never_issued_is_not_saved(library, tmp_path):
+    files = recorded(tmp_path)
+    issued = consent_for(files, library=library)
+    never = dataclasses.replace(issued, code="1234" if issued.code != "1234" else "5678")
+
+    with pytest.raises(ConsentError, match="did not give out the code"):
+        library.add("John", "en", {"sample-1.wav": files["sample-1.wav"]}, files[CONSENT_FILE], never)
+    assert library.list() == []
+
+
+# --- a voice is sealed (issue 10, break 2) ---------------------------------------------------------
+
+
+def test_a_genuine_voice_folder_edited_by_hand_is_refused(library, tmp_path):
+    voice = add(library, tmp_path, "John")
+    other = recorded(tmp_path, "lj050-0131.wav")["sample-1.wav"]
+    shutil.copyfile(other, voice.sample_paths[0])
+    metadata = json.loads((voice.folder / "voice.json").read_text(encoding="utf-8"))
+    metadata["consent"]["audio_sha256"]["sample-1.wav"] = sha256_file(other)  # the hash "fixed" too
+    (voice.folder / "voice.json").write_text(json.dumps(metadata), encoding="utf-8")
+
+    edited = library.get("John")
+    with pytest.raises(ConsentError, match="no valid consent record"):
+        edited.require_consent()
+
+
+def test_a_voice_folder_written_by_hand_is_refused(library, tmp_path):
+    voice = add(library, tmp_path, "John")
+    forged = library.root / "0123456789ab"
+    forged.mkdir()
+    rate = 16000
+    one_sample = save_wav(forged / CONSENT_FILE, np.zeros(1, dtype=np.float32), rate)
+    sample = shutil.copyfile(voice.sample_paths[0], forged / "sample-1.wav")
+    prompt = ConsentPrompt("Somebody", "en", "1999-12-31", "4821")
+    record = dataclasses.replace(voice.consent, name=prompt.name, date=prompt.date, code=prompt.code,
+                                 sentence=prompt.text, transcript=prompt.text,
+                                 audio_sha256={"sample-1.wav": sha256_file(sample), CONSENT_FILE: sha256_file(one_sample)})
+    metadata = {"name": "Forged", "language": "en", "created": "1999-12-31T00:00:00+00:00",
+                "samples": ["sample-1.wav"], "consent": record.to_dict(), "seal": "0" * 64}
+    (forged / "voice.json").write_text(json.dumps(metadata), encoding="utf-8")
+
+    with pytest.raises(ConsentError, match="“Forged” has no valid consent record"):
+        library.get("Forged").require_consent()
+
+
+def test_a_voice_built_in_python_is_refused_even_on_a_genuine_folder(library, tmp_path):
+    voice = add(library, tmp_path, "John")
+    prompt = ConsentPrompt("Somebody Else", "en", voice.consent.date, "4821")
+    invented = dataclasses.replace(voice, consent=dataclasses.replace(
+        voice.consent, name=prompt.name, sentence=prompt.text, transcript=prompt.text, code=prompt.code))
+
+    with pytest.raises(ConsentError, match="no valid consent record"):
+        invented.require_consent()
+    voice.require_consent()

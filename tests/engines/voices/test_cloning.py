@@ -2,6 +2,9 @@
 Resemblyzer compares voices, and Coqui's XTTS and OpenVoice code runs on tiny random models."""
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import shutil
 from datetime import date
 from pathlib import Path
@@ -15,11 +18,12 @@ from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
 from desktop.core.speech.tts_models import TtsModelStore
-from desktop.core.voices.library import VoiceLibrary, VoiceNotFound
+from desktop.core.voices.library import Voice, VoiceLibrary, VoiceNotFound, save_wav
 from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, VoiceEnrollment, match_label
 from desktop.engines.voices.speaker import SpeakerEncoder
 from desktop.engines.speech.tts import NOTHING_TO_SAY, SpeechSynthesizer
 from desktop.resources import resource_path
+from tests.core.voices.sealing import ESPEAK_CODE, issue_clear_code, share_install_key
 from tests.helpers.espeak import speak
 from tests.helpers.tiny_clone import build_tiny_openvoice, build_tiny_xtts
 from tests.helpers.tiny_tts import build_single_speaker_vits
@@ -36,13 +40,25 @@ def encoder() -> SpeakerEncoder:
 
 
 @pytest.fixture(scope="module")
-def enrollment(tmp_path_factory, encoder):
+def transcriber(tmp_path_factory):
     from desktop.engines.transcription.transcriber import Transcriber
 
-    root = tmp_path_factory.mktemp("enrollment")
-    transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
-    yield VoiceEnrollment(VoiceLibrary(root / "voices"), transcriber, encoder, whisper_model=str(base_dir()))
+    transcriber = Transcriber(ModelStore(tmp_path_factory.mktemp("models")), FallbackLog(), gpu_available=lambda: False)
+    yield transcriber
     transcriber.release()
+
+
+@pytest.fixture(scope="module")
+def enrollment(tmp_path_factory, encoder, transcriber):
+    root = tmp_path_factory.mktemp("enrollment")
+    return VoiceEnrollment(VoiceLibrary(root / "voices"), transcriber, encoder, whisper_model=str(base_dir()))
+
+
+@pytest.fixture
+def fresh_enrollment(tmp_path, encoder, transcriber):
+    """An enrollment into an empty library of its own."""
+    return VoiceEnrollment(VoiceLibrary(tmp_path / "fresh-voices"), transcriber, encoder,
+                           whisper_model=str(base_dir()))
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +67,9 @@ def spoken(tmp_path_factory) -> dict:
     folder = tmp_path_factory.mktemp("spoken")
     passage = resource_path("reading", "en.txt").read_text(encoding="utf-8")
     # A fixed code: espeak-ng reads some numbers in ways Whisper base mishears ("9201" -> "I-12001"),
-    # which says nothing about VoxDesk; people are told to read the code clearly.
-    prompt = ConsentPrompt("Alex Reader", "en", date.today().isoformat(), "4821")
+    # which says nothing about VoxDesk; people are told to read the code clearly. Each library issues
+    # it with issue_clear_code() before a voice is added.
+    prompt = ConsentPrompt("Alex Reader", "en", date.today().isoformat(), ESPEAK_CODE)
     return {
         "prompt": prompt,
         "passage": speak(passage, folder / "passage.wav"),
@@ -65,6 +82,7 @@ def voice(enrollment, spoken):
     """A voice added the way the Clone tab adds one: checked sample, verified consent, saved."""
     sample = enrollment.import_sample(spoken["passage"])
     consent = decode(spoken["consent"], sample_rate=22050)
+    assert issue_clear_code(enrollment.library) == spoken["prompt"]
     return enrollment.enroll("Alex", spoken["prompt"], [sample], consent, 22050)
 
 
@@ -99,9 +117,11 @@ def test_an_enrolled_voice_keeps_its_sample_its_consent_and_a_verified_record(vo
     voice.require_consent()
 
 
-def test_a_sample_read_by_someone_else_than_the_consenting_person_saves_nothing(enrollment, spoken):
+def test_a_sample_read_by_someone_else_than_the_consenting_person_saves_nothing(fresh_enrollment, spoken):
+    enrollment = fresh_enrollment
     sample = enrollment.import_sample(DATA_DIR / "jfk.flac")
     consent = decode(spoken["consent"], sample_rate=22050)
+    issue_clear_code(enrollment.library)
     before = enrollment.library.names()
 
     with pytest.raises(ConsentError, match="same person"):
@@ -301,6 +321,7 @@ def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afte
     enrollment = VoiceEnrollment(library, transcriber, encoder, whisper_model=str(base_dir()))
     sample = enrollment.import_sample(spoken["passage"])
     consent = decode(spoken["consent"], sample_rate=22050)
+    issue_clear_code(library)
     during = []
 
     try:
@@ -309,7 +330,8 @@ def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afte
     finally:
         transcriber.release()
 
-    assert during and all(len(files) == 2 for files in during)  # the sample and the consent, in the library
+    # Whisper listens to a copy of the consent recording inside the library; the sample never waits on disk.
+    assert during and [p.name for p in during[0]] == ["consent.wav"]
     assert sorted(library.root.rglob("*.wav")) == sorted([*voice.sample_paths, voice.consent_path])
     left = [p for p in library.root.rglob("*") if p.is_file() and p.parent not in (library.root, voice.folder)]
     assert left == []  # nothing of the check is left
@@ -321,18 +343,18 @@ from datetime import date
 from pathlib import Path
 
 from desktop.core.common.audio import decode
-from desktop.core.voices.consent import ConsentPrompt
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
 from desktop.core.voices.library import VoiceLibrary
 from desktop.engines.voices.cloning import VoiceEnrollment
 from desktop.engines.voices.speaker import SpeakerEncoder
 from desktop.engines.transcription.transcriber import Transcriber
+from tests.core.voices.sealing import issue_clear_code
 
 root, passage, consent = (Path(a) for a in sys.argv[1:4])
 transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
 enrollment = VoiceEnrollment(VoiceLibrary(root / "voices"), transcriber, SpeakerEncoder())
-prompt = ConsentPrompt("Alex Reader", "en", date.today().isoformat(), "4821")
+prompt = issue_clear_code(enrollment.library)
 # The power goes off while the consent is being checked.
 enrollment.enroll("Crash", prompt, [enrollment.import_sample(passage)], decode(consent, sample_rate=22050), 22050,
                   on_status=lambda _text: os.kill(os.getpid(), signal.SIGKILL))
@@ -344,12 +366,156 @@ def test_recordings_left_by_a_crashed_enrollment_are_removed_at_the_next_start(t
     import sys
 
     crashed = subprocess.run([sys.executable, "-c", CRASHING_ENROLLMENT, str(tmp_path), str(spoken["passage"]),
-                              str(spoken["consent"])], cwd=Path(__file__).resolve().parents[3], timeout=300)
+                              str(spoken["consent"])], cwd=Path(__file__).resolve().parents[3], timeout=300,
+                             env=share_install_key())
     assert crashed.returncode < 0  # killed, as a crash would
     left = list((tmp_path / "voices").rglob("*.wav"))
-    assert len(left) == 2  # the crash left the recordings behind, inside the voice folder
+    assert len(left) == 1  # the crash left the consent recording behind, inside the voice folder
 
     VoiceEnrollment(VoiceLibrary(tmp_path / "voices"), None, encoder)  # the next start
 
     assert not any(path.exists() for path in left)
     assert VoiceLibrary(tmp_path / "voices").list() == []
+
+
+# --- consent that cannot be written by hand (issue 10) ---------------------------------------------
+
+
+def copy_of(voice, tmp_path) -> tuple[VoiceLibrary, "Voice"]:
+    """A copy of the voice's folder in a library of its own (the same install, so its seal holds)."""
+    library = VoiceLibrary(tmp_path / "copied")
+    shutil.copytree(voice.folder, library.root / voice.id)
+    return library, library.get(voice.id)
+
+
+def test_the_engine_refuses_a_folder_written_by_hand(tmp_path, voice, cloner, models):
+    library, copy = copy_of(voice, tmp_path)
+    save_wav(copy.consent_path, np.zeros(1, dtype=np.float32), 16000)  # a 1-sample consent.wav
+    prompt = ConsentPrompt("Nobody Asked", "en", "1999-12-31", "1234")  # a code never issued
+    metadata = json.loads((copy.folder / "voice.json").read_text(encoding="utf-8"))
+    metadata["consent"].update(name=prompt.name, date=prompt.date, code=prompt.code, sentence=prompt.text,
+                               transcript=prompt.text)
+    metadata["consent"]["audio_sha256"]["consent.wav"] = hashlib.sha256(copy.consent_path.read_bytes()).hexdigest()
+    (copy.folder / "voice.json").write_text(json.dumps(metadata), encoding="utf-8")
+    cloner.accept_licence("xtts")
+
+    with pytest.raises(ConsentError, match="no valid consent record"):
+        cloner.speak(library.get(voice.id), TEXT, xtts_settings(models))
+
+
+def test_the_engine_refuses_a_genuine_folder_whose_sample_and_hash_were_changed(tmp_path, voice, cloner, models):
+    library, copy = copy_of(voice, tmp_path)
+    other = save_wav(tmp_path / "other.wav", decode(DATA_DIR / "lj050-0131.wav", sample_rate=22050), 22050)
+    shutil.copyfile(other, copy.sample_paths[0])
+    metadata = json.loads((copy.folder / "voice.json").read_text(encoding="utf-8"))
+    metadata["consent"]["audio_sha256"]["sample-1.wav"] = hashlib.sha256(other.read_bytes()).hexdigest()
+    (copy.folder / "voice.json").write_text(json.dumps(metadata), encoding="utf-8")
+    cloner.accept_licence("xtts")
+
+    with pytest.raises(ConsentError, match="no valid consent record"):
+        cloner.speak(library.get(voice.id), TEXT, xtts_settings(models))
+
+
+def test_the_engine_refuses_a_voice_built_in_python(tmp_path, voice, cloner, models):
+    folder = tmp_path / "made-up"
+    folder.mkdir()
+    shutil.copyfile(voice.sample_paths[0], folder / "sample-1.wav")
+    shutil.copyfile(voice.consent_path, folder / "consent.wav")
+    made_up = Voice(id="made-up", name="Made up", language="en", created=voice.created, samples=("sample-1.wav",),
+                    consent=voice.consent, folder=folder)
+    other_person = dataclasses.replace(voice, consent=dataclasses.replace(voice.consent, name="Somebody Else"))
+    cloner.accept_licence("xtts")
+
+    with pytest.raises(ConsentError, match="“Made up” has no valid consent record"):
+        cloner.speak(made_up, TEXT, xtts_settings(models))
+    with pytest.raises(ConsentError, match="no valid consent record"):
+        cloner.speak(other_person, TEXT, xtts_settings(models))
+
+
+def test_a_sample_swapped_after_the_check_is_not_the_one_spoken_from(tmp_path, voice, cloner, models, monkeypatch):
+    from TTS.tts.models.xtts import Xtts
+
+    library, copy = copy_of(voice, tmp_path)
+    checked = decode(copy.sample_paths[0], sample_rate=22050)
+    load, conditioned_on = Xtts.load_checkpoint, []
+
+    def load_then_swap(self, *args, **kwargs):
+        load(self, *args, **kwargs)  # the engine has checked the voice by now: swap its sample
+        shutil.copyfile(DATA_DIR / "lj050-0131.wav", copy.sample_paths[0])
+
+    def latents(self, audio, *args, **kwargs):
+        conditioned_on.append(audio.numpy().reshape(-1).copy())
+        return get_latents(self, audio, *args, **kwargs)
+
+    get_latents = Xtts.get_gpt_cond_latents
+    monkeypatch.setattr(Xtts, "load_checkpoint", load_then_swap)
+    monkeypatch.setattr(Xtts, "get_gpt_cond_latents", latents)
+    cloner.accept_licence("xtts")
+
+    result = cloner.speak(copy, "Good morning.", xtts_settings(models))
+
+    assert result.speech.complete
+    limit = len(conditioned_on[0])
+    assert np.allclose(conditioned_on[0], checked[:limit], atol=1e-4)
+
+
+class SwappingEncoder:
+    """The real speaker encoder; once it has heard the consent and the sample, every sample being
+    checked on disk is replaced by another person's recording."""
+
+    def __init__(self, encoder, root: Path):
+        self._encoder, self._root, self._heard = encoder, root, 0
+
+    def _swap(self):
+        self._heard += 1
+        if self._heard < 2:
+            return
+        for path in self._root.rglob("sample-*.wav"):
+            shutil.copyfile(DATA_DIR / "jfk.flac", path)
+
+    def embed(self, samples, rate):
+        embedding = self._encoder.embed(samples, rate)
+        self._swap()
+        return embedding
+
+    def embed_file(self, path):
+        embedding = self._encoder.embed_file(path)
+        self._swap()
+        return embedding
+
+
+def test_enrolment_saves_the_very_recording_it_checked(tmp_path, encoder, transcriber, spoken):
+    from desktop.core.common.audio_out import encode
+
+    library = VoiceLibrary(tmp_path / "voices")
+    enrollment = VoiceEnrollment(library, transcriber, SwappingEncoder(encoder, library.root),
+                                 whisper_model=str(base_dir()))
+    sample = enrollment.import_sample(spoken["passage"])
+    issue_clear_code(library)
+
+    voice = enrollment.enroll("Alex", spoken["prompt"], [sample], decode(spoken["consent"], sample_rate=22050), 22050)
+
+    assert voice.sample_paths[0].read_bytes() == encode(sample.samples, sample.sample_rate, "wav")
+    voice.require_consent()
+
+
+def test_a_code_already_used_cannot_enrol_another_sample(enrollment, voice, spoken):
+    sample = enrollment.import_sample(DATA_DIR / "lj050-0131.wav")
+    consent = decode(spoken["consent"], sample_rate=22050)
+
+    with pytest.raises(ConsentError, match=f"did not give out the code {ESPEAK_CODE}"):
+        enrollment.enroll("Alex again", spoken["prompt"], [sample], consent, 22050)
+    assert enrollment.library.names() == ["Alex"]
+
+
+# --- the watermark ------------------------------------------------------------------------------------
+
+
+def test_every_sentence_and_the_whole_speech_carry_the_watermark(voice, cloner, models):
+    from desktop.engines.voices.watermark import carries_watermark
+
+    heard = []
+    result = cloner.speak(voice, TEXT, openvoice_settings(models), on_sentence=heard.append)
+
+    assert all(carries_watermark(s.samples, s.sample_rate) for s in heard)
+    assert carries_watermark(result.samples, result.sample_rate)
