@@ -21,6 +21,8 @@ def isolated_user_folders(tmp_path_factory, monkeypatch):
     root = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("VOXDESK_DATA_DIR", str(root / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+    # Never the user's real desktop keyring: the consent key goes to the throw-away config folder.
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
     return root
 
 
