@@ -391,7 +391,7 @@ def test_warnings_alone_let_the_command_exit_0(tmp_path, capsys):
     assert result.ok
     assert [c.id for c in result.checks if c.status is not Status.OK] == ["audio_input"]
     assert doctor_cli.run(argparse.Namespace(json=False, model="base"), doctor=lambda **kw: result) == 0
-    assert "Fix: sudo apt install libportaudio2" in capsys.readouterr().out
+    assert "Fix: sudo apt-get install libportaudio2" in capsys.readouterr().out
 
 
 def test_a_cancelled_run_stops_between_checks(tmp_path):
