@@ -377,3 +377,27 @@ def test_slice_seconds_cuts_by_time_and_stays_inside_the_recording():
     assert len(slice_seconds(samples, 2.5, 99.0)) == SR // 2
     assert len(slice_seconds(samples, 2.0, 1.0)) == 0
     assert len(slice_seconds(samples, 0.0, 1.0, sample_rate=8000)) == 8000
+
+
+@pytest.mark.parametrize("rate", [16000, 44100])
+def test_samples_that_are_not_numbers_become_silence_and_are_counted(tmp_path, jfk, rate):
+    damaged = resampled(jfk, rate) if rate != SR else jfk.copy()
+    damaged[len(damaged) // 2] = np.nan
+    damaged[len(damaged) // 3] = np.inf
+    path = write_media(tmp_path / "damaged.wav", damaged[None, :], rate, "pcm_f32le", "mono")
+    repaired: list[int] = []
+
+    samples = decode(path, on_repair=repaired.append)
+
+    assert np.isfinite(samples).all()
+    assert sum(repaired) >= 2
+    assert similarity(samples, jfk) > 0.95
+    chunked: list[int] = []
+    joined = np.concatenate([piece for _, piece in iter_chunks(path, chunk_seconds=4.0, on_repair=chunked.append)])
+    assert np.isfinite(joined).all() and sum(chunked) == sum(repaired)
+
+
+def test_a_sound_recording_without_damage_reports_no_repair(jfk):
+    repaired: list[int] = []
+    decode(JFK, on_repair=repaired.append)
+    assert repaired == []
