@@ -31,6 +31,12 @@ def uncovered(
     return found
 
 
+def clipped(stretches: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """The parts of ``stretches`` inside [start, end]."""
+    inside = ((max(a, start), min(b, end)) for a, b in stretches)
+    return [(a, b) for a, b in inside if b > a]
+
+
 def total(stretches: list[tuple[float, float]]) -> float:
     return sum(end - start for start, end in stretches)
 

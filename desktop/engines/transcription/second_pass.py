@@ -20,6 +20,8 @@ from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, Transc
 log = logging.getLogger(__name__)
 
 Decode = Callable[[np.ndarray, TranscribeOptions], EngineResult]
+ECHO_SECONDS = 1.5  # a recovered segment this short, this close to a neighbour saying it, is that neighbour's
+MAX_ROUNDS = 3  # times a stretch's remaining speech is decoded on its own
 LOOP_TEMPERATURE = 0.4  # Whisper's fallback goes 0.0, 0.2, 0.4 …: two steps up, still mostly sure
 
 Heard = tuple[Segment, "str | None"]  # a segment and the language it was heard in (None: the chunk's)
@@ -73,33 +75,56 @@ def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.nda
 
 def _recovered(start: float, end: float, samples: np.ndarray, decode: Decode, options: TranscribeOptions,
                heard: list[Heard]) -> tuple[list[Heard], list[tuple[float, float]]]:
-    """What decoding [start, end) on its own yields, and the speech in it that is still without text."""
-    speech = [(start + a, start + b) for a, b in vad.speech_in(_slice(samples, start, end))]
-    if coverage.total(speech) < coverage.MIN_SPEECH:
-        return [], []  # a pause, breathing, a word's tail: nothing to decode
+    """What decoding [start, end) on its own yields, and the speech in it that is still without text.
+
+    Decoding a stretch on its own can stop early too; what it leaves is decoded on its own in turn,
+    for as long as each round finds something new (at most MAX_ROUNDS rounds).
+    """
+    neighbours = [segment for segment, _ in heard if segment.end <= start + 0.01 or segment.start >= end - 0.01]
+    recovered: list[Heard] = []
+    gaps: list[tuple[float, float]] = []
+    pending = [(start, end)]
+    for round_number in range(MAX_ROUNDS):
+        left: list[tuple[float, float]] = []
+        for begin, finish in pending:
+            speech = [(begin + a, begin + b) for a, b in vad.speech_in(_slice(samples, begin, finish))]
+            if coverage.total(speech) < coverage.MIN_SPEECH:
+                continue  # a pause, breathing, a word's tail: nothing to decode
+            found = _decoded_alone(speech, begin, finish, samples, decode, options, neighbours)
+            recovered += found
+            for between in coverage.uncovered([(begin, finish)], [segment for segment, _ in found]):
+                inside = coverage.clipped(speech, *between)
+                if coverage.total(inside) < coverage.MIN_SPEECH:
+                    continue
+                again = found and round_number + 1 < MAX_ROUNDS  # a new stretch, so maybe a new result
+                (left if again else gaps).append((inside[0][0], inside[-1][1]))
+        pending = left
+    return sorted(recovered, key=lambda item: item[0].start), sorted(gaps)
+
+
+def _decoded_alone(speech: list[tuple[float, float]], start: float, end: float, samples: np.ndarray,
+                   decode: Decode, options: TranscribeOptions, neighbours: list[Segment]) -> list[Heard]:
+    """The segments of the ``speech`` in [start, end) decoded on their own, kept inside the stretch."""
     first, last = speech[0][0], speech[-1][1]
     again = decode(_slice(samples, first, last), options)
-    neighbours = [segment for segment, _ in heard if segment.end <= start + 0.01 or segment.start >= end - 0.01]
-    recovered = [
-        (segment, again.language)
-        for segment in (coverage.shifted_within(s, first, start, end) for s in again.segments)
-        if not _repeats_a_neighbour(segment, neighbours)
-    ]
-    left = coverage.uncovered(speech, [segment for segment, _ in recovered], min_length=0.05)
-    if coverage.total(left) < coverage.MIN_SPEECH:
-        return recovered, []
-    return recovered, [(left[0][0], left[-1][1])]
+    segments = (coverage.shifted_within(segment, first, start, end) for segment in again.segments)
+    return [(segment, again.language) for segment in segments if not _repeats_a_neighbour(segment, neighbours)]
 
 
 def _repeats_a_neighbour(segment: Segment, neighbours: list[Segment]) -> bool:
-    """Whether a recovered segment only says again what the segment before or after it says (the
-    stretch began in the tail of its last word, or ends in the start of the next one)."""
+    """Whether a recovered segment only says again a few words of the segment right before or after
+    it: the stretch began in the tail of that segment's last word, or ends in the next one's first.
+    A longer segment is speech of its own, even when the same sentence is said next to it."""
     own = " ".join(repetition.tokens(segment.text))
     if not own:
         return True
+    if segment.end - segment.start > ECHO_SECONDS:
+        return False
     before = [n for n in neighbours if n.end <= segment.start + 0.01][-1:]
     after = [n for n in neighbours if n.start >= segment.end - 0.01][:1]
-    return any(own in " ".join(repetition.tokens(n.text)) for n in before + after)
+    close = [n for n in before if segment.start - n.end <= ECHO_SECONDS] + \
+            [n for n in after if n.start - segment.end <= ECHO_SECONDS]
+    return any(own in " ".join(repetition.tokens(n.text)) for n in close)
 
 
 def _slice(samples: np.ndarray, start: float, end: float) -> np.ndarray:

@@ -109,3 +109,33 @@ def test_a_forced_loop_is_decoded_again_without_a_prompt_at_a_higher_temperature
     assert seconds == pytest.approx(6.0)
     assert again.initial_prompt is None and again.condition_on_previous_text is False
     assert again.temperature > 0 and again.language == "en"
+
+
+def test_speech_a_lone_decoding_still_leaves_out_is_decoded_alone_in_turn_and_the_rest_named():
+    from desktop.engines.transcription.base import TranscribeOptions
+    from tests.helpers.weights import recording
+
+    samples = recording("jfk.flac")  # 11 s of speech with short pauses, none of it decoded the first time
+    first = EngineResult(segments=[], language="en", speech=[(0.0, 11.0)])
+    slices = []
+
+    def stops_early_once(audio, options):
+        slices.append(len(audio) / 16000)
+        if len(slices) == 1:  # the first lone decoding stops after three seconds
+            return EngineResult(segments=[seg(0.0, 3.0, " And so my fellow Americans,")], language="en")
+        return EngineResult(segments=[seg(0.0, slices[-1], " ask not what your country can do for you.")],
+                            language="en")
+
+    options = TranscribeOptions(language=None)
+    review = second_pass.review(first, samples, stops_early_once, options, options)
+
+    assert [s.text for s, _ in review.segments] == [" And so my fellow Americans,",
+                                                     " ask not what your country can do for you."]
+    assert len(slices) == 2 and slices[1] < slices[0] - 2.5
+    assert review.gaps == [] and review.changed
+
+    def never(audio, options):
+        return EngineResult(segments=[], language=None)
+
+    (gap,) = second_pass.review(first, samples, never, options, options).gaps
+    assert gap[0] < 1.0 and gap[1] > 9.5
