@@ -46,7 +46,8 @@ def _whole_number(low: int, high: int):
         except ValueError:
             value = low - 1
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number of at least {low} and at most {high}, not {text!r}")
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at least {low} and at most {high}, not {text!r}")
         return value
 
     return parse

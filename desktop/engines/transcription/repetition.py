@@ -14,7 +14,7 @@ from desktop.core.transcription.transcript import Segment
 COMPRESSION_RATIO_THRESHOLD = 2.4  # Whisper's compression_ratio_threshold
 LOG_PROB_THRESHOLD = -1.0  # Whisper's logprob_threshold
 MIN_REPEATS = 3  # a phrase said this many times in a row in one segment is a loop
-MIN_REPEATED_TOKENS = 6  # ... when the repeats hold at least this many words (or CJK characters): "no, no, no" is speech
+MIN_REPEATED_TOKENS = 6  # ... holding this many words or CJK characters at least: "no, no, no" is speech
 MIN_RUN = 3  # this many segments in a row with the same text are a loop
 MIN_PAIR_CHARS = 20  # two in a row already are, when the text is this long
 
