@@ -22,29 +22,35 @@ def add_parser(commands) -> None:
     parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
     parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
     parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style (default for Mandarin: a sentence in Simplified Chinese)")
-    parser.add_argument("--beam-size", type=int, default=5)
+    parser.add_argument("--beam-size", type=_whole_number(1, 10), default=5, metavar="N",
+                        help="hypotheses Whisper keeps while decoding, 1 to 10 (default: 5)")
     parser.add_argument("--chinese-script", choices=("simplified", "traditional", "original"), default="simplified",
                         help="characters for Chinese transcripts; original: as Whisper recognised them (default: simplified)")
-    parser.add_argument("--max-lines", type=_at_least_one, default=2, metavar="N",
-                        help="subtitle lines per cue at most (default: 2)")
-    parser.add_argument("--max-line-width", type=_at_least_one, default=42, metavar="N",
-                        help="characters per subtitle line of Latin text at most (default: 42)")
-    parser.add_argument("--max-cjk-chars", type=_at_least_one, default=18, metavar="N",
-                        help="characters per subtitle line with Chinese in it at most; each counts as two Latin ones (default: 18)")
+    parser.add_argument("--max-lines", type=_whole_number(1, 10), default=2, metavar="N",
+                        help="subtitle lines per cue at most, 1 to 10 (default: 2)")
+    parser.add_argument("--max-line-width", type=_whole_number(1, 500), default=42, metavar="N",
+                        help="characters per subtitle line of Latin text at most, 1 to 500 (default: 42)")
+    parser.add_argument("--max-cjk-chars", type=_whole_number(1, 250), default=18, metavar="N",
+                        help="characters per subtitle line with Chinese in it at most, 1 to 250; each counts as two Latin ones (default: 18)")
     parser.add_argument("--format", default="srt", help="comma-separated: srt,vtt,txt,json (default: srt)")
     parser.add_argument("--output-dir", type=Path, default=None, help="where to write (default: next to each file)")
     parser.add_argument("--overwrite", action="store_true", help="replace files that already exist")
     parser.set_defaults(run=run)
 
 
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
+def _whole_number(low: int, high: int):
+    """An argparse type: a whole number from low to high; anything else is refused in one line (exit 2)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at least {low} and at most {high}, not {text!r}")
+        return value
+
+    return parse
 
 
 def _formats(text: str) -> list[str]:
@@ -55,6 +61,23 @@ def _formats(text: str) -> list[str]:
     if unknown or not formats:
         raise SystemExit(f"voxdesk: unknown format {', '.join(unknown) or text!r}; choose from {', '.join(FORMATS)}")
     return formats
+
+
+def _untranscribed(transcript) -> str:
+    """What the file's line adds about speech that could not be transcribed, if there was some."""
+    count = len(transcript.gaps)
+    if not count:
+        return ""
+    stretches = "1 stretch" if count == 1 else f"{count} stretches"
+    return f"; {stretches} of speech could not be transcribed"
+
+
+def _print_notes(path: Path, transcript) -> None:
+    """Under the file's line: what was wrong with the recording, and where speech is missing."""
+    for warning in transcript.warnings:
+        print(f"Warning: {path.name}: {warning}", file=sys.stderr)
+    for gap in transcript.gaps:
+        print(f"  {gap.message}", file=sys.stderr)
 
 
 def _unique(paths: list[str]) -> list[Path]:
@@ -145,6 +168,7 @@ def _transcribe_one(transcriber, path: Path, settings, targets: dict[str, Path],
         )
         if transcript.is_empty:
             line.done("no speech found; nothing written")
+            _print_notes(path, transcript)
             return True
         written = [subtitles.export(transcript, target, fmt, overwrite=args.overwrite, limits=limits)
                    for fmt, target in targets.items()]
@@ -154,5 +178,6 @@ def _transcribe_one(transcriber, path: Path, settings, targets: dict[str, Path],
     except UserFacingError as error:
         line.done(f"failed: {error.message}")
         return False
-    line.done("written " + ", ".join(str(p) for p in written))
+    line.done("written " + ", ".join(str(p) for p in written) + _untranscribed(transcript))
+    _print_notes(path, transcript)
     return True

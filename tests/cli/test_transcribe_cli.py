@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 import srt
 import webvtt
 
@@ -144,3 +145,73 @@ def test_a_format_given_twice_is_written_once_and_the_formats_after_it_too(tmp_p
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["jfk.srt", "jfk.txt"]
     assert "country" in (tmp_path / "jfk.txt").read_text(encoding="utf-8")
+
+
+def test_a_recording_that_switches_to_mandarin_keeps_the_mandarin_sentence(tmp_path):
+    from tests.helpers.weights import base_dir
+
+    result = voxdesk("transcribe", DATA_DIR / "mixed_en_zh.wav", "--model", base_dir(), "--format", "srt",
+                     "--output-dir", tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    cues = [cue.content for cue in srt.parse((tmp_path / "mixed_en_zh.srt").read_text(encoding="utf-8"))]
+    assert "a thin stripe runs down the middle" in normalize_english(" ".join(cues))
+    mandarin = "".join(c for cue in cues for c in cue if "\u4e00" <= c <= "\u9fff")
+    assert sum(c in mandarin for c in reference("BAC009S0764W0121.wav")) >= 10, cues
+    assert "could not be transcribed" not in result.stderr
+
+
+def test_one_damaged_sample_is_silenced_and_named_and_the_speech_is_still_transcribed(tmp_path):
+    import av
+    import numpy as np
+
+    from tests.helpers.weights import recording
+
+    samples = recording("jfk.flac")
+    samples[len(samples) // 2] = np.nan
+    damaged = tmp_path / "jfk damaged.wav"
+    with av.open(str(damaged), "w") as container:
+        stream = container.add_stream("pcm_f32le", rate=16000, layout="mono")
+        frame = av.AudioFrame.from_ndarray(samples[None, :], format="flt", layout="mono")
+        frame.rate = 16000
+        for packet in [*stream.encode(frame), *stream.encode(None)]:
+            container.mux(packet)
+
+    result = voxdesk("transcribe", damaged, "--model", tiny_en_dir(), "--language", "en", "--format", "txt")
+
+    assert result.returncode == 0, result.stderr
+    assert "no speech found" not in result.stderr
+    assert "damaged" in result.stderr and "replaced with silence" in result.stderr
+    written = (tmp_path / "jfk damaged.txt").read_text(encoding="utf-8")
+    assert "ask not what your country can do for you" in normalize_english(written)
+
+
+def test_a_damaged_model_fails_every_file_with_a_sentence_and_no_traceback(tmp_path):
+    model = shutil.copytree(tiny_en_dir(), tmp_path / "damaged model")
+    (model / "config.json").write_text("[1, 2]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+
+    for engine in ("ct2", "torch"):
+        result = voxdesk("transcribe", DATA_DIR / "jfk.flac", DATA_DIR / "lj050-0131.wav", "--model", model,
+                         "--engine", engine, "--device", "cpu", "--output-dir", out)
+
+        assert result.returncode == 1, result.stderr
+        assert "Traceback" not in result.stderr
+        failed = [line for line in result.stderr.splitlines() if "failed:" in line and "damaged" in line]
+        assert [line.split(":")[0] for line in failed] == ["[1/2] jfk.flac", "[2/2] lj050-0131.wav"], result.stderr
+        assert "2 of 2 files failed" in result.stderr
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("option, value", [
+    ("--beam-size", "0"), ("--beam-size", "-1"), ("--beam-size", "100000"), ("--beam-size", "five"),
+    ("--max-lines", "1000"), ("--max-line-width", "100000"), ("--max-cjk-chars", "100000"),
+])
+def test_numbers_outside_their_sane_range_are_refused_in_one_line_before_any_work(tmp_path, option, value):
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", option, value, "--output-dir", tmp_path)
+    assert result.returncode == 2
+    (error,) = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert option in error and "at most" in error
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []

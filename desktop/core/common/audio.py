@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +25,8 @@ from desktop.core.common.safe_files import kind_of, not_a_file
 
 SAMPLE_RATE = 16000  # what Whisper expects
 QUIET_WINDOW_SECONDS = 0.5
+
+RepairCallback = Callable[[int], None]  # told how many samples were not numbers (NaN, ±inf) and became silence
 
 # Lower-case extensions without the dot. Only a first filter for files dropped as a folder: what
 # decides is whether PyAV can read the file. ".ts" is left out on purpose: far more .ts files are
@@ -73,13 +75,15 @@ def probe(path: str | os.PathLike[str]) -> AudioInfo:
         )
 
 
-def decode(path: str | os.PathLike[str], sample_rate: int = SAMPLE_RATE) -> np.ndarray:
+def decode(path: str | os.PathLike[str], sample_rate: int = SAMPLE_RATE, *,
+           on_repair: RepairCallback | None = None) -> np.ndarray:
     """All of the file's sound as float32 mono samples in [-1, 1] at sample_rate.
 
-    A damaged or cut-off file gives what could be decoded. Very short clips are returned as they
-    are; whether they are long enough for anything is the caller's decision.
+    A damaged or cut-off file gives what could be decoded; samples that are not numbers become
+    silence, and on_repair is told how many. Very short clips are returned as they are; whether
+    they are long enough for anything is the caller's decision.
     """
-    blocks = list(_decoded_blocks(_checked(path), sample_rate))
+    blocks = list(_decoded_blocks(_checked(path), sample_rate, on_repair))
     return np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
 
 
@@ -88,6 +92,8 @@ def iter_chunks(
     chunk_seconds: float = 600.0,
     sample_rate: int = SAMPLE_RATE,
     overlap_search_seconds: float = 30.0,
+    *,
+    on_repair: RepairCallback | None = None,
 ) -> Iterator[tuple[float, np.ndarray]]:
     """Yield (offset_seconds, samples) pieces of about chunk_seconds that together make decode(path).
 
@@ -104,7 +110,7 @@ def iter_chunks(
     pending: list[np.ndarray] = []
     held = 0
     offset = 0  # in samples, of pending[0][0]
-    for block in _decoded_blocks(_checked(path), sample_rate):
+    for block in _decoded_blocks(_checked(path), sample_rate, on_repair):
         pending.append(block)
         held += len(block)
         # Cut only once more than a chunk is held: a recording that ends exactly at a chunk's
@@ -323,7 +329,7 @@ def _new_resampler(sample_rate: int) -> av.AudioResampler:
                              options={"rematrix_maxval": "1.0"})
 
 
-def _decoded_blocks(path: Path, sample_rate: int) -> Iterator[np.ndarray]:
+def _decoded_blocks(path: Path, sample_rate: int, on_repair: RepairCallback | None = None) -> Iterator[np.ndarray]:
     """The sound as a stream of float32 mono blocks at sample_rate, each a fresh array.
 
     Raises AudioError at the end when not a single sample could be decoded.
@@ -333,14 +339,15 @@ def _decoded_blocks(path: Path, sample_rate: int) -> Iterator[np.ndarray]:
     produced = 0
     with _opened(path) as container:
         stream = _sound_track(container, path)
-        for block in _mono_blocks(_frames(container, stream, path), sample_rate):
+        for block in _mono_blocks(_frames(container, stream, path), sample_rate, on_repair):
             produced += len(block)
             yield block
     if not produced:
         raise _nothing_decoded(path)
 
 
-def _mono_blocks(frames: Iterable[av.AudioFrame], sample_rate: int) -> Iterator[np.ndarray]:
+def _mono_blocks(frames: Iterable[av.AudioFrame], sample_rate: int,
+                 on_repair: RepairCallback | None = None) -> Iterator[np.ndarray]:
     """The frames as float32 mono blocks at sample_rate, each a fresh array."""
     resampler = None
     source = None  # (format, layout, rate) the current resampler was set up for
@@ -352,11 +359,11 @@ def _mono_blocks(frames: Iterable[av.AudioFrame], sample_rate: int) -> Iterator[
             # Some files change rate or channels part-way (joined recordings); an
             # AudioResampler accepts one input kind only, so finish it and start another.
             if resampler is not None:
-                yield from _resampled(resampler, None)
+                yield from _resampled(resampler, None, on_repair)
             resampler, source = _new_resampler(sample_rate), kind
-        yield from _resampled(resampler, frame)
+        yield from _resampled(resampler, frame, on_repair)
     if resampler is not None:
-        yield from _resampled(resampler, None)
+        yield from _resampled(resampler, None, on_repair)
 
 
 def _seek_before(container: av.container.InputContainer, seconds: float) -> None:
@@ -367,10 +374,17 @@ def _seek_before(container: av.container.InputContainer, seconds: float) -> None
         container.seek(0)
 
 
-def _resampled(resampler: av.AudioResampler, frame: av.AudioFrame | None) -> Iterator[np.ndarray]:
+def _resampled(resampler: av.AudioResampler, frame: av.AudioFrame | None,
+               on_repair: RepairCallback | None = None) -> Iterator[np.ndarray]:
     for out in resampler.resample(frame):
         block = out.to_ndarray().reshape(-1)
         if len(block):
+            damaged = ~np.isfinite(block)
+            if damaged.any():
+                # One NaN would otherwise silence voice activity detection for the whole file.
+                block = np.where(damaged, 0.0, block)
+                if on_repair is not None:
+                    on_repair(int(damaged.sum()))
             # Floating-point sources may hold values past full scale; Whisper expects [-1, 1].
             yield np.clip(block, -1.0, 1.0).astype(np.float32, copy=False)
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from desktop.core.common.i18n import Message, N_
+
 
 @dataclass
 class Word:
@@ -23,11 +25,34 @@ class Segment:
 
 
 @dataclass
+class Gap:
+    """A stretch that voice activity detection heard as speech but no decoding could transcribe."""
+
+    start: float
+    end: float
+
+    @property
+    def message(self) -> Message:
+        return N_("Transcript", "{start}–{end}: speech that could not be transcribed").format(
+            start=clock(self.start), end=clock(self.end))
+
+
+def clock(seconds: float) -> str:
+    """A time as a person reads it: 0:42, 12:05, 1:02:03 (whole seconds, rounded down)."""
+    total = max(0, int(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@dataclass
 class Transcript:
     segments: list[Segment] = field(default_factory=list)
     language: str | None = None
     duration: float = 0.0
     source: str | None = None  # path of the recording it came from
+    gaps: list[Gap] = field(default_factory=list)  # speech left untranscribed, in time order
+    warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
 
     @property
     def is_empty(self) -> bool:
@@ -47,8 +72,13 @@ class Transcript:
             segment.text_original = None
 
     def to_dict(self) -> dict:
-        """Plain data for JSON; "text_original" appears only where it differs from "text"."""
+        """Plain data for JSON; "text_original" appears only where it differs from "text", "gaps" and
+        "warnings" only when there are some."""
         data = asdict(self)
+        data["warnings"] = [str(warning) for warning in self.warnings]
+        for key in ("gaps", "warnings"):
+            if not data[key]:
+                del data[key]
         for segment in data["segments"]:
             for item in (segment, *segment["words"]):
                 if item["text_original"] is None:
@@ -72,4 +102,6 @@ class Transcript:
             language=data.get("language"),
             duration=data.get("duration", 0.0),
             source=data.get("source"),
+            gaps=[Gap(start=g["start"], end=g["end"]) for g in data.get("gaps", [])],
+            warnings=list(data.get("warnings", [])),
         )

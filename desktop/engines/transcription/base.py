@@ -7,7 +7,7 @@ engines, so both see the same speech and neither invents text over silence.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 
@@ -35,12 +35,16 @@ class TranscribeOptions:
     beam_size: int = 5
     vad: bool = True
     word_timestamps: bool = True
+    temperature: float | None = None  # None: Whisper's fallback from 0.0 up to 1.0 in steps of 0.2
+    condition_on_previous_text: bool = True  # False: each 30-second window is decoded without a prompt
 
 
 @dataclass
 class EngineResult:
     segments: list[Segment]  # with Word timings, on the timeline of the audio given
     language: str | None  # detected or given
+    speech: list[tuple[float, float]] = field(default_factory=list)  # (start, end) s that VAD heard as speech
+    avg_logprobs: list[float] = field(default_factory=list)  # Whisper's average log-probability of each segment
 
 
 class WhisperEngine(Protocol):
@@ -79,6 +83,8 @@ GPU_OUT_OF_MEMORY = (
 GPU_FAILED = N_("Engine", "The graphics card failed while transcribing; choose the processor (CPU) in Settings and "
                           "try again.")
 CPU_OUT_OF_MEMORY = N_("Engine", "The computer ran out of memory; close other programs or choose a smaller model.")
+MODEL_FAILED = N_("Engine", "The model failed while transcribing; it may be damaged. Remove it and download or "
+                            "import it again.")
 DAMAGED_MODEL = N_("Engine", "The model file is damaged or is not a Whisper model; remove it and download or import "
                              "it again.")
 
@@ -107,12 +113,16 @@ def device_failure(exc: BaseException, device: str) -> UserFacingError | None:
 def device_failures_as_user_errors(device: str) -> Iterator[None]:
     """Raise the user-facing form (``device_failure``) of a failure while a model runs on ``device``.
 
-    Anything it does not recognise passes through unchanged.
+    On the CPU a library error (RuntimeError: CTranslate2 reading a damaged config, torch a damaged
+    tensor) is the model's fault and becomes a ModelError; on the GPU anything not recognised passes
+    through unchanged, for the fallback to the CPU to judge.
     """
     try:
         yield
     except Exception as exc:
         failure = device_failure(exc, device)
+        if failure is None and device == "cpu" and isinstance(exc, RuntimeError):
+            failure = ModelError(MODEL_FAILED, detail=f"{type(exc).__name__}: {exc}")
         if failure is None:
             raise
         raise failure from exc

@@ -21,7 +21,14 @@ from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gp
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
-from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
+from desktop.engines.transcription import second_pass
+from desktop.engines.transcription.assembly import TranscriptAssembly
+from desktop.engines.transcription.base import (
+    DAMAGED_MODEL,
+    TranscribeOptions,
+    WhisperEngine,
+    device_failures_as_user_errors,
+)
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -32,6 +39,8 @@ DEVICE_CHOICES = ("auto", "gpu", "cpu")
 # Which on-disk formats each engine can load, best first; the first is what a download fetches.
 _FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
+NOTHING_TRANSCRIBED = N_("Engine", "Speech was heard in this file, but none of it could be transcribed; try a "
+                                    "larger model, or choose the language.")
 NO_GPU_FOR_FORCED_CHOICE = (
     N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
                  'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
@@ -168,12 +177,18 @@ class Transcriber:
 
     def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
         if plan.engine == "torch":
-            from desktop.engines.transcription.whisper_torch import load_torch_engine
-
-            return load_torch_engine(model, plan.device)
-        from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
-
-        return load_ct2_engine(model, plan.device)
+            from desktop.engines.transcription.whisper_torch import load_torch_engine as load
+        else:
+            from desktop.engines.transcription.whisper_ct2 import load_ct2_engine as load
+        with device_failures_as_user_errors(plan.device):
+            try:
+                return load(model, plan.device)
+            except (UserFacingError, MemoryError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - whatever a damaged model makes the libraries raise
+                if plan.device == "cuda":
+                    raise  # for the fallback to the CPU to judge
+                raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
 
     def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
         key = (settings.model, plan.engine, plan.device)
@@ -242,63 +257,52 @@ class Transcriber:
         duration = max(info.duration, 1e-6)
         job = path.name
         engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
-        options = settings.options()
-
-        def shown(segment: Segment, language: str | None) -> Segment:
-            """The segment as the user sees it: Chinese in the chosen script, with Chinese punctuation.
-            Before the language is known (detection in the first chunk), the text itself decides."""
-            if settings.task != "transcribe":
-                return segment  # a translation is English
-            is_chinese = chinese.looks_chinese(segment.text) if language is None else chinese.is_chinese(language)
-            return chinese.tidy_segment(segment, settings.chinese_script) if is_chinese else segment
-
-        segments: list[Segment] = []
-        language = settings.language
+        assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
+                                      language=settings.language, on_segment=on_segment)
+        repaired = RepairCount()
         warnings = SlowPathWarnings()
         with warnings:
-            for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds):
+            for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds, on_repair=repaired):
                 if is_cancelled():
                     raise Cancelled()
-                chunk_seconds = len(samples) / audio.SAMPLE_RATE
                 if on_status:
                     on_status(N_("Engine", "Transcribing…"))
-
-                def chunk_progress(fraction: float, offset=offset, chunk_seconds=chunk_seconds) -> None:
-                    if on_progress:
-                        on_progress(min(1.0, (offset + fraction * chunk_seconds) / duration))
-
-                # Once the language is known, later chunks keep it (a meeting does not switch).
-                prompt = chinese.initial_prompt(language, settings.task, settings.initial_prompt)
-                chunk_options = replace(options, language=language, initial_prompt=prompt)
-                first = len(segments)
-                recognised: list[Segment] = []  # this chunk's segments as Whisper wrote them
-
-                def emit(segment: Segment, offset=offset, prompt=prompt) -> None:
-                    shifted = _shifted(segment, offset)
-                    if _is_echo(shifted, [prompt or "", recognised[-1].text if recognised else ""]):
-                        log.info("Dropped a repeat with no audio of its own: %r", shifted.text)
-                        return
-                    if segments and shifted.start < segments[-1].end:
-                        shifted = _starting_at(shifted, segments[-1].end)  # segments never overlap
-                    recognised.append(shifted)
-                    visible = shown(shifted, language)
-                    segments.append(visible)
-                    if on_segment:
-                        on_segment(visible)
-
-                result, engine = self._transcribe_with_fallback(
-                    engine, settings, samples, chunk_options, chunk_progress, emit, is_cancelled, job, on_status
-                )
-                if language is None and result.language:
-                    # Detected in this chunk: settle what the text alone decided while streaming.
-                    segments[first:] = [shown(segment, result.language) for segment in recognised]
-                language = language or result.language
+                engine = self._transcribe_chunk(engine, settings, assembly, offset, samples,
+                                                _chunk_progress(on_progress, offset, len(samples), duration),
+                                                is_cancelled, job, on_status)
         for note in warnings.notes:
             if on_note:
                 on_note(note)
+        if assembly.heard_speech and not any(segment.text.strip() for segment in assembly.segments):
+            raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        return Transcript(segments=segments, language=language, duration=info.duration, source=str(path))
+        return assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+
+    def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
+                          on_status) -> WhisperEngine:
+        """Decode one chunk, take a second look at it, and add it to the assembly; the engine that
+        finished it (the CPU one after a GPU failure) is returned for the next chunk."""
+        # Once the language is known, later chunks start with it (most meetings keep one language);
+        # speech the first decoding missed is decoded again with the language as chosen, so a switch
+        # to another language is caught there.
+        language = assembly.language
+        prompt = chinese.initial_prompt(language, settings.task, settings.initial_prompt)
+        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt)
+        recover_options = replace(
+            settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
+                                                                      settings.initial_prompt))
+        assembly.start_chunk(offset, prompt)
+        result, engine = self._transcribe_with_fallback(
+            engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
+        )
+
+        def decode(audio_part, part_options):
+            return engine.transcribe(audio_part, part_options, cancelled=is_cancelled)
+
+        reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
+        assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
+        return engine
 
     @staticmethod
     def _cpu_plan(settings: TranscribeSettings, plan: _Plan) -> _Plan:
@@ -375,33 +379,28 @@ def _looks_like_path(name: str) -> bool:
     return os.sep in name or name.startswith(("~", ".")) or name.endswith(".pt")
 
 
-def _starting_at(segment: Segment, start: float) -> Segment:
-    """A copy that starts no earlier than start, its words too (the engine's object is not changed)."""
-    return replace(
-        segment,
-        start=start,
-        end=max(segment.end, start),
-        words=[replace(w, start=max(w.start, start), end=max(w.end, start)) for w in segment.words],
-    )
+def _chunk_progress(on_progress, offset: float, samples: int, duration: float) -> Callable[[float], None]:
+    """The file's progress from a chunk's own fraction."""
+    chunk_seconds = samples / audio.SAMPLE_RATE
+
+    def report(fraction: float) -> None:
+        if on_progress:
+            on_progress(min(1.0, (offset + fraction * chunk_seconds) / duration))
+
+    return report
 
 
-def _shifted(segment: Segment, offset: float) -> Segment:
-    if offset == 0:
-        return segment
-    return replace(
-        segment,
-        start=segment.start + offset,
-        end=segment.end + offset,
-        words=[replace(w, start=w.start + offset, end=w.end + offset) for w in segment.words],
-    )
+class RepairCount:
+    """Counts the samples the audio reader replaced with silence because they were not numbers."""
 
+    def __init__(self) -> None:
+        self.samples = 0
 
-def _is_echo(segment: Segment, earlier: list[str]) -> bool:
-    """Whether segment repeats an earlier text (the segment before, or the prompt) word for word with
-    no audio of its own: most of its words take no time. Whisper writes such a repeat over the
-    silence after the last words of a recording, most often when given a prompt; a repeat that was
-    really said has timed words."""
-    if not segment.words or segment.text.strip() not in {text.strip() for text in earlier if text.strip()}:
-        return False
-    timeless = sum(1 for word in segment.words if word.end - word.start < 0.02)
-    return timeless * 2 > len(segment.words)
+    def __call__(self, count: int) -> None:
+        self.samples += count
+
+    def warnings(self) -> list[str]:
+        if not self.samples:
+            return []
+        return [N_("Engine", "Part of the recording is damaged (samples that are not numbers: {count}); it was "
+                             "replaced with silence.").format(count=self.samples)]

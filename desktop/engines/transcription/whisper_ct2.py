@@ -90,6 +90,8 @@ class Ct2WhisperEngine:
 
         duration = speech.size / vad.SAMPLE_RATE
         segments: list[Segment] = []
+        avg_logprobs: list[float] = []
+        extra = {} if options.temperature is None else {"temperature": options.temperature}
         with device_failures_as_user_errors(self.device):
             pieces, info = model.transcribe(
                 speech,
@@ -98,7 +100,9 @@ class Ct2WhisperEngine:
                 beam_size=max(1, options.beam_size),
                 initial_prompt=options.initial_prompt or None,
                 word_timestamps=options.word_timestamps,
+                condition_on_previous_text=options.condition_on_previous_text,
                 vad_filter=False,  # vad.prepare already did it, the same way for both engines
+                **extra,
             )
             # The generator decodes one 30-second window at a time as it is consumed.
             for piece in pieces:
@@ -110,11 +114,13 @@ class Ct2WhisperEngine:
                     ]
                     segment = time_map.restore(Segment(start=piece.start, end=piece.end, text=piece.text, words=words))
                     segments.append(segment)
+                    avg_logprobs.append(float(piece.avg_logprob))
                     if on_segment is not None:
                         on_segment(segment)
                 progress.report(piece.end / duration)
         progress.report(1.0)
-        return EngineResult(segments=segments, language=info.language)
+        return EngineResult(segments=segments, language=info.language, avg_logprobs=avg_logprobs,
+                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE))
 
     def close(self) -> None:
         if self._model is not None:

@@ -23,6 +23,7 @@ from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription import ct2_format
 from desktop.engines.transcription.base import (
     DAMAGED_MODEL,
+    SAMPLE_RATE,
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -87,7 +88,10 @@ class TorchWhisperEngine:
             "beam_size": options.beam_size if options.beam_size > 1 else None,
             "best_of": 5,
             "fp16": self.device == "cuda",  # said explicitly: no "FP16 is not supported on CPU" warning
+            "condition_on_previous_text": options.condition_on_previous_text,
         }
+        if options.temperature is not None:
+            decode_options["temperature"] = options.temperature
         _install_progress_hooks()
         _current.reporter = progress
         try:
@@ -105,6 +109,7 @@ class TorchWhisperEngine:
             _current.reporter = None
 
         segments: list[Segment] = []
+        avg_logprobs: list[float] = []
         for piece in result["segments"]:
             if not piece["text"].strip():
                 continue
@@ -114,10 +119,12 @@ class TorchWhisperEngine:
             ]
             segment = time_map.restore(Segment(start=piece["start"], end=piece["end"], text=piece["text"], words=words))
             segments.append(segment)
+            avg_logprobs.append(float(piece["avg_logprob"]))
             if on_segment is not None:
                 on_segment(segment)
         progress.report(1.0)
-        return EngineResult(segments=segments, language=result["language"])
+        return EngineResult(segments=segments, language=result["language"], avg_logprobs=avg_logprobs,
+                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE))
 
     def close(self) -> None:
         if self._model is None:

@@ -422,3 +422,27 @@ def test_a_stretch_ends_with_the_recording_and_an_empty_one_is_empty(jfk):
 def test_a_stretch_of_a_missing_file_says_it_cannot_be_found(tmp_path):
     with pytest.raises(AudioError, match="cannot find"):
         decode_stretch(tmp_path / "gone.mp3", 1.0, 2.0)
+
+
+@pytest.mark.parametrize("rate", [16000, 44100])
+def test_samples_that_are_not_numbers_become_silence_and_are_counted(tmp_path, jfk, rate):
+    damaged = resampled(jfk, rate) if rate != SR else jfk.copy()
+    damaged[len(damaged) // 2] = np.nan
+    damaged[len(damaged) // 3] = np.inf
+    path = write_media(tmp_path / "damaged.wav", damaged[None, :], rate, "pcm_f32le", "mono")
+    repaired: list[int] = []
+
+    samples = decode(path, on_repair=repaired.append)
+
+    assert np.isfinite(samples).all()
+    assert sum(repaired) >= 2
+    assert similarity(samples, jfk) > 0.95
+    chunked: list[int] = []
+    joined = np.concatenate([piece for _, piece in iter_chunks(path, chunk_seconds=4.0, on_repair=chunked.append)])
+    assert np.isfinite(joined).all() and sum(chunked) == sum(repaired)
+
+
+def test_a_sound_recording_without_damage_reports_no_repair(jfk):
+    repaired: list[int] = []
+    decode(JFK, on_repair=repaired.append)
+    assert repaired == []
