@@ -54,6 +54,15 @@ class Transcript:
     gaps: list[Gap] = field(default_factory=list)  # speech left untranscribed, in time order
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
 
+    def gap_at(self, segment: Segment) -> Gap | None:
+        """The gap an empty segment stands in for (the row the user may fill in), or None."""
+        if segment.text.strip():
+            return None
+        for gap in self.gaps:
+            if abs(gap.start - segment.start) < 1e-3 and abs(gap.end - segment.end) < 1e-3:
+                return gap
+        return None
+
     @property
     def is_empty(self) -> bool:
         return not any(s.text.strip() for s in self.segments)

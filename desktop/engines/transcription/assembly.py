@@ -59,7 +59,11 @@ class TranscriptAssembly:
         self.language = self.language or chunk_language
 
     def transcript(self, *, duration: float, source: str, warnings: list[str]) -> Transcript:
-        return Transcript(segments=self.segments, language=self.language, duration=duration, source=source,
+        # Each gap is also an empty segment in its place, so the transcript table shows a row the
+        # user can fill in (exports skip segments without text).
+        placeholders = [Segment(start=gap.start, end=gap.end, text="") for gap in self.gaps]
+        segments = sorted(self.segments + placeholders, key=lambda segment: segment.start)
+        return Transcript(segments=segments, language=self.language, duration=duration, source=source,
                           gaps=self.gaps, warnings=warnings)
 
     def _add(self, segment: Segment, heard_in: str | None) -> Segment | None:

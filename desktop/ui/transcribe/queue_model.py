@@ -120,10 +120,22 @@ class QueueModel(QAbstractTableModel):
                 return translated(item.source_problem)
             if item.transcript is not None and item.transcript.is_empty:
                 return translate("QueueModel", "Done: no speech found in this file")
-            return translate("QueueModel", "Done")
+            return " ".join([translate("QueueModel", "Done"), *self._notes(item.transcript)])
         if item.state is ItemState.CANCELLED:
             return translate("QueueModel", "Cancelled")
         return translated(item.status)  # FAILED: the sentence that says what went wrong
+
+    def _notes(self, transcript) -> list[str]:
+        """What a finished file's row adds: damage found in the recording, speech left without text."""
+        if transcript is None:
+            return []
+        notes = [translated(warning) for warning in transcript.warnings]
+        if len(transcript.gaps) == 1:
+            notes.append(translate("QueueModel", "1 stretch of speech could not be transcribed: fill it in below."))
+        elif transcript.gaps:
+            notes.append(translate("QueueModel", "{count} stretches of speech could not be transcribed: fill them "
+                                                 "in below.").format(count=len(transcript.gaps)))
+        return ["—", *notes] if notes else []
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -156,6 +168,9 @@ class QueueModel(QAbstractTableModel):
         if (role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS
                 and (item.state is ItemState.FAILED or item.source_problem)):
             return QBrush(QColor("#b3261e"))
+        if (role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS and item.state is ItemState.DONE
+                and self._notes(item.transcript)):
+            return QBrush(QColor("#8a5300"))  # done, with something for the user to look at
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PROGRESS:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DURATION, self.ELAPSED, self.LEFT):

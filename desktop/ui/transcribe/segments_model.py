@@ -14,8 +14,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.ui.common.i18n import translated
 
 
 def format_timestamp(seconds: float) -> str:
@@ -46,6 +48,9 @@ def parse_timestamp(text: str) -> float | None:
     if (first is not None and seconds >= 60) or (second is not None and minutes >= 60):
         return None
     return hours * 3600 + minutes * 60 + seconds
+
+
+_GAP_BACKGROUND = QBrush(QColor("#fff4d6"))  # rows of speech that still needs its text
 
 
 class SegmentsModel(QAbstractTableModel):
@@ -130,6 +135,11 @@ class SegmentsModel(QAbstractTableModel):
         column = index.column()
         if role == self.SegmentRole:
             return segment
+        gap = self._transcript.gap_at(segment) if self._transcript is not None else None
+        if gap is not None and column == self.TEXT:
+            return self._gap_data(gap, role)
+        if gap is not None and role == Qt.ItemDataRole.BackgroundRole:
+            return _GAP_BACKGROUND
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == self.START:
                 return format_timestamp(segment.start)
@@ -140,6 +150,24 @@ class SegmentsModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
             return segment.text.strip()
+        return None
+
+    def _gap_data(self, gap, role: int):
+        """An empty row standing for speech no decoding could transcribe: highlighted, and says so."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr("{gap} — type what was said").format(gap=translated(gap.message))
+        if role == Qt.ItemDataRole.EditRole:
+            return ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return translated(gap.message)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return _GAP_BACKGROUND
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QColor("#8a5300"))
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setItalic(True)
+            return font
         return None
 
     def setData(self, index: QModelIndex | QPersistentModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
