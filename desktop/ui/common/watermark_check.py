@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.common.audio import SUPPORTED_EXTENSIONS
+from desktop.engines.voices.watermark import DETECTION_THRESHOLD, recording_score
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import JobRunner
@@ -85,8 +87,6 @@ class WatermarkCheckDialog(QDialog):
     @Slot()
     def choose_files(self) -> None:
         """Ask for audio or video files (without blocking the window), then check them."""
-        from desktop.core.common.audio import SUPPORTED_EXTENSIONS
-
         patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
         chooser = QFileDialog(self, self.tr("Choose recordings to check"), "",
                               self.tr("Audio and video ({patterns});;All files (*)").format(patterns=patterns))
@@ -114,14 +114,10 @@ class WatermarkCheckDialog(QDialog):
         return [self.results.item(row).text() for row in range(self.results.count())]
 
     def _start(self, item: QListWidgetItem) -> None:
-        from desktop.engines.voices.watermark import recording_score
-
         answer: _Answer = item.data(Qt.ItemDataRole.UserRole)
         self._started += 1
 
         def on_result(score: float | None) -> None:
-            from desktop.engines.voices.watermark import DETECTION_THRESHOLD
-
             if score is None:
                 self._answer(item, TOO_SHORT)
             else:

@@ -1,4 +1,5 @@
 """Tools → Check a recording…: each file checked on a background job, one line per file."""
+import numpy as np
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
@@ -65,3 +66,13 @@ def test_the_tools_menu_asks_for_recordings_and_checks_them(qtbot, window, recor
     chooser.accept()
 
     expect_answers(qtbot, dialog, recordings)
+
+
+def test_a_recording_too_short_to_tell_says_so(qtbot, dialog, tmp_path):
+    blip = tmp_path / "blip.wav"
+    blip.write_bytes(encode(np.full(RATE // 5, 0.3, dtype=np.float32), RATE, "wav"))
+
+    dialog.check([blip])
+
+    qtbot.waitUntil(lambda: not dialog.checking(), timeout=WAIT_MS)
+    assert dialog.lines() == ["blip.wav: too short to tell (under half a second)"]
