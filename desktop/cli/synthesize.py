@@ -37,6 +37,9 @@ def add_parser(commands) -> None:
     parser.add_argument("--normalize", action="store_true", help="even out the loudness to about -16 LUFS")
     parser.add_argument("--overwrite", action="store_true", help="replace the output file if it exists")
     parser.add_argument("--gpu", action="store_true", help="experimental: run on the GPU, falling back to the CPU")
+    parser.add_argument("--no-watermark", action="store_true",
+                        help="leave out the inaudible watermark (default: as chosen in the window's Settings, "
+                             "which marks speech)")
     parser.add_argument("--accept-licence", action="store_true",
                         help="accept the model's licence terms (shown when a model needs this)")
     parser.set_defaults(run=run)
@@ -65,6 +68,13 @@ def _download(store, name: str, accept_licence: bool) -> bool:
     store.download(name, progress=bar.bytes)
     bar.done("downloaded")
     return True
+
+
+def _watermark_chosen() -> bool:
+    """Whether Settings asks for the watermark (it does unless the user turned it off there)."""
+    from desktop.settings import open_settings
+
+    return bool(open_settings().get("synthesize/watermark"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         language=language,
         speed=args.speed,
         use_gpu=args.gpu,
+        watermark=not args.no_watermark and _watermark_chosen(),
     )
 
     try:

@@ -117,6 +117,10 @@ class MainWindow(QMainWindow):
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.settings_menu.addAction(self.settings_action)
 
+        self.tools_menu = self.menuBar().addMenu("")
+        self.check_recording_action = self._action(self.check_recording)
+        self.tools_menu.addAction(self.check_recording_action)
+
         self.help_menu = self.menuBar().addMenu("")
         self.doctor_action = self._action(self.open_doctor)
         self.help_menu.addAction(self.doctor_action)
@@ -138,6 +142,8 @@ class MainWindow(QMainWindow):
         self.quit_action.setText(self.tr("&Quit"))
         self.settings_menu.setTitle(self.tr("&Settings"))
         self.settings_action.setText(self.tr("&Settings…"))
+        self.tools_menu.setTitle(self.tr("&Tools"))
+        self.check_recording_action.setText(self.tr("&Check a recording…"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
         self.about_action.setText(self.tr("&About VoxDesk"))
@@ -271,6 +277,16 @@ class MainWindow(QMainWindow):
             apply_language(QApplication.instance(), self._settings.get("ui/language"))
         if "gpu/hsa_override_gfx_version" in changed:
             self.show_message(self.tr("The GPU compatibility version takes effect the next time VoxDesk starts."))
+
+    @Slot()
+    def check_recording(self) -> None:
+        """Tools → Check a recording…: whether files carry VoxDesk's watermark."""
+        from desktop.ui.common.watermark_check import WatermarkCheckDialog
+
+        dialog = WatermarkCheckDialog(self.runner, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        dialog.choose_files()
 
     @Slot()
     def open_about(self) -> None:

@@ -2,7 +2,9 @@
 
 The text is split into sentences (desktop.core.speech.sentences) and spoken one sentence at a time, so the
 caller can play the first sentence while the rest are being made, show progress per sentence, and
-cancel between sentences (a cancel takes effect within one sentence and keeps what was made).
+cancel between sentences (a cancel takes effect within one sentence and keeps what was made). Each
+sentence carries VoxDesk's inaudible watermark (desktop.engines.voices.watermark) unless the settings
+say otherwise, so what is played and what is saved are both marked.
 
 The loaded model stays in memory between runs and is released when another model is chosen.
 Synthesis runs on the CPU by design. The experimental GPU mode runs on torch's GPU; on ROCm builds it
@@ -39,6 +41,7 @@ from desktop.core.speech.tts_models import (
     normalise_language,
 )
 from desktop.core.common.i18n import N_
+from desktop.engines.voices.watermark import apply_watermark
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +79,7 @@ class SynthesisSettings:
     language: str | None = None  # "en", "zh", …; None: the model's own, or per sentence for XTTS
     speed: float = 1.0  # 0.5 … 2.0; 1.0 is the model's natural pace
     use_gpu: bool = False  # experimental: run on torch's GPU, falling back to the CPU
+    watermark: bool = True  # mark each sentence with VoxDesk's inaudible watermark (Settings can turn it off)
 
 
 @dataclass(frozen=True)
@@ -296,7 +300,10 @@ class SpeechSynthesizer:
                 if is_cancelled():
                     break
                 samples = self._speak(sentence.text, settings, speaker)
-                spoken = SpokenSentence(index, len(sentences), sentence, samples, self._loaded.info.sample_rate)
+                rate = self._loaded.info.sample_rate
+                if settings.watermark:
+                    samples = apply_watermark(samples, rate)  # before anyone hears or saves it
+                spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
                 speech.sentences.append(spoken)
                 if on_sentence:
                     on_sentence(spoken)

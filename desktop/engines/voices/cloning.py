@@ -447,6 +447,7 @@ class VoiceCloner:
             speaker=settings.base_speaker,
             language=settings.language,
             speed=settings.speed,
+            watermark=False,  # speak() marks the converted voice; a mark under it would only add noise
         )
         status(N_("CloneEngine", "Loading the base voice…"))
         self._synthesizer.voice_info(base)

@@ -1,10 +1,11 @@
 """Settings…: the options that are not on a tab (engine, device, Chinese script, subtitle lines,
-interface language, GPU override)."""
+the watermark on synthesized speech, interface language, GPU override)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,6 +33,7 @@ class SettingsDialog(QDialog):
 
         self._build_recognition_box()
         self._build_subtitles_box()
+        self._build_speech_box()
         self._build_interface_box()
         self._build_startup_box()
         self._lay_out(self._build_buttons())
@@ -59,6 +61,11 @@ class SettingsDialog(QDialog):
         subtitles_form.addRow(self.lines_label, self.lines_spin)
         subtitles_form.addRow(self.latin_label, self.latin_spin)
         subtitles_form.addRow(self.cjk_label, self.cjk_spin)
+
+    def _build_speech_box(self) -> None:
+        self.watermark_box = QCheckBox()
+        self.speech_box = QGroupBox()
+        QVBoxLayout(self.speech_box).addWidget(self.watermark_box)
 
     def _build_interface_box(self) -> None:
         # Each language's name is written in that language, so it can be found whatever is shown now.
@@ -88,6 +95,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.recognition_box)
         layout.addWidget(self.subtitles_box)
+        layout.addWidget(self.speech_box)
         layout.addWidget(self.interface_box)
         layout.addWidget(self.startup_box)
         self.note = QLabel()
@@ -121,6 +129,12 @@ class SettingsDialog(QDialog):
         self.cjk_label.setText(self.tr("Line length for Chinese text, at most:"))
         for spin in (self.latin_spin, self.cjk_spin):
             spin.setSuffix(self.tr(" characters"))
+        self.speech_box.setTitle(self.tr("Speech synthesis"))
+        self.watermark_box.setText(self.tr("Mark synthesized speech with an inaudible watermark"))
+        self.watermark_box.setToolTip(self.tr(
+            "Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. "
+            "Cloned voices are always marked."
+        ))
         self.interface_box.setTitle(self.tr("Interface"))
         self.language_label.setText(self.tr("Interface language:"))
         self.language_combo.setItemText(0, self.tr("Same as the system"))
@@ -170,6 +184,7 @@ class SettingsDialog(QDialog):
             "device/choice": self.device_combo.currentData(),
             "transcribe/chinese_script": self.script_combo.currentData(),
             **{key: spin.value() for spin, key in self._spins()},
+            "synthesize/watermark": self.watermark_box.isChecked(),
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
         }
@@ -181,6 +196,7 @@ class SettingsDialog(QDialog):
             combo.setCurrentIndex(max(0, index))
         for spin, key in self._spins():
             spin.setValue(self._settings.get(key))
+        self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
 
     def accept(self) -> None:

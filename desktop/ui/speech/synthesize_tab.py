@@ -153,7 +153,8 @@ class SynthesizeTab(QWidget):
     def synthesis_settings(self) -> SynthesisSettings:
         return SynthesisSettings(model=self.picker.model_name(), speaker=self.voice_panel.current_voice(),
                                  language=self.picker.language(), speed=self.picker.speed(),
-                                 use_gpu=self.picker.use_gpu())
+                                 use_gpu=self.picker.use_gpu(),
+                                 watermark=bool(self._settings.get("synthesize/watermark")))
 
     @Slot()
     def _on_model_changed(self) -> None:
