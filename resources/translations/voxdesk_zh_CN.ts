@@ -373,6 +373,14 @@
         <source>The consent recording and the voice sample do not sound like the same person. The person whose voice is used must read the consent sentence themselves.</source>
         <translation>授权录音和声音样本听起来不是同一个人。必须由声音本人亲自朗读授权声明。</translation>
     </message>
+    <message>
+        <source>VoxDesk&apos;s consent key is damaged, so no saved voice can be used. Delete the voices and add them again with new consent recordings.</source>
+        <translation>VoxDesk 的授权密钥已损坏，已保存的声音都无法使用。请删除这些声音，并用新的授权录音重新添加。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read or create its consent key in {folder}. Check that the folder is yours and writable, then try again.</source>
+        <translation>VoxDesk 无法在 {folder} 中读取或创建授权密钥。请确认该文件夹属于您且可写，然后重试。</translation>
+    </message>
 </context>
 <context>
     <name>ConsentStep</name>
@@ -1237,6 +1245,10 @@
         <translation>电脑内存不足；请关闭其他程序或选择更小的模型。</translation>
     </message>
     <message>
+        <source>The model failed while transcribing; it may be damaged. Remove it and download or import it again.</source>
+        <translation>转写时模型出错，它可能已损坏。请删除后重新下载或导入。</translation>
+    </message>
+    <message>
         <source>The model file is damaged or is not a Whisper model; remove it and download or import it again.</source>
         <translation>模型文件已损坏或不是 Whisper 模型；请删除后重新下载或导入。</translation>
     </message>
@@ -1281,6 +1293,10 @@
         <translation>录音中的语音太少，无法识别声音。请使用说话人连续讲了几秒钟的录音。</translation>
     </message>
     <message>
+        <source>Speech was heard in this file, but none of it could be transcribed; try a larger model, or choose the language.</source>
+        <translation>这个文件中检测到了语音，但一句也未能转写；请换用更大的模型，或选择语言。</translation>
+    </message>
+    <message>
         <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
         <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
     </message>
@@ -1319,6 +1335,10 @@
     <message>
         <source>The GPU failed; continuing on the CPU…</source>
         <translation>GPU 出错，改用 CPU 继续…</translation>
+    </message>
+    <message>
+        <source>Part of the recording is damaged (samples that are not numbers: {count}); it was replaced with silence.</source>
+        <translation>录音有一部分已损坏（非数值采样点：{count} 个），已用静音代替。</translation>
     </message>
     <message>
         <source>The fast engine cannot use the graphics card on this computer; choose the processor (CPU) for it, or the standard engine for the graphics card.</source>
@@ -1421,6 +1441,10 @@
     <message>
         <source>Saved {count} files in {folder}.</source>
         <translation>已将 {count} 个文件保存到 {folder}。</translation>
+    </message>
+    <message>
+        <source>“{recording}” was saved as {names}, so that it does not replace another file of this export.</source>
+        <translation>“{recording}”已保存为 {names}，以免覆盖本次导出的其他文件。</translation>
     </message>
 </context>
 <context>
@@ -1534,6 +1558,38 @@
     <message>
         <source>A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to replace it.</source>
         <translation>{folder} 中已有名为“{name}”的文件。请换一个名称，或允许 VoxDesk 替换它。</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a link to another place</source>
+        <translation>指向其他位置的链接</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备文件</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>“{name}” is {kind}, not a regular file, so VoxDesk will not open it. Choose a regular file.</source>
+        <translation>“{name}”是{kind}，不是普通文件，VoxDesk 不会打开它。请选择普通文件。</translation>
+    </message>
+    <message>
+        <source>“{name}” in the folder “{folder}” is a link to another place. Put the real file in the folder instead of the link.</source>
+        <translation>文件夹“{folder}”中的“{name}”是指向其他位置的链接。请把真正的文件放进文件夹，而不是链接。</translation>
     </message>
 </context>
 <context>
@@ -2089,6 +2145,14 @@
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Check a recording…</source>
+        <translation>检查录音(&amp;C)…</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2115,6 +2179,33 @@
     <message>
         <source>The GPU compatibility version takes effect the next time VoxDesk starts.</source>
         <translation>GPU 兼容版本将在 VoxDesk 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFiles</name>
+    <message>
+        <source>“{file}” contains program code as well as model data, so VoxDesk refused it to keep this computer safe.</source>
+        <translation>“{file}”除了模型数据还含有程序代码，为保护这台电脑，VoxDesk 拒绝使用它。</translation>
+    </message>
+    <message>
+        <source>The file “{file}” of the model “{model}” contains program code as well as model data, so VoxDesk refused it to keep this computer safe.</source>
+        <translation>模型“{model}”的文件“{file}”除了模型数据还含有程序代码，为保护这台电脑，VoxDesk 拒绝使用它。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read the model “{model}”. Check that it is still there and that you may read it.</source>
+        <translation>VoxDesk 无法读取模型“{model}”。请确认它仍然存在，并且您有读取权限。</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist. Choose the folder that holds the model files.</source>
+        <translation>文件夹 {folder} 不存在。请选择存放模型文件的文件夹。</translation>
+    </message>
+    <message>
+        <source>The statistics file “{file}” holds program code or something other than numbers, so VoxDesk refused it to keep this computer safe.</source>
+        <translation>统计文件“{file}”含有程序代码或非数字内容，为保护这台电脑，VoxDesk 拒绝使用它。</translation>
+    </message>
+    <message>
+        <source>The config.json of “{model}” names {file} ({field}), which is not a file in the model&apos;s folder. Put that file in the folder, or remove it from config.json.</source>
+        <translation>“{model}”的 config.json 引用了 {file}（{field}），但它不是模型文件夹中的文件。请把该文件放进文件夹，或从 config.json 中删除这一项。</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2490,10 @@
         <translation>剩余时间</translation>
     </message>
     <message>
+        <source>Waiting: press Start to transcribe it</source>
+        <translation>等待中：按“开始”进行转写</translation>
+    </message>
+    <message>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
@@ -2422,12 +2517,28 @@
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>1 stretch of speech could not be transcribed: fill it in below.</source>
+        <translation>有 1 段语音未能转写：请在下方补填。</translation>
+    </message>
+    <message>
+        <source>{count} stretches of speech could not be transcribed: fill them in below.</source>
+        <translation>有 {count} 段语音未能转写：请在下方补填。</translation>
+    </message>
 </context>
 <context>
     <name>QueuePanel</name>
     <message>
         <source>Add files…</source>
         <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Transcribe the files that were still waiting when VoxDesk closed</source>
+        <translation>转写 VoxDesk 关闭时仍在等待的文件</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -2472,6 +2583,17 @@
     <message>
         <source>These files are already in the list.</source>
         <translation>这些文件已在列表中。</translation>
+    </message>
+</context>
+<context>
+    <name>RecentTranscriptsMenu</name>
+    <message>
+        <source>&amp;Recent transcripts</source>
+        <translation>最近的文字稿(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No saved transcripts yet</source>
+        <translation>还没有保存的文字稿</translation>
     </message>
 </context>
 <context>
@@ -2557,6 +2679,29 @@
     </message>
 </context>
 <context>
+    <name>RemovePrompt</name>
+    <message>
+        <source>“{name}” is taken off the list. Keep its saved transcript, so that File → Recent transcripts can open it again, or delete it?</source>
+        <translation>将从列表中移除“{name}”。要保留它已保存的文字稿（以便通过“文件 → 最近的文字稿”再次打开），还是删除？</translation>
+    </message>
+    <message>
+        <source>{count} files are taken off the list. Keep their saved transcripts, so that File → Recent transcripts can open them again, or delete them?</source>
+        <translation>将从列表中移除 {count} 个文件。要保留它们已保存的文字稿（以便通过“文件 → 最近的文字稿”再次打开），还是删除？</translation>
+    </message>
+    <message>
+        <source>Keep the saved transcripts?</source>
+        <translation>保留已保存的文字稿吗？</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>ReplacePrompt</name>
     <message>
         <source>“{name}” already exists in {folder}. Replace it?</source>
@@ -2613,6 +2758,17 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>SavedWork</name>
+    <message>
+        <source>The recording is no longer at {path}; its saved transcript is still here.</source>
+        <translation>录音已不在 {path}；它保存的文字稿仍在这里。</translation>
+    </message>
+    <message>
+        <source>The recording has changed since it was transcribed; the saved transcript is of the earlier one.</source>
+        <translation>录音在转写后已被更改；保存的文字稿对应的是之前的录音。</translation>
+    </message>
+</context>
+<context>
     <name>SegmentsModel</name>
     <message>
         <source>Start</source>
@@ -2625,6 +2781,10 @@ Replace them?</source>
     <message>
         <source>Text</source>
         <translation>文字</translation>
+    </message>
+    <message>
+        <source>{gap} — type what was said</source>
+        <translation>{gap} — 请输入所说的内容</translation>
     </message>
     <message>
         <source>Type a time like 00:01:02.500.</source>
@@ -2728,6 +2888,18 @@ Replace them?</source>
     <message>
         <source> characters</source>
         <translation> 个字符</translation>
+    </message>
+    <message>
+        <source>Speech synthesis</source>
+        <translation>语音合成</translation>
+    </message>
+    <message>
+        <source>Mark synthesized speech with an inaudible watermark</source>
+        <translation>在合成的语音中加入听不见的水印</translation>
+    </message>
+    <message>
+        <source>Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. Cloned voices are always marked.</source>
+        <translation>之后任何人都可以用“工具 → 检查录音…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
     </message>
     <message>
         <source>Interface</source>
@@ -3190,6 +3362,10 @@ Replace them?</source>
 <context>
     <name>SpeechText</name>
     <message>
+        <source>“{name}” is too long to read aloud in one go (more than {limit:,} characters). Split it into parts of at most {limit:,} characters.</source>
+        <translation>“{name}”太长，无法一次朗读（超过 {limit:,} 个字符）。请拆分成每段最多 {limit:,} 个字符。</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot open “{name}”. Check that the file still exists and that you may read it.</source>
         <translation>VoxDesk 无法打开“{name}”。请确认文件仍然存在，并且您有读取权限。</translation>
     </message>
@@ -3329,6 +3505,17 @@ Replace them?</source>
     <message>
         <source>{count} file(s) with no speech were skipped.</source>
         <translation>已跳过 {count} 个没有语音的文件。</translation>
+    </message>
+    <message>
+        <source>Corrections you had not exported were kept and are shown again: {names}.</source>
+        <translation>您尚未导出的修改已保留，并重新显示：{names}。</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>{start}–{end}: speech that could not be transcribed</source>
+        <translation>{start}–{end}：未能转写的语音</translation>
     </message>
 </context>
 <context>
@@ -3609,6 +3796,10 @@ Replace them?</source>
         <translation>VoxDesk 无法删除声音“{name}”。请确认声音文件夹 {root} 仍然可用且可写，然后重试。</translation>
     </message>
     <message>
+        <source>VoxDesk could not find an unused code. Try again tomorrow.</source>
+        <translation>VoxDesk 找不到未使用的验证码。请明天再试。</translation>
+    </message>
+    <message>
         <source>VoxDesk did not give out the code {code} (or it is older than {days} days). Ask for a new consent sentence, record it, and use the code it shows.</source>
         <translation>VoxDesk 没有发放过验证码 {code}（或已超过 {days} 天）。请生成新的授权声明并录制，使用其中显示的验证码。</translation>
     </message>
@@ -3631,6 +3822,56 @@ Replace them?</source>
     <message>
         <source>the voice “{name}”</source>
         <translation>声音“{name}”</translation>
+    </message>
+</context>
+<context>
+    <name>Watermark</name>
+    <message>
+        <source>VoxDesk cannot load its watermark (resemble-perth), so it will not make or check cloned speech. Run the installer again (make setup), then try again.</source>
+        <translation>VoxDesk 无法加载水印组件（resemble-perth），因此不会生成或检查克隆语音。请重新运行安装程序（make setup）后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>WatermarkCheckDialog</name>
+    <message>
+        <source>Check a recording</source>
+        <translation>检查录音</translation>
+    </message>
+    <message>
+        <source>VoxDesk puts an inaudible watermark on every cloned voice and, unless it is turned off in Settings, on the speech it synthesizes. Choose recordings to find out whether they carry it.</source>
+        <translation>VoxDesk 会在每个克隆的声音中加入听不见的水印；除非在设置中关闭，合成的语音中也会加入。选择录音即可查看其中是否带有水印。</translation>
+    </message>
+    <message>
+        <source>Choose recordings…</source>
+        <translation>选择录音…</translation>
+    </message>
+    <message>
+        <source>Choose recordings to check</source>
+        <translation>选择要检查的录音</translation>
+    </message>
+    <message>
+        <source>Audio and video ({patterns});;All files (*)</source>
+        <translation>音频和视频 ({patterns});;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>carries VoxDesk&apos;s watermark</source>
+        <translation>带有 VoxDesk 的水印</translation>
+    </message>
+    <message>
+        <source>does not carry VoxDesk&apos;s watermark</source>
+        <translation>不带 VoxDesk 的水印</translation>
+    </message>
+    <message>
+        <source>too short to tell (under half a second)</source>
+        <translation>太短，无法判断（不足半秒）</translation>
+    </message>
+    <message>
+        <source>{name}: {verdict}</source>
+        <translation>{name}：{verdict}</translation>
     </message>
 </context>
 </TS>
