@@ -235,8 +235,8 @@ def main() -> int:
         |---|---|---|---|---|
         {rows}
 
-        VoxDesk's CPU path takes {vox / fw:.2f}× the time of faster-whisper run directly; the difference is
-        the second pass below, which decodes again the speech faster-whisper's own decoding left out.
+        VoxDesk's CPU path takes {vox / fw:.2f}× the time of faster-whisper run directly. It includes the
+        second pass below, which costs time only where the first decoding left speech out.
         openai-whisper takes {ow / fw:.1f}× as long as faster-whisper.
 
         ## The second pass (no speech dropped)
