@@ -256,3 +256,30 @@ def test_the_level_meter_turns_its_clip_zone_red_when_the_voice_is_too_loud(qtbo
     assert meter.clip_seen
     assert loud.red() > calm.red() + 50 and loud.red() > 3 * loud.green()
     assert CLIP_ZONE_DBFS > -6
+
+
+def test_a_genuine_voice_folder_edited_by_hand_is_refused_in_the_window(qtbot, tab, tmp_path):
+    import json
+
+    from desktop.core.voices.consent import sha256_file
+
+    speaking = tab.speak_panel
+    engines = speaking.engine_choice.engine_combo
+    files = recorded(tmp_path)
+    voice = VoiceLibrary().add("John", "en", {"sample-1.wav": files["sample-1.wav"]}, files[CONSENT_FILE],
+                               consent_for(files))
+    # Someone swaps in another person's sample and "fixes" its hash in voice.json.
+    other = recorded(tmp_path, "lj050-0131.wav")["sample-1.wav"]
+    shutil.copyfile(other, voice.sample_paths[0])
+    metadata = json.loads((voice.folder / "voice.json").read_text(encoding="utf-8"))
+    metadata["consent"]["audio_sha256"]["sample-1.wav"] = sha256_file(other)
+    (voice.folder / "voice.json").write_text(json.dumps(metadata), encoding="utf-8")
+    tab.refresh_voices()
+    engines.setCurrentIndex(engines.findData("openvoice"))
+    speaking.editor.setPlainText("Hello there.")
+
+    speaking.speak()
+    qtbot.waitUntil(lambda: not tab.jobs.running("speak"), timeout=JOB_TIMEOUT_MS)
+
+    assert "no valid consent record" in speaking.speak_message.text()
+    assert not speaking.play_button.isEnabled()  # nothing was spoken in the forged voice
