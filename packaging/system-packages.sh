@@ -24,7 +24,9 @@ if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
 fi
 
 missing=()
-installed=" $(dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${wanted[@]}" 2>/dev/null | awk '$1 == "installed" {print $2}' | tr '\n' ' ') "
+# dpkg-query exits 1 when it has never heard of a package: that is an answer here, not a failure.
+installed=" $( (dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${wanted[@]}" 2>/dev/null || true) |
+  awk '$1 == "installed" {print $2}' | tr '\n' ' ') "
 for package in "${wanted[@]}"; do
   [[ "$installed" == *" $package "* ]] || missing+=("$package")
 done

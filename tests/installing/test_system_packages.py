@@ -32,7 +32,9 @@ class FakeSystem:
         status = "\n".join(f"installed {name}" for name in installed)
         self._script("id", f'echo {uid}')
         if apt:
-            self._script("dpkg-query", f"cat <<'END'\n{status}\nEND")
+            # Like the real one, it exits 1 when it has never heard of one of the packages asked about.
+            complete = set(packages("test")) <= set(installed)
+            self._script("dpkg-query", f"cat <<'END'\n{status}\nEND\nexit {0 if complete else 1}")
             self._script("apt-get", f'echo "apt-get $*" >> {self.log}')
         if sudo:
             self._script("sudo", f'echo "sudo $*" >> {self.log}')
