@@ -17,6 +17,7 @@ from tests.helpers.cli import voxdesk
 from tests.helpers.espeak import speak
 from tests.helpers.tiny_clone import build_tiny_xtts
 from tests.helpers.weights import DATA_DIR, base_dir
+from tests.helpers.tools import require_tool
 
 # Nothing may ask on the terminal (XTTS's licence included).
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("no_stdin")]
@@ -120,11 +121,9 @@ def test_xtts_s_licence_is_shown_and_must_be_accepted_with_a_flag_not_on_stdin(t
 
 
 def test_a_sample_of_music_is_refused_before_any_consent_check(tmp_path, monkeypatch, capsys, material):
-    import shutil
     import subprocess
 
-    if shutil.which("sox") is None:
-        pytest.skip("sox is not installed (CI installs it)")
+    require_tool("sox")
     song = tmp_path / "song.wav"
     notes = ["synth", "0.5", "pluck", "C4", "pluck", "E4", "pluck", "G4", "remix", "-"]
     args = []

@@ -6,17 +6,15 @@ Chinese is covered by the text-level tests.
 """
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests.helpers.tools import require_tool
 
 
 def speak(text: str, path: Path, *, voice: str = "en-us", words_per_minute: int = 150) -> Path:
     """Write espeak-ng reading text to path (a 22.05 kHz mono WAV) and return path."""
-    if shutil.which("espeak-ng") is None:
-        pytest.skip("espeak-ng is not installed (CI installs it)")
+    require_tool("espeak-ng")
     path.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["espeak-ng", "-v", voice, "-s", str(words_per_minute), "-w", str(path), text],
                    check=True, capture_output=True)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from tests.helpers.tools import require_tool
 
 
 def pulseaudio_available() -> bool:
@@ -198,7 +199,8 @@ def refresh_portaudio() -> None:
 def pulseaudio_server(tmp_path_factory) -> Iterator[PulseAudioServer]:
     """One private PulseAudio server for the whole test session (not yet pointed at)."""
     if not pulseaudio_available():
-        pytest.skip("PulseAudio is not installed (apt install pulseaudio pulseaudio-utils)")
+        require_tool("pulseaudio")
+        require_tool("pactl", "pulseaudio-utils")
     with PulseAudioServer(tmp_path_factory.mktemp("pulseaudio")) as server:
         yield server
 

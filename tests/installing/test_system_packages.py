@@ -5,6 +5,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from tests.helpers.tools import require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "packaging" / "system-packages.sh"
@@ -103,9 +104,7 @@ def test_a_system_without_apt_is_told_which_packages_to_find(tmp_path):
 
 @pytest.mark.parametrize("role", ["app", "test"])
 def test_every_listed_package_exists_in_the_package_index(role):
-    apt_cache = shutil.which("apt-cache")
-    if apt_cache is None:
-        pytest.skip("not a Debian-family system: apt-cache is not installed")
+    apt_cache = require_tool("apt-cache", "apt")
     shown = subprocess.run([apt_cache, "show", "--no-all-versions", *packages(role)], capture_output=True,
                            text=True, timeout=60)
     assert shown.returncode == 0, shown.stderr

@@ -40,6 +40,7 @@ from tests.helpers.pulseaudio import (  # noqa: F401 - fixtures
     refresh_portaudio,
 )
 from tests.helpers.weights import DATA_DIR
+from tests.helpers.tools import require_tool
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -192,7 +193,8 @@ def test_a_recording_stops_by_itself_at_its_time_limit(pulseaudio):
 
 def test_unplugging_the_microphone_mid_recording_keeps_what_was_recorded(tmp_path):
     if not pulseaudio_available():
-        pytest.skip("PulseAudio is not installed")
+        require_tool("pulseaudio")
+        require_tool("pactl", "pulseaudio-utils")
     # A server of its own: "unplugging" kills it, the way a USB sound card's driver goes away.
     server = PulseAudioServer(tmp_path / "pulse").start()
     try:

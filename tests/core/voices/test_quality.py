@@ -2,7 +2,6 @@
 microphones change them (quieter, louder, noisier, with long pauses) or made with sox (music)."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from desktop.core.voices.quality import (
     prepare_sample,
 )
 from tests.helpers.weights import DATA_DIR
+from tests.helpers.tools import require_tool
 
 RATE = 48000  # what a USB microphone delivers
 
@@ -41,8 +41,7 @@ def with_silence(samples: np.ndarray, before: float, after: float, rate: int = R
 
 def sox_music(path: Path) -> Path:
     """Twelve seconds of chords and a plucked melody, made with sox."""
-    if shutil.which("sox") is None:
-        pytest.skip("sox is not installed (CI installs it)")
+    require_tool("sox")
     chords = ("C3 E4 G4 C5", "A2 C4 E4 A4", "F2 A3 C4 F4", "G2 B3 D4 G4")
     args: list[str] = []
     for _ in range(3):

@@ -13,6 +13,7 @@ from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.speech.tts_models import TtsModelStore
 from desktop.engines.speech.tts import SENTENCE_PAUSE_SECONDS, SpeechSynthesizer, SynthesisSettings
 from tests.helpers.tiny_tts import SAMPLE_RATE, FakeAmdGpu, build_single_speaker_vits
+from tests.helpers.tools import require_tool
 
 
 @pytest.fixture
@@ -172,8 +173,8 @@ def test_choosing_a_language_the_model_does_not_speak_is_refused(engine):
     assert "does not speak Chinese" in error.value.message
 
 
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_a_phoneme_model_reads_english_through_espeak_and_refuses_chinese(tmp_path):
+    require_tool("espeak-ng")
     store = TtsModelStore(tmp_path / "voices")
     model = store.import_folder(build_single_speaker_vits(tmp_path / "tiny-phonemes", phonemes=True))
     engine = SpeechSynthesizer(store, FallbackLog())
