@@ -61,8 +61,8 @@ class TranscriptAssembly:
     def transcript(self, *, duration: float, source: str, warnings: list[str]) -> Transcript:
         # Each gap is also an empty segment in its place, so the transcript table shows a row the
         # user can fill in (exports skip segments without text).
-        placeholders = [Segment(start=gap.start, end=gap.end, text="") for gap in self.gaps]
-        segments = sorted(self.segments + placeholders, key=lambda segment: segment.start)
+        rows_to_fill = [Segment(start=gap.start, end=gap.end, text="") for gap in self.gaps]
+        segments = sorted(self.segments + rows_to_fill, key=lambda segment: segment.start)
         return Transcript(segments=segments, language=self.language, duration=duration, source=source,
                           gaps=self.gaps, warnings=warnings)
 

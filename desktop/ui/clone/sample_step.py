@@ -17,9 +17,8 @@ from desktop.core.voices.quality import PreparedSample, QualityReport
 from desktop.engines.voices.cloning import VoiceEnrollment
 from desktop.resources import resource_path
 from desktop.ui.common.i18n import translated
-from desktop.ui.common.styles import ERROR_STYLE, OK_STYLE
+from desktop.ui.common.styles import ERROR_STYLE, OK_STYLE, WARNING_STYLE
 
-WARNING_STYLE = "color: #8a5300;"  # the sample can be used, but could be better
 TARGET_SECONDS = (15.0, 30.0)
 
 

@@ -6,6 +6,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionProgressBar, QStyleOptionViewItem
 
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import ERROR_COLOR, WARNING_COLOR
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
 translate = QCoreApplication.translate
@@ -167,10 +168,10 @@ class QueueModel(QAbstractTableModel):
                 return self.status_text(item)
         if (role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS
                 and (item.state is ItemState.FAILED or item.source_problem)):
-            return QBrush(QColor("#b3261e"))
+            return QBrush(QColor(ERROR_COLOR))
         if (role == Qt.ItemDataRole.ForegroundRole and column == self.STATUS and item.state is ItemState.DONE
                 and self._notes(item.transcript)):
-            return QBrush(QColor("#8a5300"))  # done, with something for the user to look at
+            return QBrush(QColor(WARNING_COLOR))  # done, with something for the user to look at
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PROGRESS:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DURATION, self.ELAPSED, self.LEFT):

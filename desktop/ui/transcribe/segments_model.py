@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import WARNING_COLOR
 
 
 def format_timestamp(seconds: float) -> str:
@@ -163,7 +164,7 @@ class SegmentsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             return _GAP_BACKGROUND
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(QColor("#8a5300"))
+            return QBrush(QColor(WARNING_COLOR))
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
             font.setItalic(True)
