@@ -36,7 +36,7 @@ benchmark: system-packages-test $(TEST_STAMP)
 
 # Refresh resources/translations/*.ts from the code and compile the .qm the package ships.
 translations: setup
-	$(PYTHON) -m desktop.ui.i18n
+	$(PYTHON) -m desktop.ui.common.i18n
 
 clean:
 	rm -rf $(VENV) build *.egg-info
