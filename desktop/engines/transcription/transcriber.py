@@ -23,12 +23,7 @@ from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.base import (
-    DAMAGED_MODEL,
-    TranscribeOptions,
-    WhisperEngine,
-    device_failures_as_user_errors,
-)
+from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -175,20 +170,11 @@ class Transcriber:
 
     # -- the model -----------------------------------------------------------------------------
 
-    def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
-        if plan.engine == "torch":
-            from desktop.engines.transcription.whisper_torch import load_torch_engine as load
-        else:
-            from desktop.engines.transcription.whisper_ct2 import load_ct2_engine as load
-        with device_failures_as_user_errors(plan.device):
-            try:
-                return load(model, plan.device)
-            except (UserFacingError, MemoryError):
-                raise
-            except Exception as exc:  # noqa: BLE001 - whatever a damaged model makes the libraries raise
-                if plan.device == "cuda":
-                    raise  # for the fallback to the CPU to judge
-                raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
+    @staticmethod
+    def _load(model: LocalModel, plan: _Plan) -> WhisperEngine:
+        from desktop.engines.transcription.loading import load_engine
+
+        return load_engine(model, plan.engine, plan.device)
 
     def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
         key = (settings.model, plan.engine, plan.device)
