@@ -1,0 +1,157 @@
+"""How fast each Whisper model ran on this computer: measured once, kept in a small JSON file.
+
+A record is keyed by model, engine, device and the machine: the processor, the graphics cards and the
+versions of VoxDesk and the engine libraries, so a new GPU or a new CTranslate2 is measured again
+instead of showing an old figure. The file is the user's own but may be damaged or replaced: anything
+in it that is not a record exactly as written here is ignored, and a file that cannot be read counts
+as empty.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import os
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from desktop.core.common.atomic import atomic_write_text
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.paths import data_dir
+from desktop.core.common.safe_files import open_regular
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "model-speeds.json"
+_MAX_FILE_BYTES = 1_000_000
+_MAX_FIELD = 200
+_LIBRARIES = ("voxdesk", "ctranslate2", "faster-whisper", "torch", "openai-whisper")
+
+
+def default_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class SpeedRecord:
+    model: str
+    engine: str  # "torch" or "ct2"
+    device: str  # "cuda" or "cpu"
+    machine: str  # machine_key() when it was measured
+    factor: float  # seconds of audio transcribed per second of work
+    measured: str  # ISO date and time, for the curious reader of the file
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return self.model, self.engine, self.device, self.machine
+
+
+def machine_key() -> str:
+    """A short fingerprint of what makes a measurement valid: processor, graphics cards, library versions.
+
+    Reads /proc and /sys and the installed packages' metadata; imports no heavy library.
+    """
+    from importlib import metadata
+
+    from desktop.core.gpu.device import cpu_name
+
+    versions = {}
+    for name in _LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    parts = {"cpu": cpu_name(Path("/proc/cpuinfo")), "cores": os.cpu_count(), "gpus": _display_devices(),
+             "versions": versions}
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _display_devices(sysfs_drm: Path = Path("/sys/class/drm")) -> list[str]:
+    """vendor:device PCI ids of every graphics card (any vendor)."""
+    found = []
+    try:
+        cards = sorted(p for p in sysfs_drm.iterdir() if re.fullmatch(r"card\d+", p.name))
+    except OSError:
+        return []
+    for card in cards:
+        try:
+            vendor = (card / "device" / "vendor").read_text().strip()
+            device = (card / "device" / "device").read_text().strip()
+        except OSError:
+            continue
+        found.append(f"{vendor}:{device}")
+    return found
+
+
+class SpeedRecords:
+    """The records file. Reads are cheap and never fail; writes replace the file atomically."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+
+    def all(self) -> list[SpeedRecord]:
+        """Every valid record in the file; none when it is missing, damaged or not a regular file."""
+        try:
+            with open_regular(self.path, follow_links=False) as stream:  # a link may point anywhere
+                raw = stream.read(_MAX_FILE_BYTES + 1)
+            if len(raw) > _MAX_FILE_BYTES:
+                raise ValueError("longer than a speeds file can be")
+            data = json.loads(raw.decode("utf-8"))
+        except FileNotFoundError:
+            return []
+        except (OSError, UserFacingError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            log.warning("ignoring the model speeds file %s: %s", self.path, exc)
+            return []
+        entries = data.get("records") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            return []
+        return [record for record in map(_parsed, entries) if record is not None]
+
+    def add(self, model: str, engine: str, device: str, machine: str, factor: float) -> SpeedRecord:
+        """Keep a new measurement, replacing an older one with the same key. Raises ExportError on a failed write."""
+        record = SpeedRecord(model, engine, device, machine, round(float(factor), 3),
+                             datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        if _parsed(asdict(record)) is None:
+            raise ValueError(f"not a valid speed record: {record}")
+        kept = [old for old in self.all() if old.key != record.key]
+        text = json.dumps({"records": [asdict(r) for r in kept + [record]]}, ensure_ascii=False, indent=1)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.path, text + "\n", overwrite=True)
+        return record
+
+    def measured(self, machine: str) -> set[tuple[str, str, str]]:
+        """The (model, engine, device) measured on this machine."""
+        return {(r.model, r.engine, r.device) for r in self.all() if r.machine == machine}
+
+    def factors(self, machine: str, *, engine: str = "auto", device: str = "auto") -> dict[str, float]:
+        """Model → the best factor measured on this machine with the engine and device the user's settings allow.
+
+        engine: "auto", "torch" or "ct2"; device: "auto", "gpu" or "cpu" (the Settings choices).
+        """
+        best: dict[str, float] = {}
+        for record in self.all():
+            if record.machine != machine or (engine != "auto" and record.engine != engine):
+                continue
+            if device != "auto" and record.device != ("cuda" if device == "gpu" else "cpu"):
+                continue
+            best[record.model] = max(best.get(record.model, 0.0), record.factor)
+        return best
+
+
+def _parsed(entry) -> SpeedRecord | None:
+    """A record exactly as add() writes one, or None."""
+    if not isinstance(entry, dict):
+        return None
+    texts = [entry.get(field) for field in ("model", "engine", "device", "machine", "measured")]
+    if not all(isinstance(text, str) and 0 < len(text) <= _MAX_FIELD for text in texts):
+        return None
+    factor = entry.get("factor")
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not math.isfinite(factor):
+        return None
+    if not 0 < factor < 100_000 or entry["engine"] not in ("torch", "ct2") or entry["device"] not in ("cuda", "cpu"):
+        return None
+    return SpeedRecord(entry["model"], entry["engine"], entry["device"], entry["machine"], float(factor),
+                       entry["measured"])
