@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
             if hasattr(widget, "synthesis_device"):
                 widget.synthesis_device.connect(self.device_status.set_synthesis_device)
         self.transcribe_tab.export_available.connect(self._on_export_available)
+        self._watch_model_speeds()
 
         self._fallbacks = _FallbackBridge(self)
         self._fallbacks.happened.connect(self._on_fallback)
@@ -120,6 +121,8 @@ class MainWindow(QMainWindow):
         self.tools_menu = self.menuBar().addMenu("")
         self.check_recording_action = self._action(self.check_recording)
         self.tools_menu.addAction(self.check_recording_action)
+        self.measure_action = self._action(self.measure_computer)
+        self.tools_menu.addAction(self.measure_action)
 
         self.help_menu = self.menuBar().addMenu("")
         self.doctor_action = self._action(self.open_doctor)
@@ -144,6 +147,7 @@ class MainWindow(QMainWindow):
         self.settings_action.setText(self.tr("&Settings…"))
         self.tools_menu.setTitle(self.tr("&Tools"))
         self.check_recording_action.setText(self.tr("&Check a recording…"))
+        self.measure_action.setText(self.tr("&Measure this computer…"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
         self.about_action.setText(self.tr("&About VoxDesk"))
@@ -288,6 +292,24 @@ class MainWindow(QMainWindow):
         dialog.open()
         dialog.choose_files()
 
+    def _watch_model_speeds(self) -> None:
+        """How fast each model runs here: measured once after the first transcription, shown in the model list."""
+        from desktop.ui.transcribe.computer_measurement import ComputerMeasurement
+
+        self.measurement = ComputerMeasurement(self._store, self._transcriber, self.runner, parent=self)
+        self.measurement.watch(self.transcribe_tab.queue)
+        self.measurement.measured.connect(lambda _record: self.transcribe_tab.refresh_models())
+
+    @Slot()
+    def measure_computer(self) -> None:
+        """Tools → Measure this computer…: measure every model again, showing the speeds as they come."""
+        from desktop.ui.transcribe.model_dialogs import MeasureComputerDialog
+
+        dialog = MeasureComputerDialog(self.measurement, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        dialog.start()
+
     @Slot()
     def open_about(self) -> None:
         from desktop.ui.common.about import AboutDialog
@@ -325,6 +347,7 @@ class MainWindow(QMainWindow):
             self._fallback_log.unsubscribe(self._fallbacks)
             self.hide()  # the user sees the window go at once, even while a job finishes its step
             self.transcribe_tab.shutdown()
+            self.measurement.shutdown()
             for widget in self._more_tabs:
                 if hasattr(widget, "shutdown"):
                     widget.shutdown()

@@ -1,5 +1,5 @@
 """Getting Whisper models onto this computer: the download dialog (the shared one, with Whisper's words)
-and "Import model…"."""
+and "Import model…"; and "Measure this computer", which measures how fast they run here."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -201,3 +201,95 @@ class ImportModelDialog(QDialog):
         # and leaves nothing half-copied, so closing simply waits for it.
         if self._job is None:
             super().reject()
+
+
+_ENGINE_NAMES = {"ct2": "CTranslate2", "torch": "PyTorch"}
+
+
+class MeasureComputerDialog(QDialog):
+    """Tools → Measure this computer: runs the measurement and lists each model's speed as it comes."""
+
+    def __init__(self, measurement, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._measurement = measurement
+        self._records: list = []
+        self._failure: str | None = None
+        self._ended = False
+        self.setMinimumWidth(520)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.results = QLabel()
+        self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.again_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+        self.again_button.clicked.connect(self.start)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for widget in (self.intro, self.bar, self.results, self.note, self.buttons):
+            layout.addWidget(widget)
+        measurement.progress.connect(self._on_progress)
+        measurement.measured.connect(self._on_measured)
+        measurement.finished.connect(self._on_finished)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Measure this computer"))
+        self.intro.setText(self.tr(
+            "VoxDesk transcribes 10 seconds of speech with each model on this computer, with each engine "
+            "and device it can use, so the model list can say how fast each model runs here. This takes "
+            "from a few seconds to a few minutes; you can keep working meanwhile."))
+        self.again_button.setText(self.tr("Measure again"))
+        self._show()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    @Slot()
+    def start(self) -> None:
+        self._records, self._failure, self._ended = [], None, False
+        self.bar.setValue(0)
+        self._measurement.start()
+        self._show()
+
+    def _line(self, record) -> str:
+        from desktop.core.transcription.model_advice import speed_text
+
+        where = self.tr("GPU") if record.device == "cuda" else self.tr("CPU")
+        return self.tr("{model} on the {where} ({engine}): {speed}").format(
+            model=record.model, where=where, engine=_ENGINE_NAMES.get(record.engine, record.engine),
+            speed=translated(speed_text(record.factor)))
+
+    def _show(self) -> None:
+        self.results.setText("\n".join(self._line(record) for record in self._records))
+        self.again_button.setEnabled(self._ended)
+        self.note.setStyleSheet(ERROR_STYLE if self._failure else "")
+        if self._failure:
+            self.note.setText(translated(self._failure))
+        elif not self._ended:
+            self.note.setText(self.tr("Measuring…"))
+        elif self._records:
+            self.note.setText(self.tr("Done. The model list now shows these speeds."))
+        else:
+            self.note.setText(self.tr("No model is on this computer yet: transcribe a file, or import a model "
+                                      "(File → Import model…), then measure again."))
+
+    @Slot(float)
+    def _on_progress(self, fraction: float) -> None:
+        self.bar.setValue(round(fraction * 100))
+
+    @Slot(object)
+    def _on_measured(self, record) -> None:
+        self._records.append(record)
+        self._show()
+
+    @Slot(object)
+    def _on_finished(self, failure) -> None:
+        self._failure, self._ended = failure, True
+        self.bar.setValue(100)
+        self._show()

@@ -5,10 +5,14 @@ from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
+from desktop.core.transcription.model_advice import CHINESE_HINT, needs_chinese_hint
+from desktop.core.transcription.speed_records import SpeedRecords, machine_key
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import WARNING_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.model_picker import ModelPicker
 from desktop.workers.job import JobReport, JobRunner
 
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
@@ -29,17 +33,20 @@ class OptionsBar(QWidget):
         self._settings = settings
         self._store = store
         self._jobs = TabJobs(runner, self)
-        self._model_entries: list | None = None  # the model list as last read, for retranslating it
+        self._speeds = SpeedRecords()  # how fast each model ran here, shown in the model list
         self._build()
         self._load_choices()
         self.model_combo.activated.connect(self._on_model_chosen)
         self.language_combo.activated.connect(self.save_choices)
         self.task_combo.activated.connect(self.save_choices)
         self.prompt_edit.editingFinished.connect(self.save_choices)
+        self.model_combo.currentIndexChanged.connect(self._update_chinese_hint)
+        self.language_combo.currentIndexChanged.connect(self._update_chinese_hint)
         self.retranslate()
+        self._update_chinese_hint()
 
     def _build(self) -> None:
-        self.model_combo = QComboBox()
+        self.model_combo = ModelPicker()
         self.model_combo.setMinimumWidth(200)
         self.language_combo = QComboBox()
         self.language_combo.setMinimumWidth(160)
@@ -78,6 +85,11 @@ class OptionsBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(choices_row)
         layout.addLayout(prompt_row)
+        self.chinese_hint = QLabel()  # small or larger for Chinese: shown under the choices when it applies
+        self.chinese_hint.setStyleSheet(WARNING_STYLE)
+        self.chinese_hint.setWordWrap(True)
+        self.chinese_hint.hide()
+        layout.addWidget(self.chinese_hint)
 
     def _fill_other_languages(self) -> None:
         """The rest of Whisper's languages under the separator, by name in the interface language."""
@@ -107,8 +119,8 @@ class OptionsBar(QWidget):
         self.task_combo.setItemText(0, self.tr("Transcribe"))
         self.task_combo.setItemText(1, self.tr("Translate to English"))
         self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
-        if self._model_entries is not None:
-            self._on_models_listed(self._model_entries)
+        self.model_combo.retranslate()
+        self.chinese_hint.setText(translated(CHINESE_HINT))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -148,32 +160,25 @@ class OptionsBar(QWidget):
 
     def refresh_models(self, select: str | None = None) -> None:
         """Fill the model list (official and imported, marking what is on this computer)."""
-        store = self._store
+        store, speeds, settings = self._store, self._speeds, self._settings
+        engine, device = settings.get("engine/choice"), settings.get("device/choice")
 
-        def work(report: JobReport) -> list:
-            return store.catalog()
+        def work(report: JobReport) -> tuple[list, dict[str, float]]:
+            return store.catalog(), speeds.factors(machine_key(), engine=engine, device=device)
 
         if select is not None:
             self._settings.set("transcribe/model", select)
         self._jobs.start("list models", work, on_result=self._on_models_listed)
 
-    def _on_models_listed(self, entries: list) -> None:
-        self._model_entries = entries
-        current = self._settings.get("transcribe/model")
-        self.model_combo.clear()
-        for entry in entries:
-            if entry.imported:
-                text = self.tr("{name} (imported)").format(name=entry.name)
-            elif any(entry.downloaded.values()):
-                text = entry.name
-            else:
-                text = self.tr("{name} ({size} MB download)").format(name=entry.name, size=entry.size_mb)
-            self.model_combo.addItem(text, entry.name)
-        index = self.model_combo.findData(current)
-        if index < 0:
-            self.model_combo.addItem(current, current)
-            index = self.model_combo.count() - 1
-        self.model_combo.setCurrentIndex(index)
+    def _on_models_listed(self, listing: tuple[list, dict[str, float]]) -> None:
+        entries, factors = listing
+        self.model_combo.show_models(entries, factors, self._settings.get("transcribe/model"))
+        self._update_chinese_hint()
+
+    @Slot()
+    def _update_chinese_hint(self) -> None:
+        model = self.model_combo.currentData() or self._settings.get("transcribe/model")
+        self.chinese_hint.setVisible(needs_chinese_hint(self.language_combo.currentData(), model))
 
     @Slot(int)
     def _on_model_chosen(self, index: int) -> None:

@@ -1,0 +1,113 @@
+"""The Whisper model list that advises: models under Fast, Balanced and Accurate, each with its languages,
+its size and, once measured, how fast it runs on this computer.
+
+A QComboBox, so choosing stays one click; the open list draws each model on one line, its name followed
+by the advice in a quieter colour, and the groups as headings that cannot be chosen.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt
+from PySide6.QtGui import QFont, QPainter, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from desktop.core.transcription.model_advice import GROUP_TITLES, advise
+from desktop.ui.common.i18n import translated
+
+ADVICE_ROLE = Qt.ItemDataRole.UserRole + 1  # the line after the name: languages · size · speed here
+HEADING_ROLE = Qt.ItemDataRole.UserRole + 2  # True on a group heading
+_GAP = 16  # pixels between a model's name and its advice
+
+
+class _ModelListDelegate(QStyledItemDelegate):
+    """Draws a heading in bold, a model as its name then its advice in the placeholder colour."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        advice = index.data(ADVICE_ROLE)
+        if index.data(HEADING_ROLE):
+            option = QStyleOptionViewItem(option)
+            option.font.setBold(True)
+            option.state &= ~QStyle.StateFlag.State_Selected
+        super().paint(painter, option, index)
+        if not advice:
+            return
+        name_width = option.fontMetrics.horizontalAdvance(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        rect = option.rect.adjusted(name_width + _GAP + 8, 0, -6, 0)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
+        painter.save()
+        painter.setPen(option.palette.color(role))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, advice)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802 - Qt naming
+        size = super().sizeHint(option, index)
+        advice = index.data(ADVICE_ROLE)
+        if advice:
+            size.setWidth(size.width() + _GAP + option.fontMetrics.horizontalAdvance(advice) + 12)
+        return size
+
+
+class ModelPicker(QComboBox):
+    """The model list; ``show_models`` fills it from the store's catalog and the speeds measured here."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(QStandardItemModel(self))
+        self.setItemDelegate(_ModelListDelegate(self))
+        self._listing: tuple[list, dict[str, float]] | None = None
+
+    def show_models(self, entries: list, factors: dict[str, float], current: str) -> None:
+        """entries: ``ModelStore.catalog()``; factors: model → real-time factor measured here; current: the
+        model to keep chosen (added at the end when it is not in the list, e.g. a path)."""
+        self._listing = (entries, factors)
+        by_name = {entry.name: entry for entry in entries}
+        model: QStandardItemModel = self.model()
+        self.blockSignals(True)
+        model.clear()
+        group = None
+        for advice in advise(entries, factors):
+            if advice.group != group:
+                group = advice.group
+                model.appendRow(self._heading(translated(GROUP_TITLES[group])))
+            parts = [advice.languages, advice.size, advice.speed]
+            item = QStandardItem(self._label(by_name[advice.name]))
+            item.setData(advice.name, Qt.ItemDataRole.UserRole)
+            item.setData(" · ".join(translated(part) for part in parts if part), ADVICE_ROLE)
+            item.setToolTip(item.data(ADVICE_ROLE))
+            model.appendRow(item)
+        index = self.findData(current)
+        if index < 0:
+            self.addItem(current, current)
+            index = self.count() - 1
+        self.setCurrentIndex(index)
+        self.blockSignals(False)
+        self.view().setMinimumWidth(self.view().sizeHintForColumn(0) + 8)
+
+    def retranslate(self) -> None:
+        if self._listing is not None:
+            self.show_models(*self._listing, self.currentData())
+
+    def advice(self, name: str) -> str | None:
+        """The advice line shown for a model (for the tests and the tooltip)."""
+        index = self.findData(name)
+        return self.itemData(index, ADVICE_ROLE) if index >= 0 else None
+
+    @staticmethod
+    def _label(entry) -> str:
+        # In the options bar's context, where these texts were first written and translated.
+        if entry.imported:
+            return QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
+        if any(entry.downloaded.values()):
+            return entry.name
+        return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(
+            name=entry.name, size=entry.size_mb)
+
+    @staticmethod
+    def _heading(title: str) -> QStandardItem:
+        item = QStandardItem(title)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)  # cannot be chosen, nor reached with the arrow keys
+        item.setData(True, HEADING_ROLE)
+        font = QFont()
+        font.setBold(True)
+        item.setFont(font)
+        return item

@@ -1,0 +1,155 @@
+"""The model picker that advises: groups, languages, sizes, speeds measured here, and the hint for Chinese."""
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.core.common.paths import models_dir
+from desktop.core.transcription.speed_records import SpeedRecords, machine_key
+from desktop.core.transcription.whisper_models import ModelStore
+from desktop.ui.transcribe.model_picker import ADVICE_ROLE, HEADING_ROLE
+from desktop.ui.transcribe.options_bar import OptionsBar
+from desktop.workers.job import JobRunner
+from desktop.workers.transcription_queue import ItemState
+from tests.helpers.weights import DATA_DIR
+from tests.ui.conftest import JOB_TIMEOUT_MS, TEST_MODEL
+from tests.ui.transcribe.test_transcribe_tab import drop
+
+
+@pytest.fixture
+def bar(qtbot, settings, tiny_model):
+    runner = JobRunner()
+    bar = OptionsBar(settings, ModelStore(models_dir()), runner)
+    qtbot.addWidget(bar)
+    bar.show()
+    yield bar
+    bar.shutdown()
+    qtbot.waitUntil(lambda: not runner.busy, timeout=JOB_TIMEOUT_MS)
+
+
+def listed(bar, qtbot) -> None:
+    bar.refresh_models()
+    qtbot.waitUntil(lambda: bar.model_combo.findData("large-v3") >= 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not bar._jobs.running(), timeout=10_000)
+
+
+def rows(combo) -> list[tuple[str, str | None, bool]]:
+    model = combo.model()
+    return [(model.index(i, 0).data(), model.index(i, 0).data(ADVICE_ROLE), bool(model.index(i, 0).data(HEADING_ROLE)))
+            for i in range(model.rowCount())]
+
+
+def test_models_are_grouped_with_languages_size_and_the_speed_measured_here(qtbot, bar):
+    records = SpeedRecords()
+    records.add(TEST_MODEL, "ct2", "cpu", machine_key(), 15.2)
+    records.add("base", "ct2", "cpu", "another computer", 99.0)  # not this machine: not shown
+    listed(bar, qtbot)
+    combo = bar.model_combo
+
+    headings = [text for text, _advice, heading in rows(combo) if heading]
+    assert headings == ["Fast", "Balanced", "Accurate", "Imported"]
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names.index("tiny") < names.index("small") < names.index("turbo") < names.index(TEST_MODEL)
+    assert combo.advice("base") == "99 languages · 145 MB"
+    assert combo.advice("small.en") == "English only · 484 MB"
+    assert combo.advice(TEST_MODEL).endswith(" · about 15× real time here")
+    assert combo.currentData() == TEST_MODEL and combo.currentText() == f"{TEST_MODEL} (imported)"
+    for row, (_text, _advice, heading) in enumerate(rows(combo)):
+        if heading:
+            assert not combo.model().item(row).flags() & Qt.ItemFlag.ItemIsSelectable
+            assert combo.itemData(row) is None
+
+
+def test_the_chinese_hint_shows_for_chinese_with_tiny_or_base_only(qtbot, bar, settings):
+    listed(bar, qtbot)
+
+    def choose(model: str, language: str) -> bool:
+        bar.model_combo.setCurrentIndex(bar.model_combo.findData(model))
+        bar.language_combo.setCurrentIndex(bar.language_combo.findData(language))
+        return bar.chinese_hint.isVisible()
+
+    assert choose("base", "zh") and choose("tiny", "zh")
+    assert "small" in bar.chinese_hint.text()
+    assert not choose("small", "zh") and not choose("large-v3", "zh") and not choose(TEST_MODEL, "zh")
+    assert not choose("base", "en") and not choose("base", "auto")
+    assert choose("base", "zh")
+
+    settings.set("transcribe/model", "tiny")  # a new bar starts with the hint when it applies
+    settings.set("transcribe/language", "zh")
+    again = OptionsBar(settings, ModelStore(models_dir()), JobRunner())
+    qtbot.addWidget(again)
+    again.show()
+    assert again.chinese_hint.isVisible()
+    again.shutdown()
+
+
+class ThreadNotingRecords(SpeedRecords):
+    def __init__(self, path):
+        super().__init__(path)
+        self.threads: list[int] = []
+
+    def add(self, *args, **kwargs):
+        self.threads.append(threading.get_ident())
+        return super().add(*args, **kwargs)
+
+
+def test_the_quiet_measurement_runs_once_after_the_first_transcription_off_the_gui_thread(qtbot, window, jfk):
+    measurement = window.measurement
+    measurement.quiet_delay_ms = 0
+    records = measurement.records = ThreadNotingRecords(measurement.records.path)
+    starts = []
+    measurement.started.connect(starts.append)
+    tab = window.transcribe_tab
+
+    drop(tab, jfk)
+    with qtbot.waitSignal(measurement.finished, timeout=JOB_TIMEOUT_MS) as ended:
+        pass
+    assert ended.args == [None] and starts == [True]
+    assert tab.queue.items[0].state is ItemState.DONE
+    assert records.threads and threading.get_ident() not in records.threads
+    assert SpeedRecords(records.path).measured(machine_key()) == {(TEST_MODEL, "ct2", "cpu")}
+    qtbot.waitUntil(lambda: "real time here" in (tab.model_combo.advice(TEST_MODEL) or ""), timeout=10_000)
+
+    drop(tab, DATA_DIR / "lj050-0131.wav")  # the second file: no second measurement
+    qtbot.waitUntil(lambda: len(tab.queue.items) == 2 and tab.queue.items[1].state is ItemState.DONE,
+                    timeout=JOB_TIMEOUT_MS)
+    qtbot.wait(300)
+    assert starts == [True] and not measurement.running
+
+
+def test_tools_measure_this_computer_lists_the_speeds_and_they_survive_a_restart(qtbot, window, settings):
+    from desktop.app import create_app
+    from desktop.ui.transcribe.model_dialogs import MeasureComputerDialog
+
+    window.measure_action.trigger()
+    dialog = window.findChild(MeasureComputerDialog)
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(lambda: dialog.again_button.isEnabled(), timeout=JOB_TIMEOUT_MS)
+    assert dialog.results.text().startswith(f"{TEST_MODEL} on the CPU (CTranslate2): about ")
+    assert dialog.note.text() == "Done. The model list now shows these speeds."
+    combo = window.transcribe_tab.model_combo
+    qtbot.waitUntil(lambda: "real time here" in (combo.advice(TEST_MODEL) or ""), timeout=10_000)
+    shown = combo.advice(TEST_MODEL)
+    dialog.close()
+    window.close()
+
+    _app, again = create_app([], settings=settings)  # a restart: the speed is read back, not measured
+    qtbot.addWidget(again)
+    again_combo = again.transcribe_tab.model_combo
+    qtbot.waitUntil(lambda: again_combo.advice(TEST_MODEL) is not None, timeout=10_000)
+    assert again_combo.advice(TEST_MODEL) == shown and not again.measurement.running
+    again.close()
+
+
+def test_measuring_with_no_model_on_the_computer_says_what_to_do(qtbot, window, tiny_model):
+    import shutil
+
+    shutil.rmtree(models_dir())
+    window.measure_action.trigger()
+    from desktop.ui.transcribe.model_dialogs import MeasureComputerDialog
+
+    dialog = window.findChild(MeasureComputerDialog)
+    qtbot.waitUntil(lambda: dialog.again_button.isEnabled(), timeout=JOB_TIMEOUT_MS)
+    assert dialog.results.text() == ""
+    assert "No model is on this computer yet" in dialog.note.text()
+    dialog.close()
