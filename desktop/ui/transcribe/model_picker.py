@@ -15,23 +15,24 @@ from desktop.ui.common.i18n import translated
 
 ADVICE_ROLE = Qt.ItemDataRole.UserRole + 1  # the line after the name: languages · size · speed here
 HEADING_ROLE = Qt.ItemDataRole.UserRole + 2  # True on a group heading
-_GAP = 16  # pixels between a model's name and its advice
+_GAP = 24  # pixels between the longest model name and the advice column
+_INDENT = 12  # models sit a little to the right of their group's heading
 
 
 class _ModelListDelegate(QStyledItemDelegate):
-    """Draws a heading in bold, a model as its name then its advice in the placeholder colour."""
+    """Draws a heading in bold, a model as its name then, in a column, its advice in a quieter colour."""
+
+    name_column = 0  # the width of the longest model name, set by the picker after filling the list
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         advice = index.data(ADVICE_ROLE)
-        if index.data(HEADING_ROLE):
-            option = QStyleOptionViewItem(option)
-            option.font.setBold(True)
-            option.state &= ~QStyle.StateFlag.State_Selected
+        option = QStyleOptionViewItem(option)
+        if not index.data(HEADING_ROLE):
+            option.rect = option.rect.adjusted(_INDENT, 0, 0, 0)
         super().paint(painter, option, index)
         if not advice:
             return
-        name_width = option.fontMetrics.horizontalAdvance(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        rect = option.rect.adjusted(name_width + _GAP + 8, 0, -6, 0)
+        rect = option.rect.adjusted(self.name_column + _GAP, 0, -6, 0)
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
         painter.save()
@@ -43,7 +44,9 @@ class _ModelListDelegate(QStyledItemDelegate):
         size = super().sizeHint(option, index)
         advice = index.data(ADVICE_ROLE)
         if advice:
-            size.setWidth(size.width() + _GAP + option.fontMetrics.horizontalAdvance(advice) + 12)
+            size.setWidth(_INDENT + self.name_column + _GAP + option.fontMetrics.horizontalAdvance(advice) + 24)
+            # A Chinese advice line is drawn with a taller fallback font than a Latin model name.
+            size.setHeight(max(size.height(), option.fontMetrics.boundingRect(advice).height() + 6))
         return size
 
 
@@ -53,7 +56,8 @@ class ModelPicker(QComboBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setModel(QStandardItemModel(self))
-        self.setItemDelegate(_ModelListDelegate(self))
+        self._delegate = _ModelListDelegate(self)
+        self.setItemDelegate(self._delegate)
         self._listing: tuple[list, dict[str, float]] | None = None
 
     def show_models(self, entries: list, factors: dict[str, float], current: str) -> None:
@@ -81,6 +85,8 @@ class ModelPicker(QComboBox):
             index = self.count() - 1
         self.setCurrentIndex(index)
         self.blockSignals(False)
+        metrics = self.view().fontMetrics()
+        self._delegate.name_column = max(metrics.horizontalAdvance(self.itemText(i)) for i in range(self.count()))
         self.view().setMinimumWidth(self.view().sizeHintForColumn(0) + 8)
 
     def retranslate(self) -> None:
