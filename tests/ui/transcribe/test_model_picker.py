@@ -60,6 +60,15 @@ def test_models_are_grouped_with_languages_size_and_the_speed_measured_here(qtbo
             assert combo.itemData(row) is None
 
 
+def test_a_damaged_speeds_file_leaves_the_list_without_speeds(qtbot, bar):
+    path = SpeedRecords().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b'{"records": [{"model": "' + b"\xff" * 100 + b'"}]')
+    listed(bar, qtbot)
+    assert bar.model_combo.advice(TEST_MODEL).startswith("English only · ") and "real time" not in bar.model_combo.advice(TEST_MODEL)
+    assert bar.model_combo.advice("base") == "99 languages · 145 MB"
+
+
 def test_the_chinese_hint_shows_for_chinese_with_tiny_or_base_only(qtbot, bar, settings):
     listed(bar, qtbot)
 
