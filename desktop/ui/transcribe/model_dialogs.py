@@ -278,6 +278,7 @@ class MeasureComputerDialog(QDialog):
         else:
             self.note.setText(self.tr("No model is on this computer yet: transcribe a file, or import a model "
                                       "(File → Import model…), then measure again."))
+        self.adjustSize()  # grow with the results, so the wrapped intro is never squeezed
 
     @Slot(float)
     def _on_progress(self, fraction: float) -> None:
