@@ -66,3 +66,14 @@ class ModelSources:
             source, custom_url = "custom", endpoint
         downloads = DownloadSources(choice=source, custom_url=custom_url, memory_file=memory_file_in(data_dir()))
         return cls(shared_model_dirs(shared_folders, environ=environ), downloads)
+
+
+class LiveSources:
+    """The sources now in force, shared by the Whisper and voice model stores of the window, and
+    replaced when the user changes them in Settings (an attribute swap, safe while a job reads it)."""
+
+    def __init__(self, sources: ModelSources) -> None:
+        self.current = sources
+
+    def __call__(self) -> ModelSources:
+        return self.current
