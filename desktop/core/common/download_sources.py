@@ -58,7 +58,8 @@ class DownloadSources:
         if self.choice == "hf-mirror":
             return [self.mirror]
         if self.choice == "custom":
-            return [self.custom_url.strip().rstrip("/") or self.official]
+            # A company mirror whose address is not a URL cannot be used: Hugging Face is tried instead.
+            return [normalized_custom_url(self.custom_url) or self.official]
         hosts = [self.official, self.mirror]
         remembered = self.remembered()
         if remembered in hosts:
