@@ -33,9 +33,9 @@ def check_model_downloads(sources: DownloadSources, shared_folders: int = 0, pro
             N_("Doctor", "Downloads work from {working}; {failing} cannot be reached from here.{shared}")
         return Check("model_downloads", TITLE, Status.OK,
                      finding.format(working=_names(working), failing=_names(failing), shared=shared))
+    finding = N_("Doctor", "The chosen download source ({chosen}) cannot be reached, but {working} can.{shared}")
     return Check("model_downloads", TITLE, Status.WARNING,
-                 N_("Doctor", "The chosen download source ({chosen}) cannot be reached, but {working} can.{shared}").format(
-                     chosen=_names(chosen), working=_names(working), shared=shared),
+                 finding.format(chosen=_names(chosen), working=_names(working), shared=shared),
                  N_("Doctor", "Choose {source} in Settings → Downloads.").format(source=SOURCE_NAMES[working[0]]))
 
 

@@ -266,14 +266,7 @@ class TtsModelStore:
         return self.models_root / folder_name(name)
 
     def _shared_folder(self, name: str) -> Path | None:
-        """The model in a shared, read-only folder: Coqui's folder name, directly or in a copy of a
-        VoxDesk data folder (tts/models/), with config.json and a model file."""
-        for shared in self.sources.shared_dirs:
-            for candidate in (shared / folder_name(name), shared / "tts" / "models" / folder_name(name)):
-                if (candidate / "config.json").is_file() and (
-                        (candidate / MANIFEST).is_file() or _has_model_file(candidate)):
-                    return candidate
-        return None
+        return shared_model_folder(name, self.sources.shared_dirs)
 
     def is_downloaded(self, name: str) -> bool:
         return (self._own_folder(name) / MANIFEST).is_file() or self._shared_folder(name) is not None
@@ -951,6 +944,17 @@ def _folder_error(exc: OSError | ExportError, root: Path) -> ModelError:
         write_error_message(exc, N_("SpeechModels", "the voice model"), root),
         detail=(exc.detail if isinstance(exc, ExportError) else None) or repr(exc),
     )
+
+
+def shared_model_folder(name: str, shared_dirs: tuple[Path, ...]) -> Path | None:
+    """The model in a shared, read-only folder: Coqui's folder name, directly or in a copy of a
+    VoxDesk data folder (tts/models/), with config.json and a model file."""
+    for shared in shared_dirs:
+        for candidate in (shared / folder_name(name), shared / "tts" / "models" / folder_name(name)):
+            if (candidate / "config.json").is_file() and (
+                    (candidate / MANIFEST).is_file() or _has_model_file(candidate)):
+                return candidate
+    return None
 
 
 def _has_model_file(folder: Path) -> bool:

@@ -309,7 +309,7 @@ class ModelStore:
         self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> LocalModel:
         endpoint = self.sources.downloads.hf_endpoint()
-        files = self._list_ct2_repo(endpoint, info, label)
+        files = _list_ct2_repo(endpoint, info, label)
         total = sum(f.size for f in files)
         staging = self._ct2_staging(info.name)
         target = self._ct2_dir / info.name
@@ -352,36 +352,6 @@ class ModelStore:
         fsync_dir(self._ct2_dir)
         return LocalModel(info.name, "ct2", target, imported=False)
 
-    def _list_ct2_repo(self, endpoint: str, info: ModelInfo, label: str) -> list[_RemoteFile]:
-        """The model files of a Hugging Face repository, from its tree API."""
-        url = f"{endpoint}/api/models/{info.ct2_repo}/tree/main"
-        listing = fetch_json(url)
-        files = []
-        try:
-            for entry in listing:
-                path = entry["path"]
-                if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
-                    continue
-                lfs = entry.get("lfs") or {}
-                size = int(lfs.get("size", entry["size"]))
-                sha = lfs.get("oid")
-                if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
-                    raise ValueError(f"bad sha256 {sha!r}")
-                files.append(_RemoteFile(path, size, sha))
-        except (TypeError, KeyError, ValueError) as exc:
-            raise ModelError(
-                N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
-                detail=f"{url}: {exc!r}",
-            ) from exc
-        names = {f.path for f in files}
-        if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
-            raise ModelError(
-                N_("Models", "The download server does not have all the files of {label}; please try again "
-                             "later.").format(label=label),
-                detail=f"{url}: files listed: {sorted(names)}",
-            )
-        return files
-
     # --- imports -----------------------------------------------------------------------------
 
     def import_model(self, source: Path, name: str | None = None) -> LocalModel:
@@ -409,18 +379,7 @@ class ModelStore:
         name = official or name
         self._check_new_name(name)
 
-        if fmt == "pt":
-            check_model(source, "whisper-pt")
-            english_only = _check_checkpoint(source)
-            copies = [(source, "model.pt")]
-            if official:
-                check_official_pt(source, self._catalog[official])
-        else:
-            check_model(source, "ct2")
-            files, english_only = _check_ct2_folder(source)
-            copies = [(source / f, f) for f in files]
-            if official:
-                check_official_ct2(source, self._catalog[official])
+        copies, english_only = _checked_import(source, fmt, self._catalog[official] if official else None)
 
         label = N_("Models", 'the model "{name}"').format(name=name)
         imported = self._imported_dir
@@ -522,7 +481,58 @@ class ModelStore:
             raise _name_taken(name)
 
 
-# --- checking what the user imports ----------------------------------------------------------
+# --- downloads and imports ---------------------------------------------------------------------
+
+
+def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str) -> list[_RemoteFile]:
+    """The model files of a Hugging Face repository, from its tree API."""
+    url = f"{endpoint}/api/models/{info.ct2_repo}/tree/main"
+    listing = fetch_json(url)
+    files = []
+    try:
+        for entry in listing:
+            path = entry["path"]
+            if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
+                continue
+            lfs = entry.get("lfs") or {}
+            size = int(lfs.get("size", entry["size"]))
+            sha = lfs.get("oid")
+            if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
+                raise ValueError(f"bad sha256 {sha!r}")
+            files.append(_RemoteFile(path, size, sha))
+    except (TypeError, KeyError, ValueError) as exc:
+        raise ModelError(
+            N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
+            detail=f"{url}: {exc!r}",
+        ) from exc
+    names = {f.path for f in files}
+    if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
+        raise ModelError(
+            N_("Models", "The download server does not have all the files of {label}; please try again "
+                         "later.").format(label=label),
+            detail=f"{url}: files listed: {sorted(names)}",
+        )
+    return files
+
+
+def _checked_import(
+    source: Path, fmt: ModelFormat, official: ModelInfo | None
+) -> tuple[list[tuple[Path, str]], bool | None]:
+    """Check what the user imports; the (file, name in the store) pairs to copy and whether it is English-only.
+
+    ``official``: the official model the import is to be named after, which it must be a copy of.
+    """
+    if fmt == "pt":
+        check_model(source, "whisper-pt")
+        english_only = _check_checkpoint(source)
+        if official:
+            check_official_pt(source, official)
+        return [(source, "model.pt")], english_only
+    check_model(source, "ct2")
+    files, english_only = _check_ct2_folder(source)
+    if official:
+        check_official_ct2(source, official)
+    return [(source / f, f) for f in files], english_only
 
 
 def _check_checkpoint(path: Path) -> bool | None:
