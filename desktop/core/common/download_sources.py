@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop.core.common.atomic import atomic_write_text
-from desktop.core.common.errors import ExportError
+from desktop.core.common.errors import ExportError, UserFacingError
 from desktop.core.common.i18n import N_, Message
+from desktop.core.common.safe_files import read_limited
 
 HUGGING_FACE = "https://huggingface.co"
 HF_MIRROR = "https://hf-mirror.com"
@@ -86,8 +87,8 @@ class DownloadSources:
         if self.memory_file is None:
             return None
         try:
-            data = json.loads(self.memory_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_limited(self.memory_file, 4096, "too long"))
+        except (OSError, ValueError, UserFacingError):  # missing, a pipe or device, damaged: start afresh
             return None
         host = data.get("hugging_face") if isinstance(data, dict) else None
         return host if isinstance(host, str) else None

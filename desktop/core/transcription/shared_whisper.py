@@ -15,6 +15,9 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.safe_files import read_limited
+
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel, ModelInfo
 
@@ -60,8 +63,8 @@ def _hub_snapshots(repo_cache: Path) -> list[Path]:
     """The snapshots of a Hugging Face cache folder, the one ``refs/main`` names first."""
     snapshots = repo_cache / "snapshots"
     try:
-        main = (repo_cache / "refs" / "main").read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
+        main = read_limited(repo_cache / "refs" / "main", 256, "too long").decode("ascii").strip()
+    except (OSError, UnicodeDecodeError, UserFacingError):  # missing, a pipe, damaged: newest snapshot first
         main = ""
     try:
         others = sorted((p for p in snapshots.iterdir() if p.name != main), key=_mtime, reverse=True)

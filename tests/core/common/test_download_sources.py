@@ -165,3 +165,20 @@ def test_the_doctor_probe_reports_each_source(tmp_path, mirror):
     with_custom = DownloadSources(official="http://127.0.0.1:9", mirror=mirror.base_url,
                                   custom_url=mirror.base_url + "/", probe_timeout=3)
     assert [(n, ok) for n, _u, ok in probe_all(with_custom)][-1] == ("custom", True)
+
+
+def test_a_pipe_where_the_remembered_source_is_kept_is_not_read(tmp_path, mirror):
+    import os
+
+    os.mkfifo(tmp_path / "download-source.json")  # reading it would block forever
+    sources = automatic(tmp_path, closed_port_url().rstrip("/"), mirror.base_url)
+    assert sources.remembered() is None
+    assert sources.hf_endpoint() == mirror.base_url
+
+
+def test_a_damaged_memory_file_is_ignored_and_replaced(tmp_path, mirror):
+    (tmp_path / "download-source.json").write_text("{not json")
+    sources = automatic(tmp_path, closed_port_url().rstrip("/"), mirror.base_url)
+    assert sources.candidates()[0] != mirror.base_url
+    assert sources.hf_endpoint() == mirror.base_url
+    assert sources.remembered() == mirror.base_url

@@ -40,7 +40,8 @@ def shared(tmp_path):
     root.mkdir()
     yield root
     for path in [root, *root.rglob("*")]:
-        path.chmod(0o755 if path.is_dir() else 0o644)
+        if not path.is_symlink():
+            path.chmod(0o755 if path.is_dir() else 0o644)
 
 
 # --- the list of shared folders ---------------------------------------------------------------------
@@ -219,3 +220,29 @@ def test_when_no_source_answers_the_message_offers_the_ways_out(tmp_path):
             store.download("base", fmt)
         assert err.value.message == NETWORK_MESSAGE
     assert "Settings → Downloads" in NETWORK_MESSAGE and "Import model…" in NETWORK_MESSAGE
+
+
+# --- hostile shared folders ----------------------------------------------------------------------------
+
+
+def test_pipes_in_a_shared_folder_are_never_opened_or_served(tmp_path, shared):
+    os.mkfifo(shared / "base.pt")
+    folder = shared / "faster-whisper-small"
+    folder.mkdir()
+    for name in ("config.json", "vocabulary.txt"):
+        (folder / name).write_text("{}")
+    os.mkfifo(folder / "model.bin")
+    cache = shared / "models--Systran--faster-whisper-tiny"
+    shutil.copytree(tiny_en_dir(), cache / "snapshots" / "abc")
+    (cache / "refs").mkdir()
+    os.mkfifo(cache / "refs" / "main")  # reading it would block forever
+    store = ModelStore(tmp_path / "models", sources=offline((shared,)))
+    assert store.local("base") == [] and store.local("small") == []
+    assert [m.path for m in store.local("tiny")] == [cache / "snapshots" / "abc"]
+
+
+def test_a_link_loop_in_a_shared_folder_serves_nothing(tmp_path, shared):
+    (shared / "faster-whisper-base").symlink_to(shared / "faster-whisper-base")
+    (shared / "base.pt").symlink_to(shared / "base.pt")
+    store = ModelStore(tmp_path / "models", sources=offline((shared,)))
+    assert store.local("base") == []
