@@ -55,6 +55,10 @@ class ServerUnreachable(ModelError):
     source may work where this one does not."""
 
 
+class ServerRefused(ModelError):
+    """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
+
+
 def open_url(request: urllib.request.Request | str, *, timeout: float) -> Any:
     """``urlopen`` through the environment's proxies, with TLS checked by the operating system's store."""
     return _opener().open(request, timeout=timeout)
@@ -365,7 +369,7 @@ def _remove(path: Path) -> None:
         pass
 
 
-def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError:
+def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ServerRefused:
     if exc.code in (404, 410):
         message = (
             N_("Models", "The download server no longer offers {label}, so check for a VoxDesk update or import the "
@@ -374,7 +378,7 @@ def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError
     else:
         message = N_("Models", "The download server refused to send {label} (error {code}); please try again "
                                "later.").format(label=label, code=exc.code)
-    return ModelError(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
+    return ServerRefused(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
 
 
 def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:

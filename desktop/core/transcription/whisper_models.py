@@ -34,6 +34,7 @@ from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.download import (
     CancelCheck,
     ProgressCallback,
+    ServerRefused,
     ServerUnreachable,
     download_file,
     fetch_json,
@@ -295,8 +296,8 @@ class ModelStore:
                     self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
                     progress=progress, cancelled=cancelled, label=label,
                 )
-            except ServerUnreachable:
-                # openai's host has no mirror; the GPU engine also runs the CTranslate2 copy, which it
+            except (ServerUnreachable, ServerRefused):
+                # openai's host has no mirror, and firewalls block it; the GPU engine also runs the CTranslate2 copy, which it
                 # converts to openai-whisper's layout when it loads it (engines/transcription/ct2_format).
                 for model in self.local(name):
                     if model.format == "ct2":

@@ -213,6 +213,15 @@ def test_the_gpu_models_file_comes_from_hugging_face_when_openais_host_cannot_be
     assert not (tmp_path / "models" / "openai" / "tiny.en.pt").exists()
 
 
+def test_a_firewall_block_page_on_openais_host_also_falls_back_on_hugging_face(tmp_path):
+    with FileServer(hub_files()) as mirror, FileServer({}) as blocking:  # 404 for everything
+        store = ModelStore(tmp_path / "models", openai_url_base=blocking.base_url,
+                           sources=mirror_sources(tmp_path, mirror))
+        model = store.download("tiny.en", "pt")
+        assert blocking.request_count() == 1
+    assert model.format == "ct2" and (model.path / "model.bin").is_file()
+
+
 def test_when_no_source_answers_the_message_offers_the_ways_out(tmp_path):
     store = ModelStore(tmp_path / "models", openai_url_base=closed_port_url().rstrip("/"), sources=offline())
     for fmt in ("ct2", "pt"):
