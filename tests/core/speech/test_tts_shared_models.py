@@ -67,3 +67,19 @@ def test_a_hub_voice_model_comes_from_the_mirror_when_hugging_face_refuses(tmp_p
         folder = store.download(name)
         assert json.loads((tmp_path / "source.json").read_text()) == {"hugging_face": mirror.base_url}
     assert (folder / "speaker_ids.json").is_file()
+
+
+def test_the_synthesizer_speaks_with_a_model_from_the_shared_folder(tmp_path, shared, no_stdin):
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
+
+    root, folder = shared
+    config_before = (folder / "config.json").read_bytes()
+    with FileServer() as unused:
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, unused),
+                              sources=dead_sources([root]))
+        speech = SpeechSynthesizer(store, FallbackLog()).synthesize(
+            "Good morning.", SynthesisSettings(model=TINY, watermark=False))
+        assert unused.request_count() == 0
+    assert speech.complete and speech.sentences[0].samples.size > 0
+    assert (folder / "config.json").read_bytes() == config_before
