@@ -83,3 +83,18 @@ def test_the_synthesizer_speaks_with_a_model_from_the_shared_folder(tmp_path, sh
         assert unused.request_count() == 0
     assert speech.complete and speech.sentences[0].samples.size > 0
     assert (folder / "config.json").read_bytes() == config_before
+
+
+def test_the_voice_store_follows_the_sources_chosen_for_the_whisper_store(tmp_path, shared):
+    from desktop.core.common.shared_models import LiveSources
+    from desktop.core.transcription.whisper_models import ModelStore
+
+    root, folder = shared
+    live = LiveSources(dead_sources())
+    whisper = ModelStore(tmp_path / "models", sources=live)
+    with FileServer() as unused:
+        voices = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, unused),
+                               sources=whisper.live_sources)
+        assert not voices.is_downloaded(TINY)
+        whisper.use_sources(dead_sources([root]))  # what OK in Settings does
+        assert voices.is_downloaded(TINY) and voices.folder(TINY) == folder
