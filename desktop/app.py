@@ -72,7 +72,10 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
 
     apply_language(app, settings.get("ui/language"))
 
-    store = ModelStore(models_dir())
+    from desktop.core.common.shared_models import LiveSources
+
+    sources = LiveSources(settings.model_sources())  # shared by both stores; Settings… replaces it
+    store = ModelStore(models_dir(), sources=sources)
     fallback_log = FallbackLog()
     transcriber = Transcriber(store, fallback_log)
     runner = JobRunner(app)
@@ -93,7 +96,7 @@ def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tup
     from desktop.ui.clone.clone_tab import CloneTab
     from desktop.ui.speech.synthesize_tab import SynthesizeTab
 
-    tts_store = open_store()
+    tts_store = open_store(whisper_store.live_sources)
     synthesizer = SpeechSynthesizer(tts_store, fallback_log)
     encoder = SpeakerEncoder()
     library = VoiceLibrary()

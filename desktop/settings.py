@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSettings
 
 if TYPE_CHECKING:
+    from desktop.core.common.shared_models import ModelSources
     from desktop.core.transcription.subtitles import LineLimits
 
 
@@ -57,6 +58,11 @@ _OPTIONS = (
     Option("clone/base_model", ""),  # empty: the default Coqui voice of the language
     Option("clone/input_device", ""),
     Option("clone/save_folder", ""),
+    # Where models come from: the download source (custom: downloads/custom_url, a company mirror of
+    # Hugging Face) and shared, read-only model folders searched first (one per line).
+    Option("downloads/source", "auto", ("auto", "huggingface", "hf-mirror", "custom")),
+    Option("downloads/custom_url", ""),
+    Option("models/shared_folders", ""),
 )
 OPTIONS = {option.key: option for option in _OPTIONS}
 
@@ -101,6 +107,15 @@ class Settings:
             value = self.get(key)
             values[name] = value if value >= 1 else OPTIONS[key].default
         return LineLimits(**values)
+
+    def model_sources(self) -> "ModelSources":
+        """Shared model folders and the download source as chosen here, plus the environment's."""
+        from desktop.core.common.shared_models import ModelSources, split_folder_list
+
+        return ModelSources.from_choices(
+            source=self.get("downloads/source"), custom_url=self.get("downloads/custom_url"),
+            shared_folders=split_folder_list(self.get("models/shared_folders")),
+        )
 
     def sync(self) -> None:
         self._store.sync()

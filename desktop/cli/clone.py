@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak
+from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, model_sources
 from desktop.core.common.errors import Cancelled, UserFacingError
 
 
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except UserFacingError as error:
         return fail(error.message, 2)
 
-    store = open_store()
+    store = open_store(model_sources())
     cloner = VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), SpeakerEncoder())
     if not cloner.licence_accepted(args.engine):
         terms = cloner.licence_terms(args.engine)

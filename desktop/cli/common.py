@@ -102,3 +102,23 @@ def save_speech_file(
         fail(error.message)
         return False
     return True
+
+
+def model_sources():
+    """Shared model folders and download source as chosen in the window's Settings (plus the environment)."""
+    from desktop.core.common.shared_models import ModelSources
+
+    try:
+        from desktop.settings import open_settings
+
+        return open_settings().model_sources()
+    except Exception:  # noqa: BLE001 - an unreadable settings file must not stop a command line job
+        return ModelSources.from_choices()
+
+
+def whisper_store():
+    """The Whisper model store, searching the shared model folders first."""
+    from desktop.core.common.paths import models_dir
+    from desktop.core.transcription.whisper_models import ModelStore
+
+    return ModelStore(models_dir(), sources=model_sources())

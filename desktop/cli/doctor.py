@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import Callable
 
@@ -38,7 +39,12 @@ def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None
         def progress(title: str) -> None:
             print(f"\rChecking: {title}…\033[K", end="", file=sys.stderr, flush=True)
 
-    result = (doctor or run_doctor)(model=model, progress=progress)
+    if doctor is None:
+        from desktop.cli.common import model_sources
+
+        sources = model_sources()  # the "Model downloads" check tries the source chosen in Settings
+        doctor = functools.partial(run_doctor, downloads=sources.downloads, shared_folders=len(sources.shared_dirs))
+    result = doctor(model=model, progress=progress)
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
     print(result.to_json() if args.json else format_table(result))

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail
+from desktop.cli.common import fail, whisper_store
 from desktop.core.common.errors import UserFacingError
 
 
@@ -19,31 +19,42 @@ def add_parser(commands) -> None:
                           help="pt: openai-whisper checkpoint (GPU engine); ct2: faster-whisper (CPU engine)")
     imported = actions.add_parser("import", help="copy in a .pt checkpoint or a CTranslate2 folder")
     imported.add_argument("path", type=Path)
-    imported.add_argument("--name", default=None)
+    imported.add_argument("--name", default=None,
+                          help="the name in the model list; a copy of an official model may take its name (base)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.transcription.whisper_models import ModelStore
-    from desktop.core.common.paths import models_dir
 
-    store = ModelStore(models_dir())
+    store = whisper_store()
     try:
         if args.action == "list":
             for entry in store.catalog():
-                have = [fmt for fmt, present in entry.downloaded.items() if present]
-                print(f"{entry.name:<16} {entry.size_mb:>6} MB  {'downloaded: ' + ', '.join(have) if have else ''}")
+                print(_list_line(entry))
         elif args.action == "download":
             bar = ProgressLine(f"Downloading {args.name}")
             model = store.download(args.name, args.format, progress=bar.bytes)
             bar.done(f"saved in {model.path}")
         else:
             model = store.import_model(args.path, args.name)
-            print(f"Imported {model.name} ({model.format}).")
+            official = " as a copy of the official model" if store.info(model.name) else ""
+            print(f"Imported {model.name} ({model.format}){official}.")
     except UserFacingError as error:
         return fail(error.message)
     except KeyboardInterrupt:
         print("\nCancelled.", file=sys.stderr)
         return 130
     return 0
+
+
+def _list_line(entry) -> str:
+    """One model: name, size, the formats on this computer and where they come from."""
+    have = [fmt for fmt, present in entry.downloaded.items() if present]
+    where = ""
+    if entry.imported:
+        where = "imported copy" if entry.info is not None else "imported"
+    elif entry.shared:
+        where = "from a shared folder"
+    notes = ", ".join(filter(None, ["on this computer: " + ", ".join(have) if have else "", where]))
+    return f"{entry.name:<16} {entry.size_mb:>6} MB  {notes}".rstrip()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import (
     fail,
+    model_sources,
     save_speech_file,
     stop_on_ctrl_c,
     stopped_part_way,
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     from desktop.core.speech.tts_models import default_model, open_store
     from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
-    store = open_store()
+    store = open_store(model_sources())
     if args.list_models:
         try:
             return _list_models(store)

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail, warn_on_fallback
+from desktop.cli.common import fail, warn_on_fallback, whisper_store
 from desktop.core.common.errors import Cancelled, UserFacingError
 
 
@@ -93,10 +93,8 @@ def _unique(paths: list[str]) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.common.paths import models_dir
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.export_plan import plan_exports
-    from desktop.core.transcription.whisper_models import ModelStore
     from desktop.engines.transcription.transcriber import Transcriber
 
     formats = _formats(args.format)
@@ -105,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
-    store = ModelStore(models_dir())
+    store = whisper_store()
     transcriber = Transcriber(store, fallbacks)
     try:
         missing = transcriber.missing_model(settings)

@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail
+from desktop.cli.common import fail, whisper_store
 from desktop.core.common.errors import UserFacingError
 
 
@@ -100,14 +100,12 @@ def _add(library, args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.core.common.audio import decode, probe
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.transcription.whisper_models import ModelStore
-    from desktop.core.common.paths import models_dir
     from desktop.engines.voices.cloning import VoiceEnrollment
     from desktop.engines.voices.speaker import SpeakerEncoder
     from desktop.engines.transcription.transcriber import Transcriber
 
     prompt = library.pending_prompt(args.code)
-    store = ModelStore(models_dir())
+    store = whisper_store()
     transcriber = Transcriber(store, FallbackLog())
     enrollment = VoiceEnrollment(library, transcriber, SpeakerEncoder(), whisper_model=args.whisper_model)
 

@@ -279,6 +279,8 @@ class MainWindow(QMainWindow):
         if "ui/language" in changed:
             # Every widget sets its texts again; the queue, the text being edited and the tab stay.
             apply_language(QApplication.instance(), self._settings.get("ui/language"))
+        if any(key.startswith(("downloads/", "models/")) for key in changed):
+            self._store.use_sources(self._settings.model_sources())  # the voice model store shares them
         if "gpu/hsa_override_gfx_version" in changed:
             self.show_message(self.tr("The GPU compatibility version takes effect the next time VoxDesk starts."))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import socket
+import ssl
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -39,10 +40,13 @@ class FileServer:
         *,
         range_support: bool = True,
         redirects: dict[str, str] | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
+        """``tls``: a server-side context, to serve HTTPS instead of HTTP."""
         self.files: dict[str, bytes] = dict(files or {})
         self.redirects: dict[str, str] = dict(redirects or {})
         self.range_support = range_support
+        self.tls = tls
         # Close the connection after this many body bytes of the next responses (None: never).
         self.drop_after: int | None = None
         self.requests: list[RequestRecord] = []
@@ -54,6 +58,8 @@ class FileServer:
 
     def start(self) -> "FileServer":
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
+        if self.tls is not None:
+            self._httpd.socket = self.tls.wrap_socket(self._httpd.socket, server_side=True)
         self._httpd.daemon_threads = True
         # A short poll interval keeps shutdown() quick between tests.
         self._thread = threading.Thread(
@@ -86,7 +92,7 @@ class FileServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def url(self, path: str) -> str:
         return self.base_url + path

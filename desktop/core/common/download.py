@@ -1,6 +1,8 @@
 """Downloads that survive a flaky connection: resume, checksum, cancel, and never a half file.
 
-Only the standard library is used (urllib), so downloading needs no extra dependency.
+Requests go through urllib with the proxies named in the environment (``https_proxy``, ``no_proxy``…)
+and TLS checked against the operating system's certificate store (``truststore``), so a company's own
+root certificate, installed the usual way, is trusted here too.
 
 A download streams into ``<dest>.part`` beside the destination. When the file is complete and its
 size and SHA-256 match, it is moved into place with ``os.replace``, so ``dest`` either does not exist
@@ -14,6 +16,7 @@ import http.client
 import json
 import os
 import re
+import ssl
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -33,9 +36,48 @@ CancelCheck = Callable[[], bool]
 CHUNK_SIZE = 64 * 1024
 USER_AGENT = "VoxDesk"
 
-NETWORK_MESSAGE = (
-    N_("Models", "VoxDesk could not reach the download server. Check the internet connection and try again.")
+NETWORK_MESSAGE = N_(
+    "Models",
+    "VoxDesk could not reach the download server. Check the internet connection, or choose another download "
+    "source in Settings → Downloads. Without internet, use File → Import model…, or ask your IT department "
+    "for the shared model folder.",
 )
+UNTRUSTED_MESSAGE = N_(
+    "Models",
+    "The download server's certificate is not trusted by this computer, so VoxDesk did not download from it. "
+    "If your company checks secure connections, ask your IT department to install its root certificate on this "
+    "computer; or choose another download source in Settings → Downloads.",
+)
+
+
+class ServerUnreachable(ModelError):
+    """No connection to the server (refused, timed out, no route, untrusted certificate): another
+    source may work where this one does not."""
+
+
+class ServerRefused(ModelError):
+    """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
+
+
+def open_url(request: urllib.request.Request | str, *, timeout: float) -> Any:
+    """``urlopen`` through the environment's proxies, with TLS checked by the operating system's store."""
+    return _opener().open(request, timeout=timeout)
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    import truststore
+
+    context = truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    # build_opener adds a ProxyHandler that reads http_proxy, https_proxy and no_proxy.
+    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=context))
+
+
+def unreachable_error(url: str, exc: BaseException) -> ServerUnreachable:
+    """The sentence for a failed connection: a certificate problem gets its own."""
+    reason = getattr(exc, "reason", exc)
+    if isinstance(reason, ssl.SSLCertVerificationError) or isinstance(exc, ssl.SSLCertVerificationError):
+        return ServerUnreachable(UNTRUSTED_MESSAGE, detail=f"{url}: {exc!r}")
+    return ServerUnreachable(NETWORK_MESSAGE, detail=f"{url}: {exc!r}")
 
 
 def part_path(dest: Path) -> Path:
@@ -101,7 +143,7 @@ def fetch_json(url: str, *, timeout: float = 30) -> Any:
         with response:
             body = response.read()
     except (OSError, http.client.HTTPException) as exc:
-        raise ModelError(NETWORK_MESSAGE, detail=f"{url}: {exc!r}") from exc
+        raise unreachable_error(url, exc) from exc
     try:
         return json.loads(body)
     except ValueError as exc:
@@ -184,7 +226,7 @@ def _open(url: str, offset: int, timeout: float, label: str) -> tuple[Any, int, 
     if offset:
         headers["Range"] = f"bytes={offset}-"
     try:
-        response = urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout)
+        response = open_url(urllib.request.Request(url, headers=headers), timeout=timeout)
     except urllib.error.HTTPError as exc:
         with exc:
             if exc.code == 416 and offset:
@@ -194,7 +236,7 @@ def _open(url: str, offset: int, timeout: float, label: str) -> tuple[Any, int, 
                 return None
         raise _http_error(exc, label, url) from exc
     except (OSError, http.client.HTTPException, ValueError) as exc:
-        raise ModelError(NETWORK_MESSAGE, detail=f"{url}: {exc!r}") from exc
+        raise unreachable_error(url, exc) from exc
 
     if response.status == 206:
         match = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+|\*)", response.headers.get("Content-Range", "").strip())
@@ -327,7 +369,7 @@ def _remove(path: Path) -> None:
         pass
 
 
-def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError:
+def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ServerRefused:
     if exc.code in (404, 410):
         message = (
             N_("Models", "The download server no longer offers {label}, so check for a VoxDesk update or import the "
@@ -336,7 +378,7 @@ def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ModelError
     else:
         message = N_("Models", "The download server refused to send {label} (error {code}); please try again "
                                "later.").format(label=label, code=exc.code)
-    return ModelError(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
+    return ServerRefused(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
 
 
 def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:

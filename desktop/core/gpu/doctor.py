@@ -33,7 +33,9 @@ from desktop.core.gpu.device import (
     major_minor,
     run_child,
 )
+from desktop.core.common.download_sources import DownloadSources, probe_all
 from desktop.core.common.errors import Cancelled
+from desktop.core.gpu.download_check import TITLE as DOWNLOADS_TITLE, check_model_downloads
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
 from desktop.core.common.system_packages import (
     PORTAUDIO_LIBRARY,
@@ -50,10 +52,11 @@ class Status(str, enum.Enum):
     OK = "ok"
     WARNING = "warning"
     ERROR = "error"
+    INFO = "info"  # worth knowing, nothing to do
 
     @property
     def symbol(self) -> str:
-        return {"ok": "✓", "warning": "⚠", "error": "✗"}[self.value]
+        return {"ok": "✓", "warning": "⚠", "error": "✗", "info": "ℹ"}[self.value]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ CHECK_IDS = (
     "audio_input",
     "disk_space",
     "gpu_memory",
+    "model_downloads",
 )
 
 
@@ -280,6 +284,7 @@ class DoctorProbes:
     existing_groups: Callable[[], set[str]] = _existing_groups
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     python: str = sys.executable  # the interpreter pip commands in fixes should use
+    probe_downloads: Callable[[DownloadSources], list[tuple[str, str, bool]]] = probe_all
 
 
 def _last_json(text: str) -> dict[str, Any] | None:
@@ -715,6 +720,11 @@ def check_torchaudio(report: DeviceReport, probes: DoctorProbes) -> Check:
                      version=version, torch=torch_version))
 
 
+# VoxDesk reads and writes every recording through PyAV (core/common/audio.py), never through torchaudio.
+_PYAV_NOTE = N_("Doctor", "{what}. Nothing to do: VoxDesk reads and writes all audio through PyAV, which brings "
+                          "its own FFmpeg.")
+
+
 def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
     title = "TorchCodec"
     torch_version = probes.package_version("torch")
@@ -738,21 +748,19 @@ def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
                      N_("Doctor", "Importing TorchCodec {version} {what} in a test process; inside VoxDesk it would "
                         "close the window.").format(version=version, what=_import_failure(result)), install)
     if not result.ok:
-        ffmpeg = "ffmpeg" in (result.error or "").lower()
+        if "ffmpeg" in (result.error or "").lower():
+            return Check("torchcodec", title, Status.INFO, _PYAV_NOTE.format(
+                what=N_("Doctor", "TorchCodec {version} finds no FFmpeg libraries").format(version=version)))
         return Check("torchcodec", title, Status.WARNING,
                      N_("Doctor", "TorchCodec {version} does not import: {error}").format(
-                         version=version, error=result.error),
-                     "sudo apt install ffmpeg" if ffmpeg else install)
+                         version=version, error=result.error), install)
     if matches is False:
         return Check("torchcodec", title, Status.WARNING,
                      N_("Doctor", "TorchCodec {version} was not made for PyTorch {torch}.").format(
                          version=version, torch=torch_version), install)
     if result.data.get("ffmpeg") is None:
-        return Check("torchcodec", title, Status.WARNING,
-                     N_("Doctor", "TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot "
-                        "load audio files; whatever reads recordings through torchaudio will fail.").format(
-                         version=version),
-                     "sudo apt install ffmpeg")
+        return Check("torchcodec", title, Status.INFO, _PYAV_NOTE.format(
+            what=N_("Doctor", "TorchCodec {version} imports, but finds no FFmpeg libraries").format(version=version)))
     ffmpeg = result.data.get("ffmpeg")
     if ffmpeg not in (None, "unknown"):
         finding = N_("Doctor", "TorchCodec {version} matches PyTorch {torch} and imports cleanly (FFmpeg {ffmpeg}).")
@@ -914,8 +922,13 @@ def run_doctor(
     report: DeviceReport | None = None,
     progress: Callable[[str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    downloads: DownloadSources | None = None,
+    shared_folders: int = 0,
 ) -> DoctorResult:
     """Run every check in order. `report` skips detection (it must include the smoke test).
+
+    `downloads` are the download sources to try (default: Automatic's two public hosts);
+    `shared_folders` how many shared model folders are in use.
 
     `progress(title)` is called before each check; `cancelled()` is asked between checks and raises
     Cancelled when it says so.
@@ -944,6 +957,8 @@ def run_doctor(
         (N_("Doctor", "Microphone"), lambda: check_audio_input(report, probes)),
         (N_("Doctor", "Disk space for models"), lambda: check_disk_space(report, probes, model)),
         (N_("Doctor", "GPU memory"), lambda: check_gpu_memory(report, probes, model)),
+        (DOWNLOADS_TITLE, lambda: check_model_downloads(downloads or DownloadSources(), shared_folders,
+                                                        probes.probe_downloads)),
     ]
     checks = []
     for title, run in steps:

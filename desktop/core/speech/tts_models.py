@@ -37,7 +37,9 @@ from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
+from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.safe_files import copy_tree
+from desktop.core.common.shared_models import LiveSources, ModelSources
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -205,9 +207,12 @@ def store_root() -> Path:
     return data_dir() / "tts"
 
 
-def open_store() -> "TtsModelStore":
-    """The user's voice model store (the window and the command line share it)."""
-    return TtsModelStore(store_root())
+def open_store(sources: "ModelSources | LiveSources | None" = None) -> "TtsModelStore":
+    """The user's voice model store (the window and the command line share it).
+
+    Without ``sources``, the shared folders and download source of the environment (Settings add theirs).
+    """
+    return TtsModelStore(store_root(), sources=sources or ModelSources.from_choices())
 
 
 def default_model(language: str | None) -> str:
@@ -225,10 +230,12 @@ class TtsModelStore:
         catalog_file: Path | None = None,
         hf_endpoint: str = HF_ENDPOINT,
         timeout: float = 30,
+        sources: ModelSources | LiveSources | None = None,
     ) -> None:
+        """``sources``: shared folders and download source; without it, Hugging Face at ``hf_endpoint``."""
         self.root = Path(root)
         self._catalog_file = catalog_file
-        self._hf_endpoint = hf_endpoint.rstrip("/")
+        self._sources = sources or ModelSources(downloads=DownloadSources.fixed(hf_endpoint.rstrip("/")))
         self._timeout = timeout
         self._catalog: dict[str, TtsModel] | None = None
 
@@ -242,12 +249,27 @@ class TtsModelStore:
     def staging_root(self) -> Path:
         return self.root / "staging"
 
+    @property
+    def sources(self) -> ModelSources:
+        """Where models come from now: the shared folders and the download source."""
+        return self._sources() if isinstance(self._sources, LiveSources) else self._sources
+
     def folder(self, name: str) -> Path:
-        """Where the model's files are (or will be) kept."""
+        """Where the model's files are: this store's folder, else a shared folder holding the model,
+        else the folder a download will fill."""
+        own = self._own_folder(name)
+        if (own / MANIFEST).is_file():
+            return own
+        return self._shared_folder(name) or own
+
+    def _own_folder(self, name: str) -> Path:
         return self.models_root / folder_name(name)
 
+    def _shared_folder(self, name: str) -> Path | None:
+        return shared_model_folder(name, self.sources.shared_dirs)
+
     def is_downloaded(self, name: str) -> bool:
-        return (self.folder(name) / MANIFEST).is_file()
+        return (self._own_folder(name) / MANIFEST).is_file() or self._shared_folder(name) is not None
 
     # -- the catalog --------------------------------------------------------------------------
 
@@ -299,13 +321,25 @@ class TtsModelStore:
 
     def manifest(self, name: str) -> dict[str, Any]:
         """What VoxDesk recorded about a model on disk (its files, kind, vocoder)."""
-        manifest = _read_manifest(self.folder(name))
+        folder = self.folder(name)
+        manifest = _read_manifest(folder)
+        if manifest is None and folder != self._own_folder(name):
+            manifest = self._shared_manifest(name, folder)
         if manifest is None:
             raise ModelError(
                 N_("SpeechModels", "The voice model “{title}” is not on this computer yet. Download it first.").format(
                     title=self.get(name).title),
             )
         return manifest
+
+    def _shared_manifest(self, name: str, folder: Path) -> dict[str, Any]:
+        """What a manifest would say about a shared folder Coqui filled (nothing is written there)."""
+        model = self.get(name)
+        if name.startswith("vocoder_models/"):
+            manifest = _manifest_for(model, folder, None)
+            manifest["model_file"] = find_model_file(folder).name
+            return manifest
+        return _manifest_for(model, folder, inspect_folder(folder))
 
     # -- licences -----------------------------------------------------------------------------
 
@@ -344,8 +378,8 @@ class TtsModelStore:
             atomic_write_text(self._licence_file, json.dumps(records, indent=2, ensure_ascii=False), overwrite=True)
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
-        if self.is_downloaded(name):
-            _write_tos_file(self.folder(name), self.root)
+        if _read_manifest(self._own_folder(name)) is not None:  # never into a shared folder
+            _write_tos_file(self._own_folder(name), self.root)
 
     def _licence_records(self) -> dict[str, Any]:
         try:
@@ -415,10 +449,10 @@ class TtsModelStore:
         if cancelled is not None and cancelled():
             raise Cancelled()
         try:
-            fix_config_paths(files, self.folder(model.name))
+            fix_config_paths(files, self._own_folder(model.name))
         except (OSError, ExportError) as exc:
             raise _folder_error(exc, self.root) from exc
-        _check_download(files, self.folder(model.name), staging)
+        _check_download(files, self._own_folder(model.name), staging)
         if model.name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, files, None)
             manifest["model_file"] = find_model_file(files).name
@@ -426,12 +460,13 @@ class TtsModelStore:
             manifest = _manifest_for(model, files, inspect_folder(files))
         self._publish(files, model.name, manifest)
         if model.licence_required:
-            _write_tos_file(self.folder(model.name), self.root)
+            _write_tos_file(self._own_folder(model.name), self.root)
         shutil.rmtree(staging, ignore_errors=True)
 
     def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> None:
         repo = model.source["repo_id"]
-        listing = fetch_json(f"{self._hf_endpoint}/api/models/{repo}?blobs=true", timeout=self._timeout)
+        endpoint = self.sources.downloads.hf_endpoint()
+        listing = fetch_json(f"{endpoint}/api/models/{repo}?blobs=true", timeout=self._timeout)
         wanted = []
         for sibling in listing.get("siblings", []):
             path = sibling.get("rfilename", "")
@@ -452,7 +487,7 @@ class TtsModelStore:
                 raise ModelError(N_("SpeechModels", "The download of “{title}” was refused: it names a file outside "
                                                     "its folder.").format(title=model.title),
                                  detail=path)
-            url = f"{self._hf_endpoint}/{repo}/resolve/main/{urllib.parse.quote(path)}"
+            url = f"{endpoint}/{repo}/resolve/main/{urllib.parse.quote(path)}"
 
             def step(done: int, _total: int | None, base=done_before) -> None:
                 if progress:
@@ -495,8 +530,8 @@ class TtsModelStore:
         try:
             try:
                 copy_tree(source, files, progress=progress, cancelled=cancelled, error=ModelError)
-                fix_config_paths(files, self.folder(model_name))
-                check_model(files, "coqui", named_as=self.folder(model_name))
+                fix_config_paths(files, self._own_folder(model_name))
+                check_model(files, "coqui", named_as=self._own_folder(model_name))
                 model = TtsModel(
                     name=model_name,
                     title=title,
@@ -515,7 +550,7 @@ class TtsModelStore:
 
     def remove(self, name: str) -> None:
         """Delete a downloaded or imported model's folder."""
-        folder = self.folder(name)
+        folder = self._own_folder(name)
         if folder.is_dir():
             # Drop the manifest first: a folder interrupted half-way through deletion is not a model.
             (folder / MANIFEST).unlink(missing_ok=True)
@@ -526,7 +561,7 @@ class TtsModelStore:
         try:
             atomic_write_text(files / MANIFEST, json.dumps(manifest, indent=2, ensure_ascii=False), overwrite=True)
             self.models_root.mkdir(parents=True, exist_ok=True)
-            final = self.folder(name)
+            final = self._own_folder(name)
             if final.exists():
                 shutil.rmtree(final)
             os.replace(files, final)
@@ -627,7 +662,7 @@ def fix_config_paths(folder: Path, final: Path | None = None) -> None:
                         parent[key] = value
                         changed = True
                     break
-    if changed:
+    if changed and os.access(folder, os.W_OK):  # a shared, read-only folder is used as IT left it
         atomic_write_text(config_path, json.dumps(config, indent=4, ensure_ascii=False), overwrite=True)
 
 
@@ -909,3 +944,22 @@ def _folder_error(exc: OSError | ExportError, root: Path) -> ModelError:
         write_error_message(exc, N_("SpeechModels", "the voice model"), root),
         detail=(exc.detail if isinstance(exc, ExportError) else None) or repr(exc),
     )
+
+
+def shared_model_folder(name: str, shared_dirs: tuple[Path, ...]) -> Path | None:
+    """The model in a shared, read-only folder: Coqui's folder name, directly or in a copy of a
+    VoxDesk data folder (tts/models/), with config.json and a model file."""
+    for shared in shared_dirs:
+        for candidate in (shared / folder_name(name), shared / "tts" / "models" / folder_name(name)):
+            if (candidate / "config.json").is_file() and (
+                    (candidate / MANIFEST).is_file() or _has_model_file(candidate)):
+                return candidate
+    return None
+
+
+def _has_model_file(folder: Path) -> bool:
+    try:
+        find_model_file(folder)
+    except ModelError:
+        return False
+    return True

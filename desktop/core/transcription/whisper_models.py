@@ -5,7 +5,10 @@ Layout under the store root::
     openai/<name>.pt                 openai-whisper checkpoints (the GPU engine's format)
     ct2/<name>/                      CTranslate2 folders from Hugging Face (faster-whisper's format)
     imported/<name>/                 models the user brought: model.pt, or a CTranslate2 folder's files,
-                                     plus voxdesk-model.json (name, format, source)
+                                     plus voxdesk-model.json (name, format, source); a copy of an
+                                     official model may take its official name
+
+Shared, read-only folders (``core/common/shared_models``) are searched before anything is downloaded.
 
 Everything that appears under one of these names is complete: downloads and imports are assembled
 in a hidden folder or ``.part`` file beside the target and renamed into place at the end.
@@ -31,15 +34,21 @@ from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.download import (
     CancelCheck,
     ProgressCallback,
+    ServerRefused,
+    ServerUnreachable,
     download_file,
     fetch_json,
     part_path,
 )
+from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
 from desktop.core.common.safe_files import copy_regular_file, require_regular_file
+from desktop.core.common.shared_models import LiveSources, ModelSources
+from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt
+from desktop.core.transcription.shared_whisper import shared_copies
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
@@ -129,6 +138,7 @@ class LocalModel:
     format: ModelFormat
     path: Path  # the .pt file, or the CTranslate2 folder
     imported: bool
+    shared: bool = False  # found in a shared, read-only model folder
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,8 @@ class CatalogEntry:
     memory_mb: int | None
     imported: bool
     downloaded: dict[str, bool]  # format -> present on this computer
-    info: ModelInfo | None  # None for imported models
+    info: ModelInfo | None  # None for imported models; set for an imported copy of an official model
+    shared: bool = False  # served from a shared model folder
 
 
 @dataclass(frozen=True)
@@ -154,8 +165,9 @@ class _RemoteFile:
 class ModelStore:
     """All Whisper models on this computer, and the way to get more.
 
-    ``openai_url_base`` and ``hf_endpoint`` replace the download servers (tests use a local server);
-    ``catalog`` replaces the list of official models.
+    ``sources`` says where models come from (shared folders, the download source); without it,
+    Hugging Face is reached at ``hf_endpoint``. ``openai_url_base`` replaces openai's server (tests use
+    a local server); ``catalog`` replaces the list of official models.
     """
 
     def __init__(
@@ -165,11 +177,29 @@ class ModelStore:
         openai_url_base: str | None = None,
         hf_endpoint: str = HF_ENDPOINT,
         catalog: Iterable[ModelInfo] = OFFICIAL_MODELS,
+        sources: ModelSources | LiveSources | None = None,
     ) -> None:
         self.root = Path(root)
+        self._sources = sources or ModelSources(downloads=DownloadSources.fixed(hf_endpoint))
         self._openai_url_base = openai_url_base.rstrip("/") if openai_url_base else None
-        self._hf_endpoint = hf_endpoint.rstrip("/")
         self._catalog = {info.name: info for info in catalog}
+
+    @property
+    def sources(self) -> ModelSources:
+        """Where models come from now: the shared folders and the download source."""
+        return self._sources() if isinstance(self._sources, LiveSources) else self._sources
+
+    @property
+    def live_sources(self) -> ModelSources | LiveSources:
+        """The sources as given: a LiveSources another store may share, to follow Settings together."""
+        return self._sources
+
+    def use_sources(self, sources: ModelSources) -> None:
+        """Take the sources the user just chose (for every store sharing the same LiveSources)."""
+        if isinstance(self._sources, LiveSources):
+            self._sources.current = sources
+        else:
+            self._sources = sources
 
     # --- what there is ---------------------------------------------------------------------------
 
@@ -179,19 +209,21 @@ class ModelStore:
 
     def names(self) -> list[str]:
         """Official names in catalog order, then imported names in alphabetical order."""
-        return list(self._catalog) + self._imported_names()
+        return list(self._catalog) + self._imported_names(official=False)
 
     def catalog(self) -> list[CatalogEntry]:
         """Every model with the formats that are on disk."""
         entries = []
         for info in self._catalog.values():
-            present = {model.format for model in self.local(info.name)}
+            models = self.local(info.name)
+            present = {model.format for model in models}
             entries.append(CatalogEntry(
                 name=info.name, size_mb=info.size_mb, english_only=info.english_only,
-                memory_mb=info.memory_mb, imported=False,
+                memory_mb=info.memory_mb, imported=any(m.imported for m in models),
                 downloaded={fmt: fmt in present for fmt in FORMATS}, info=info,
+                shared=bool(models) and all(m.shared for m in models),
             ))
-        for name in self._imported_names():
+        for name in self._imported_names(official=False):
             meta = self._read_metadata(name)
             if meta is None:
                 continue
@@ -213,7 +245,14 @@ class ModelStore:
             folder = self._ct2_dir / name
             if (folder / "model.bin").is_file() and (folder / "config.json").is_file():
                 found.append(LocalModel(name, "ct2", folder, imported=False))
-            return found
+            found += self._imported_copy(name) + shared_copies(self._catalog[name], self.sources.shared_dirs)
+            first_of_each = {}
+            for model in found:
+                first_of_each.setdefault(model.format, model)
+            return list(first_of_each.values())
+        return self._imported_copy(name)
+
+    def _imported_copy(self, name: str) -> list[LocalModel]:
         meta = self._read_metadata(name) if _valid_name(name) else None
         if meta is None:
             return []
@@ -252,17 +291,27 @@ class ModelStore:
                 return model
         label = N_("Models", 'the "{name}" model').format(name=name)
         if fmt == "pt":
-            path = download_file(
-                self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
-                progress=progress, cancelled=cancelled, label=label,
-            )
+            try:
+                path = download_file(
+                    self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
+                    progress=progress, cancelled=cancelled, label=label,
+                )
+            except (ServerUnreachable, ServerRefused):
+                # openai's host has no mirror, and firewalls block it. The GPU engine also runs the
+                # CTranslate2 copy from the chosen Hugging Face source: it converts it to openai-whisper's
+                # layout when it loads it (engines/transcription/ct2_format).
+                for model in self.local(name):
+                    if model.format == "ct2":
+                        return model
+                return self._download_ct2(info, label, progress, cancelled)
             return LocalModel(name, "pt", path, imported=False)
         return self._download_ct2(info, label, progress, cancelled)
 
     def _download_ct2(
         self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> LocalModel:
-        files = self._list_ct2_repo(info, label)
+        endpoint = self.sources.downloads.hf_endpoint()
+        files = _list_ct2_repo(endpoint, info, label)
         total = sum(f.size for f in files)
         staging = self._ct2_staging(info.name)
         target = self._ct2_dir / info.name
@@ -280,7 +329,7 @@ class ModelStore:
             if _has_size(dest, remote.size):
                 continue
             download_file(
-                f"{self._hf_endpoint}/{info.ct2_repo}/resolve/main/{remote.path}",
+                f"{endpoint}/{info.ct2_repo}/resolve/main/{remote.path}",
                 dest,
                 sha256=remote.sha256,
                 size=remote.size,
@@ -305,43 +354,15 @@ class ModelStore:
         fsync_dir(self._ct2_dir)
         return LocalModel(info.name, "ct2", target, imported=False)
 
-    def _list_ct2_repo(self, info: ModelInfo, label: str) -> list[_RemoteFile]:
-        """The model files of a Hugging Face repository, from its tree API."""
-        url = f"{self._hf_endpoint}/api/models/{info.ct2_repo}/tree/main"
-        listing = fetch_json(url)
-        files = []
-        try:
-            for entry in listing:
-                path = entry["path"]
-                if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
-                    continue
-                lfs = entry.get("lfs") or {}
-                size = int(lfs.get("size", entry["size"]))
-                sha = lfs.get("oid")
-                if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
-                    raise ValueError(f"bad sha256 {sha!r}")
-                files.append(_RemoteFile(path, size, sha))
-        except (TypeError, KeyError, ValueError) as exc:
-            raise ModelError(
-                N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
-                detail=f"{url}: {exc!r}",
-            ) from exc
-        names = {f.path for f in files}
-        if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
-            raise ModelError(
-                N_("Models", "The download server does not have all the files of {label}; please try again "
-                             "later.").format(label=label),
-                detail=f"{url}: files listed: {sorted(names)}",
-            )
-        return files
-
     # --- imports -----------------------------------------------------------------------------
 
     def import_model(self, source: Path, name: str | None = None) -> LocalModel:
         """Copy an openai-whisper ``.pt`` checkpoint or a CTranslate2 folder into the store.
 
-        The name defaults to the file name without ``.pt``, or the folder name. The source is checked
-        before anything is copied, and the copy appears under its name only once it is complete.
+        The name defaults to the file name without ``.pt``, or the folder name. A copy of an official
+        model may take its official name (then ``local(name)`` finds it and nothing is downloaded). The
+        source is checked before anything is copied, and the copy appears under its name only once it
+        is complete.
         """
         source = Path(source).expanduser()
         if not source.exists():
@@ -356,16 +377,11 @@ class ModelStore:
             fmt = "pt"
             default = source.name[:-3] if source.name.lower().endswith(".pt") else source.stem
         name = (default if name is None else name).strip()
+        official = self._official_spelling(name)
+        name = official or name
         self._check_new_name(name)
 
-        if fmt == "pt":
-            check_model(source, "whisper-pt")
-            english_only = _check_checkpoint(source)
-            copies = [(source, "model.pt")]
-        else:
-            check_model(source, "ct2")
-            files, english_only = _check_ct2_folder(source)
-            copies = [(source / f, f) for f in files]
+        copies, english_only = _checked_import(source, fmt, self._catalog[official] if official else None)
 
         label = N_("Models", 'the model "{name}"').format(name=name)
         imported = self._imported_dir
@@ -382,6 +398,7 @@ class ModelStore:
                 "format": fmt,
                 "source": str(source.resolve()),
                 "english_only": english_only,
+                "official": bool(official),
                 "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             }
             _write_json(staging / METADATA_FILE, metadata)
@@ -427,13 +444,22 @@ class ModelStore:
         raise ModelError(N_("Models", 'There is no Whisper model called "{name}"; choose one from the model '
                                       'list.').format(name=name))
 
-    def _imported_names(self) -> list[str]:
+    def _imported_names(self, official: bool | None = None) -> list[str]:
+        """Imported models; ``official`` False: only those under a name of their own, True: only copies
+        of official models."""
         try:
             folders = [p.name for p in self._imported_dir.iterdir() if p.is_dir()]
         except OSError:
             return []
         names = [n for n in folders if _valid_name(n) and self._read_metadata(n) is not None]
+        if official is not None:
+            names = [n for n in names if (n in self._catalog) is official]
         return sorted(names, key=str.casefold)
+
+    def _official_spelling(self, name: str) -> str | None:
+        """The official model ``name`` stands for, in any letter case; None for another name."""
+        folded = name.casefold()
+        return next((official for official in self._catalog if official.casefold() == folded), None)
 
     def _read_metadata(self, name: str) -> dict[str, Any] | None:
         """The voxdesk-model.json of an imported model, or None when it is missing or damaged."""
@@ -452,17 +478,63 @@ class ModelStore:
                              "or underscores, starting with a letter or digit.").format(name=name)
             )
         folded = name.casefold()
-        if any(folded == official.casefold() for official in self._catalog):
-            raise ModelError(
-                N_("Models", '"{name}" is the name of an official Whisper model; choose another name for the '
-                             "imported model.").format(name=name)
-            )
         taken = self._imported_dir / name
         if os.path.lexists(taken) or any(folded == n.casefold() for n in self._imported_names()):
             raise _name_taken(name)
 
 
-# --- checking what the user imports ----------------------------------------------------------
+# --- downloads and imports ---------------------------------------------------------------------
+
+
+def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str) -> list[_RemoteFile]:
+    """The model files of a Hugging Face repository, from its tree API."""
+    url = f"{endpoint}/api/models/{info.ct2_repo}/tree/main"
+    listing = fetch_json(url)
+    files = []
+    try:
+        for entry in listing:
+            path = entry["path"]
+            if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
+                continue
+            lfs = entry.get("lfs") or {}
+            size = int(lfs.get("size", entry["size"]))
+            sha = lfs.get("oid")
+            if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
+                raise ValueError(f"bad sha256 {sha!r}")
+            files.append(_RemoteFile(path, size, sha))
+    except (TypeError, KeyError, ValueError) as exc:
+        raise ModelError(
+            N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
+            detail=f"{url}: {exc!r}",
+        ) from exc
+    names = {f.path for f in files}
+    if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
+        raise ModelError(
+            N_("Models", "The download server does not have all the files of {label}; please try again "
+                         "later.").format(label=label),
+            detail=f"{url}: files listed: {sorted(names)}",
+        )
+    return files
+
+
+def _checked_import(
+    source: Path, fmt: ModelFormat, official: ModelInfo | None
+) -> tuple[list[tuple[Path, str]], bool | None]:
+    """Check what the user imports; the (file, name in the store) pairs to copy and whether it is English-only.
+
+    ``official``: the official model the import is to be named after, which it must be a copy of.
+    """
+    if fmt == "pt":
+        check_model(source, "whisper-pt")
+        english_only = _check_checkpoint(source)
+        if official:
+            check_official_pt(source, official)
+        return [(source, "model.pt")], english_only
+    check_model(source, "ct2")
+    files, english_only = _check_ct2_folder(source)
+    if official:
+        check_official_ct2(source, official)
+    return [(source / f, f) for f in files], english_only
 
 
 def _check_checkpoint(path: Path) -> bool | None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.settings import Settings
+from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.i18n import UI_LANGUAGES
 
 
@@ -36,6 +37,7 @@ class SettingsDialog(QDialog):
         self._build_speech_box()
         self._build_interface_box()
         self._build_startup_box()
+        self.downloads_box = DownloadsBox()
         self._lay_out(self._build_buttons())
         self.retranslate()
         self._load()
@@ -98,6 +100,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.speech_box)
         layout.addWidget(self.interface_box)
         layout.addWidget(self.startup_box)
+        layout.addWidget(self.downloads_box)
         self.note = QLabel()
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
@@ -198,6 +201,7 @@ class SettingsDialog(QDialog):
             spin.setValue(self._settings.get(key))
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
+        self.downloads_box.load(self._settings)
 
     def accept(self) -> None:
         self._changed = set()
@@ -205,6 +209,7 @@ class SettingsDialog(QDialog):
             if value != self._settings.get(key):
                 self._settings.set(key, value)
                 self._changed.add(key)
+        self._changed |= self.downloads_box.save(self._settings)
         self._settings.sync()
         super().accept()
 

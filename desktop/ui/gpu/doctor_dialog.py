@@ -33,7 +33,7 @@ from desktop.ui.common.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner
 
 OVERRIDE_KEY = "gpu/hsa_override_gfx_version"
-_COLORS = {Status.OK: "#2e7d32", Status.WARNING: "#b26a00", Status.ERROR: "#c62828"}
+_COLORS = {Status.OK: "#2e7d32", Status.WARNING: "#b26a00", Status.ERROR: "#c62828", Status.INFO: "#1565c0"}
 
 
 _shared_runner: JobRunner | None = None
@@ -86,7 +86,7 @@ class DoctorDialog(QDialog):
             settings = open_settings()
         self._settings = settings
         self._runner = runner or _application_runner()
-        self._doctor = doctor or (lambda **kw: run_doctor(model=str(settings.get("transcribe/model")), **kw))
+        self._doctor = doctor  # None: the real checks, with the choices in Settings at each run
         self._job: Job | None = None
         self._result: DoctorResult | None = None
         self._step: str | None = None  # the check running now, as the doctor named it
@@ -190,7 +190,7 @@ class DoctorDialog(QDialog):
     def run_checks(self) -> None:
         if self._job is not None:
             return
-        doctor = self._doctor
+        doctor = self._doctor or self._real_checks()
 
         def work(report: JobReport) -> DoctorResult:
             return doctor(progress=report.message, cancelled=report.cancelled)
@@ -204,6 +204,16 @@ class DoctorDialog(QDialog):
         self._step = self._failure = self._note = None
         self._show_state()
         self._runner.start(self._job)
+
+    def _real_checks(self) -> Callable[..., DoctorResult]:
+        """run_doctor with the model and download sources chosen in Settings, read here on the GUI thread."""
+        model = str(self._settings.get("transcribe/model"))
+        sources = self._settings.model_sources()
+
+        def doctor(**kw) -> DoctorResult:
+            return run_doctor(model=model, downloads=sources.downloads, shared_folders=len(sources.shared_dirs), **kw)
+
+        return doctor
 
     @Slot(object)
     def _on_progress(self, title: str) -> None:

@@ -2,6 +2,7 @@
 child processes that crash or hang), the real doctor on this machine, and `voxdesk doctor`."""
 import argparse
 import json
+import sys
 
 import pytest
 
@@ -274,11 +275,17 @@ def test_a_mismatched_torchaudio_that_imports_is_a_warning(tmp_path):
     assert check.status is Status.WARNING and "not from the same release" in check.finding
 
 
-def test_torchcodec_without_ffmpeg_gets_the_ffmpeg_package(tmp_path):
+def test_torchcodec_without_ffmpeg_is_information_because_voxdesk_reads_audio_through_pyav(tmp_path):
     probes = doctor_probes(tmp_path, packages={"torch": "2.14.1", "torchcodec": "0.17.0"},
                            imports={"torchcodec": printing({"version": "0.17.0", "ffmpeg": None})})
     check = check_torchcodec(report_for(probes, smoke=False), probes)
-    assert check.status is Status.WARNING and check.fix == "sudo apt install ffmpeg"
+    assert check.status is Status.INFO and check.symbol == "ℹ" and check.fix == ""
+    assert "finds no FFmpeg libraries" in check.finding and "through PyAV" in check.finding
+    failing = doctor_probes(tmp_path, packages={"torch": "2.14.1", "torchcodec": "0.17.0"}, imports={
+        "torchcodec": [sys.executable, "-c", "raise OSError('Could not load libtorchcodec: libavutil.so.58 "
+                                             "(FFmpeg) not found')"]})
+    check = check_torchcodec(report_for(failing, smoke=False), failing)
+    assert check.status is Status.INFO and "apt" not in check.fix
 
 
 def test_a_missing_torchcodec_matters_only_from_torch_2_9(tmp_path):

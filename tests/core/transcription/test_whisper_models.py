@@ -404,11 +404,12 @@ def test_a_file_of_random_bytes_is_refused_as_not_a_model(store, tmp_path):
     assert "not an openai-whisper model file" in err.value.message
 
 
-@pytest.mark.parametrize("name", ["base", "Large-V3", "turbo"])
-def test_an_import_cannot_take_an_official_name(store, tiny_en_folder, name):
+@pytest.mark.parametrize("name", ["base", "Large-V3", "turbo", "tiny"])
+def test_an_import_cannot_take_the_official_name_of_another_model(store, tiny_en_folder, tmp_path, name):
     with pytest.raises(ModelError) as err:
-        store.import_model(tiny_en_folder, name=name)
-    assert "official Whisper model" in err.value.message
+        store.import_model(tiny_en_folder, name=name)  # a tiny.en folder
+    assert "is not a copy of the official" in err.value.message
+    assert everything_under(tmp_path / "models") == []
 
 
 def test_an_import_cannot_take_the_name_of_an_earlier_import(store, tiny_en_folder, tmp_path):

@@ -182,3 +182,35 @@ def test_with_nothing_handed_in_it_uses_the_users_settings_and_an_application_wi
     qtbot.addWidget(dialog)
     wait_for_rows(qtbot, dialog)
     assert dialog.rows["torch_build"].symbol.text() == "✓"
+
+
+def test_model_downloads_tries_the_source_chosen_in_settings_off_the_gui_thread(qtbot, settings, runner, tmp_path,
+                                                                                  monkeypatch):
+    import dataclasses
+
+    import desktop.ui.gpu.doctor_dialog as doctor_dialog
+    from desktop.core.common.download_sources import probe_all
+    from tests.fixtures.rocm.fakes import printing
+    from tests.helpers.http_server import FileServer, closed_port_url
+
+    threads = []
+
+    def doctor_on_a_pretend_gpu(*, downloads, **kw):
+        threads.append(threading.get_ident())
+        dead = closed_port_url().rstrip("/")
+        probes = doctor_probes(tmp_path, imports={"torchcodec": printing({"version": "0.1.1", "ffmpeg": None})})
+        probes.probe_downloads = probe_all  # the real probe; the public hosts stand in as closed ports
+        return run_doctor(probes=probes, downloads=dataclasses.replace(downloads, official=dead, mirror=dead), **kw)
+
+    monkeypatch.setattr(doctor_dialog, "run_doctor", doctor_on_a_pretend_gpu)
+    with FileServer() as company:
+        settings.set("downloads/source", "custom")
+        settings.set("downloads/custom_url", company.base_url)
+        dialog = open_dialog(qtbot, settings, runner, None)
+        wait_for_rows(qtbot, dialog)
+    assert threads and threads[0] != threading.get_ident()
+    row = dialog.rows["model_downloads"]
+    assert row.symbol.text() == "✓" and row.title.text() == "Model downloads"
+    assert row.finding.text().startswith("Downloads work from Company mirror; Hugging Face, hf-mirror.com")
+    codec = dialog.rows["torchcodec"]
+    assert codec.symbol.text() == "ℹ" and codec.fix is None and "through PyAV" in codec.finding.text()

@@ -1,0 +1,96 @@
+"""`voxdesk models` and `--model base` on a computer that cannot download: shared folders and imports."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop.core.common.paths import data_dir
+from tests.helpers.http_server import closed_port_url
+from tests.helpers.weights import DATA_DIR, base_dir, normalize_english, reference, wer
+
+
+def offline_env(**extra: str) -> dict[str, str]:
+    """Every way out refused: Hugging Face, its mirror and any proxy lead to a closed port."""
+    dead = closed_port_url().rstrip("/")
+    env = {**os.environ, "HF_ENDPOINT": dead, "http_proxy": dead, "https_proxy": dead,
+           "HTTP_PROXY": dead, "HTTPS_PROXY": dead, "no_proxy": "", "NO_PROXY": "", **extra}
+    return env
+
+
+def voxdesk(*args, env: dict[str, str]):
+    return subprocess.run([sys.executable, "-m", "desktop", *map(str, args)],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def transcribed_text(srt_file: Path) -> str:
+    import srt
+
+    return " ".join(cue.content.replace("\n", " ") for cue in srt.parse(srt_file.read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def shared_base(tmp_path):
+    """A read-only folder as IT would fill it: the official base model in faster-whisper's layout."""
+    folder = tmp_path / "it-models" / "faster-whisper-base"
+    shutil.copytree(base_dir(), folder)
+    paths = [folder.parent, folder, *folder.iterdir()]
+    for path in paths:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    yield folder.parent
+    for path in paths:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def test_a_shared_folder_serves_model_base_with_no_network_at_all(tmp_path, shared_base):
+    out = tmp_path / "out"
+    out.mkdir()
+    env = offline_env(VOXDESK_MODEL_DIRS=os.pathsep.join([str(tmp_path / "not-there"), str(shared_base)]))
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", "base", "--language", "en",
+                     "--device", "cpu", "--output-dir", out, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Downloading" not in result.stderr
+    spoken = normalize_english(transcribed_text(out / "jfk.srt"))
+    assert wer(normalize_english(reference("jfk.flac")), spoken) < 0.15, spoken
+    assert not (data_dir() / "models").exists()  # nothing was downloaded or copied
+
+    listing = voxdesk("models", "list", env=env)
+    base_line = next(line for line in listing.stdout.splitlines() if line.startswith("base "))
+    assert "on this computer: ct2" in base_line and "from a shared folder" in base_line
+
+
+def test_import_under_the_official_name_then_model_base_needs_no_download(tmp_path):
+    env = offline_env()
+    imported = voxdesk("models", "import", base_dir(), "--name", "base", env=env)
+    assert imported.returncode == 0, imported.stderr
+    assert "Imported base (ct2) as a copy of the official model." in imported.stdout
+
+    listing = voxdesk("models", "list", env=env).stdout.splitlines()
+    assert [line for line in listing if line.startswith("base ")][0].endswith("imported copy")
+    assert sum(line.split()[0] == "base" for line in listing) == 1
+
+    out = tmp_path / "out"
+    out.mkdir()
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", "base", "--language", "en",
+                     "--device", "cpu", "--output-dir", out, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Downloading" not in result.stderr
+    assert wer(normalize_english(reference("jfk.flac")), normalize_english(transcribed_text(out / "jfk.srt"))) < 0.15
+
+
+def test_another_model_is_refused_the_official_name_in_a_sentence(tmp_path):
+    result = voxdesk("models", "import", base_dir(), "--name", "small", env=offline_env())
+    assert result.returncode == 1
+    assert 'is not a copy of the official "small" model' in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_failed_download_says_where_to_turn(tmp_path):
+    result = voxdesk("models", "download", "tiny", env=offline_env())
+    assert result.returncode == 1
+    assert "another download source in Settings → Downloads" in result.stderr
+    assert "Import model…" in result.stderr and "shared model folder" in result.stderr
