@@ -118,7 +118,7 @@ class Transcriber:
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
-        self._server_key: ServerConfig | None = None
+        self._server_key: tuple[ServerConfig, str] | None = None
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -380,14 +380,16 @@ class Transcriber:
         return settings.server.use == "always" or self._gpu_broken or not self._gpu_available()
 
     def _server_engine(self, settings: TranscribeSettings) -> WhisperEngine:
-        if self._server is None or self._server_key != settings.server:
-            from desktop.core.transcription.server_config import ServerKeyStore
+        from desktop.core.transcription.server_config import ServerKeyStore
+
+        config = settings.server
+        # Read for every file: a key changed in Settings applies to the next file.
+        key = config.api_key if config.api_key is not None else ServerKeyStore().load(config.url)
+        if self._server is None or self._server_key != (config, key):
             from desktop.engines.transcription.whisper_server import ServerWhisperEngine
 
             self._close_server()
-            config = settings.server
-            key = config.api_key if config.api_key is not None else ServerKeyStore().load(config.url)
-            self._server, self._server_key = ServerWhisperEngine(config, key), config
+            self._server, self._server_key = ServerWhisperEngine(config, key), (config, key)
         return self._server
 
     def _close_server(self) -> None:

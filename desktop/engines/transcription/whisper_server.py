@@ -42,6 +42,38 @@ _FRAME = SAMPLE_RATE // 10  # 0.1 s frames when looking for the quietest moment
 DEFAULT_MODEL = "whisper-1"  # OpenAI's name; single-model servers accept any
 
 
+@dataclass(frozen=True)
+class ConnectionCheck:
+    seconds: float  # the round trip of one second of speech
+    text: str  # what the server heard in it
+    models: list[str]  # what the server lists at /v1/models (empty when it lists none)
+
+
+def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
+    """Send VoxDesk's one second of test speech to the server and time the answer (Settings → Test
+    connection). Raises a UserFacingError with the problem and its fix in one sentence."""
+    from desktop.core.common.errors import UserFacingError
+    from desktop.core.common.i18n import N_
+    from desktop.resources import resource_path
+
+    import soundfile
+
+    sound = resource_path("sounds", "test-speech.flac").read_bytes()
+    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32")
+    engine = ServerWhisperEngine(config, api_key)
+    try:
+        models = engine.models()
+        started = time.monotonic()
+        answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
+        seconds = time.monotonic() - started
+    except ServerError as error:
+        raise UserFacingError(N_("Server", "{problem} {fix}").format(problem=error.message, fix=error.fix),
+                              detail=error.detail) from error
+    finally:
+        engine.close()
+    return ConnectionCheck(seconds=seconds, text=answer.text.strip(), models=models)
+
+
 class ServerStopped(ServerError):
     """The server failed part-way: ``finished`` holds what was passed on, all of it before ``resume_at``."""
 
@@ -94,7 +126,7 @@ class ServerWhisperEngine:
         audio = np.asarray(audio, dtype=np.float32)
         pieces = cut_into_pieces(audio, time_map.chunks, self.piece_seconds)
         speech = time_map.speech_stretches(audio.size / SAMPLE_RATE)
-        model = self._model_to_ask()
+        model = self.model_to_ask()
         run = _PieceRun(self, audio, pieces, options, model, progress, on_segment)
         try:
             run.until_done()
@@ -107,7 +139,7 @@ class ServerWhisperEngine:
         return EngineResult(segments=run.passed_on, language=run.language() or options.language, speech=speech,
                             avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [])
 
-    def _model_to_ask(self) -> str:
+    def model_to_ask(self) -> str:
         """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
         if self._model is None:
             try:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.settings import Settings
 from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.transcribe.server_box import ServerSettingsBox
 
 
 class SettingsDialog(QDialog):
@@ -36,6 +37,7 @@ class SettingsDialog(QDialog):
         self._build_speech_box()
         self._build_interface_box()
         self._build_startup_box()
+        self.server_box = ServerSettingsBox(self)
         self._lay_out(self._build_buttons())
         self.retranslate()
         self._load()
@@ -94,6 +96,7 @@ class SettingsDialog(QDialog):
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self.recognition_box)
+        layout.addWidget(self.server_box)
         layout.addWidget(self.subtitles_box)
         layout.addWidget(self.speech_box)
         layout.addWidget(self.interface_box)
@@ -187,6 +190,7 @@ class SettingsDialog(QDialog):
             "synthesize/watermark": self.watermark_box.isChecked(),
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
+            **self.server_box.fields(),
         }
 
     def _load(self) -> None:
@@ -198,8 +202,12 @@ class SettingsDialog(QDialog):
             spin.setValue(self._settings.get(key))
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
+        self.server_box.load(self._settings)
 
     def accept(self) -> None:
+        if not self.server_box.valid():
+            return
+        self.server_box.save_key()
         self._changed = set()
         for key, value in self._fields().items():
             if value != self._settings.get(key):
