@@ -78,14 +78,17 @@ class RealWhisperServer:
 
 
 class HostileServer:
-    """Answers every POST with ``status`` and ``body`` after ``delay`` seconds; GET /v1/models with
-    ``models`` (404 when None). Counts the requests it got."""
+    """Answers every POST with ``status`` and ``body`` after ``delay`` seconds, or with ``answers``
+    (status, JSON body) in turn, the last one again and again; GET /v1/models with ``models`` (404 when
+    None). Counts the requests it got."""
 
     def __init__(self, *, status: int = 200, body: bytes | str | dict = b"", delay: float = 0.0,
-                 content_type: str = "application/json", models: list[str] | None = None):
+                 content_type: str = "application/json", models: list[str] | None = None,
+                 answers: list[tuple[int, dict]] | None = None):
         self.status, self.delay, self.content_type, self.models = status, delay, content_type, models
         self.body = json.dumps(body).encode() if isinstance(body, dict) else (
             body.encode() if isinstance(body, str) else body)
+        self.answers = [(status, json.dumps(body).encode()) for status, body in answers or []]
         self.posts = 0
         self.authorizations: list[str | None] = []
         self._lock = threading.Lock()
@@ -125,9 +128,11 @@ def _handler(server: HostileServer) -> type[BaseHTTPRequestHandler]:
             with server._lock:
                 server.posts += 1
                 server.authorizations.append(self.headers.get("Authorization"))
+                answer = server.answers[min(server.posts, len(server.answers)) - 1] if server.answers else None
+            status, body = answer or (server.status, server.body)
             time.sleep(server.delay)
             try:
-                self._send(server.status, server.body, server.content_type)
+                self._send(status, body, server.content_type)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting
 

@@ -47,6 +47,8 @@ class ServerClient:
 
     def __init__(self, url: str, api_key: str = "", *, timeout: float = 120.0, attempts: int = 4,
                  backoff: float = 0.5):
+        import ssl
+
         import httpx
 
         self.url = url
@@ -55,10 +57,14 @@ class ServerClient:
         self._attempts = max(1, attempts)
         self._backoff = backoff
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        # The system's certificate store, so an office CA installed there is trusted (httpx's default
+        # is certifi's list, which knows no private CA).
         self._http = httpx.Client(base_url=url, headers=headers, follow_redirects=False,
+                                  verify=ssl.create_default_context(),
                                   timeout=httpx.Timeout(timeout, connect=min(CONNECT_SECONDS, timeout)),
                                   limits=httpx.Limits(max_connections=32, max_keepalive_connections=16))
         self._words_refused = False  # the server said no to word timestamps once: stop asking
+        self._verbose_refused = False  # older vLLM answers json only: the text of each piece, no times
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -82,7 +88,8 @@ class ServerClient:
                    prompt: str | None, temperature: float | None) -> Answer:
         """POST one piece of audio to /v1/audio/transcriptions (or /translations) and read its segments."""
         path = "/v1/audio/translations" if task == "translate" else "/v1/audio/transcriptions"
-        fields: dict[str, str | list[str]] = {"model": model, "response_format": "verbose_json"}
+        fields: dict[str, str | list[str]] = {
+            "model": model, "response_format": "json" if self._verbose_refused else "verbose_json"}
         if prompt:
             fields["prompt"] = prompt
         if temperature is not None:
@@ -90,16 +97,26 @@ class ServerClient:
         if task != "translate":
             if language:
                 fields["language"] = language
-            fields["timestamp_granularities[]"] = ["segment"] if self._words_refused else ["segment", "word"]
+            if not self._verbose_refused:
+                fields["timestamp_granularities[]"] = ["segment"] if self._words_refused else ["segment", "word"]
         mime = "audio/flac" if filename.endswith(".flac") else "audio/wav"
         response = self._request("POST", path, data=fields, files={"file": (filename, audio, mime)})
-        if response.status_code == 400 and not self._words_refused and "word" in response.text.lower():
-            with self._lock:
-                self._words_refused = True  # e.g. a server with segment timestamps only
+        if response.status_code == 400 and self._refused_a_wish(response.text.lower()):
             return self.transcribe(audio, filename, model=model, task=task, language=language, prompt=prompt,
                                    temperature=temperature)
         self._raise_for(response)
         return _answer(_json(response, self.host), self.host)
+
+    def _refused_a_wish(self, refusal: str) -> bool:
+        """Whether a 400 was about word timestamps or verbose_json, which are then no longer asked for."""
+        with self._lock:
+            if not self._verbose_refused and "verbose_json" in refusal:
+                self._verbose_refused = True
+                return True
+            if not self._words_refused and ("word" in refusal or "granularit" in refusal):
+                self._words_refused = True  # e.g. a server with segment timestamps only
+                return True
+        return False
 
     def _request(self, method: str, path: str, **kwargs: Any):
         """The server's response, retried with backoff on 429/5xx and on a refused connection."""

@@ -94,3 +94,14 @@ def test_the_model_list_comes_from_the_server_and_is_empty_where_it_has_none():
         assert ServerClient(listing.url).models() == ["openai/whisper-large-v3", "whisper-small"]
     with HostileServer() as single_model:
         assert ServerClient(single_model.url).models() == []
+
+
+
+def test_a_server_without_verbose_json_still_gives_the_text_of_each_piece():
+    refusal = {"error": {"message": "Currently only support response_format `text` or `json`", "code": 400}}
+    with HostileServer(answers=[(400, refusal), (200, {"text": " And so, my fellow Americans."})]) as older_vllm:
+        client = ServerClient(older_vllm.url)
+        answer = client.transcribe(b"RIFF", "x.wav", model="m", task="transcribe", language="en", prompt=None,
+                                   temperature=None)
+    assert answer.text == " And so, my fellow Americans." and answer.segments == []
+    assert older_vllm.posts == 2
