@@ -110,7 +110,7 @@ class ServerClient:
     def _refused_a_wish(self, refusal: str) -> bool:
         """Whether a 400 was about word timestamps or verbose_json, which are then no longer asked for."""
         with self._lock:
-            if not self._verbose_refused and "verbose_json" in refusal:
+            if not self._verbose_refused and ("verbose_json" in refusal or "response_format" in refusal):
                 self._verbose_refused = True
                 return True
             if not self._words_refused and ("word" in refusal or "granularit" in refusal):
