@@ -154,3 +154,36 @@ def test_speech_is_cut_in_the_pauses_and_long_stretches_at_their_quietest_moment
         [(45 * rate, 75 * rate)],
     ]
     assert all(piece.samples <= 30 * rate for piece in pieces)
+
+
+MANDARIN = ["BAC009S0764W0121.wav", "BAC009S0764W0122.wav"]
+
+
+@pytest.mark.slow
+def test_mandarin_from_the_server_gets_the_same_script_and_punctuation_rules_as_a_local_transcript(tmp_path):
+    from desktop.core.transcription import chinese
+    from tests.engines.transcription.test_chinese_transcripts import (
+        TRADITIONAL_PROMPT,
+        character_error_rate,
+        has_traditional_only_characters,
+    )
+    from tests.helpers.weights import DATA_DIR, base_dir, reference
+
+    transcriber = Transcriber(ModelStore(tmp_path / "models"), FallbackLog(), gpu_available=no_gpu)
+    local = TranscribeSettings(model=str(base_dir()), engine="ct2", device="cpu", language="zh",
+                               initial_prompt=TRADITIONAL_PROMPT)
+    recognised = []
+    with RealWhisperServer(base_dir()) as server:
+        remote = TranscribeSettings(model=str(base_dir()), engine="server", language=None,
+                                    initial_prompt=TRADITIONAL_PROMPT, server=ServerConfig(server.url, api_key=""))
+        for name in MANDARIN:
+            on_server = transcriber.transcribe_file(DATA_DIR / name, remote)
+            here = transcriber.transcribe_file(DATA_DIR / name, local)
+            assert on_server.language == "zh"  # detected by the server, as a Whisper code
+            assert on_server.segments and not any(has_traditional_only_characters(s.text) for s in on_server.segments)
+            assert on_server.text == chinese.tidy_text(on_server.text, "simplified")
+            assert character_error_rate(reference(name), on_server.text) <= 0.2, on_server.text
+            assert character_error_rate(here.text, on_server.text) <= 0.1, (here.text, on_server.text)
+            recognised += [s.text_original or s.text for s in on_server.segments]
+    # The prompt steered the server to Traditional characters, and the assembly converted them.
+    assert any(has_traditional_only_characters(text) for text in recognised), recognised
