@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", choices=("tiny.en", "base"), default="tiny.en")
     args = parser.parse_args(argv)
 
-    from benchmarks.report import write_section
+    from report import write_section  # benchmarks/ is on sys.path when a script here runs
     from tests.helpers.weights import base_dir, tiny_en_dir
     from tests.helpers.whisper_server import RealWhisperServer
 
@@ -103,7 +103,8 @@ recordings with pauses, {audio.size / 16000:.0f} s in all) as pieces cut at the 
 {table}
 
 Same segments at every concurrency: {"yes" if same else "no"}. A server that decodes several requests at
-once (vLLM batches them on the GPU; this one runs one per worker process) gains more from pieces in flight.
+once (vLLM batches them on the GPU; this one runs one per worker process) gains more from pieces in flight;
+here the CPU cores were already busy decoding, so more pieces in flight mostly overlap sending with decoding.
 """
     write_section("server", markdown)
     print(markdown)

@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from desktop.ui.common.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self._settings, self)
+        dialog = SettingsDialog(self._settings, self, runner=self.runner)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_settings_changed(dialog.changed()))
         dialog.open()

@@ -149,10 +149,16 @@ class ServerClient:
 
     def _raise_for(self, response) -> None:
         status = response.status_code
+        host = self.host
+        if 300 <= status < 400:
+            # Never followed: a POST redirected (http to https, another path) may lose its body or key.
+            raise ServerError(
+                N_("Server", "The server at {host} sends VoxDesk to another address.").format(host=host),
+                fix=N_("Server", "Enter the address it names in Settings → Transcription server: {location}").format(
+                    location=response.headers.get("Location", "?")), detail=f"HTTP {status}")
         if status < 400:
             return
         detail = f"HTTP {status}: {response.text[:300]}"
-        host = self.host
         if status in (401, 403):
             raise ServerError(
                 N_("Server", "The transcription server at {host} refused the API key.").format(host=host),
@@ -246,7 +252,7 @@ def _timed_out(host: str, seconds: float, exc: BaseException) -> ServerError:
     return ServerError(
         N_("Server", "The transcription server at {host} did not answer within {seconds} seconds.").format(
             host=host, seconds=f"{seconds:g}"),
-        fix=N_("Server", "The server may be overloaded; try again later, or choose fewer pieces in flight."),
+        fix=N_("Server", "The server may be overloaded; try again later, or tell IT."),
         detail=f"{type(exc).__name__}: {exc}")
 
 

@@ -50,8 +50,8 @@ class ConnectionCheck:
 
 
 def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
-    """Send VoxDesk's one second of test speech to the server and time the answer (Settings → Test
-    connection). Raises a UserFacingError with the problem and its fix in one sentence."""
+    """Send VoxDesk's one second of test speech to the server and time the answer, the better of two
+    tries (Settings → Test connection). Raises a UserFacingError with the problem and its fix."""
     from desktop.core.common.errors import UserFacingError
     from desktop.core.common.i18n import N_
     from desktop.resources import resource_path
@@ -63,9 +63,11 @@ def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
     engine = ServerWhisperEngine(config, api_key)
     try:
         models = engine.models()
-        started = time.monotonic()
-        answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
-        seconds = time.monotonic() - started
+        seconds, answer = float("inf"), None
+        for _ in range(2):  # the best of two: the first may include the server loading its model
+            started = time.monotonic()
+            answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
+            seconds = min(seconds, time.monotonic() - started)
     except ServerError as error:
         raise UserFacingError(N_("Server", "{problem} {fix}").format(problem=error.message, fix=error.fix),
                               detail=error.detail) from error

@@ -21,12 +21,13 @@ from PySide6.QtWidgets import (
 from desktop.settings import Settings
 from desktop.ui.common.i18n import UI_LANGUAGES
 from desktop.ui.transcribe.server_box import ServerSettingsBox
+from desktop.workers.job import JobRunner
 
 
 class SettingsDialog(QDialog):
     """Edits a Settings object; nothing is written until OK."""
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None):
+    def __init__(self, settings: Settings, parent: QWidget | None = None, runner: JobRunner | None = None):
         super().__init__(parent)
         self._settings = settings
         self._changed: set[str] = set()
@@ -37,7 +38,7 @@ class SettingsDialog(QDialog):
         self._build_speech_box()
         self._build_interface_box()
         self._build_startup_box()
-        self.server_box = ServerSettingsBox(self)
+        self.server_box = ServerSettingsBox(self, runner=runner)
         self._lay_out(self._build_buttons())
         self.retranslate()
         self._load()

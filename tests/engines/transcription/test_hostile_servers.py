@@ -105,3 +105,14 @@ def test_a_server_without_verbose_json_still_gives_the_text_of_each_piece():
                                    temperature=None)
     assert answer.text == " And so, my fellow Americans." and answer.segments == []
     assert older_vllm.posts == 2
+
+
+def test_a_redirect_is_not_followed_but_named():
+    with HostileServer(status=308, body=b"") as server:
+        server.content_type = "text/plain"
+        client = ServerClient(server.url)
+        with pytest.raises(Exception) as raised:
+            client.transcribe(b"RIFF", "x.wav", model="m", task="transcribe", language=None, prompt=None,
+                              temperature=None)
+    assert str(raised.value) == f"The server at {host(server)} sends VoxDesk to another address."
+    assert raised.value.fix.startswith("Enter the address it names in Settings → Transcription server: ")

@@ -27,10 +27,8 @@ def runner():
 
 
 def dialog_with_runner(qtbot, settings, runner) -> SettingsDialog:
-    dialog = SettingsDialog(settings)
+    dialog = SettingsDialog(settings, runner=runner)  # the test's own runner, shut down when the test ends
     qtbot.addWidget(dialog)
-    box = dialog.server_box
-    box._jobs._runner = runner  # the test's own runner, shut down when the test ends
     return dialog
 
 
