@@ -17,12 +17,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.core.common.errors import UserFacingError
-from desktop.core.transcription.server_config import ServerConfig, ServerKeyStore, server_url
+from desktop.core.transcription.server_config import MAX_CONCURRENCY, ServerConfig, ServerKeyStore, server_url
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE, OK_STYLE
@@ -42,7 +43,7 @@ def configured_server(settings: Settings) -> ServerConfig | None:
         url = server_url(settings.get("server/url"))
     except UserFacingError:
         return None
-    concurrency = min(16, max(1, settings.get("server/concurrency")))
+    concurrency = min(MAX_CONCURRENCY, max(1, settings.get("server/concurrency")))
     return ServerConfig(url, model=settings.get("server/model"), use=settings.get("server/use"),
                         concurrency=concurrency)
 
@@ -72,6 +73,8 @@ class ServerSettingsBox(QGroupBox):
         self._use = QButtonGroup(self)
         self._use.addButton(self.all_files)
         self._use.addButton(self.without_gpu)
+        self.concurrency_spin = QSpinBox()
+        self.concurrency_spin.setRange(1, MAX_CONCURRENCY)
         self.test_button = QPushButton()
         self.test_button.clicked.connect(self.test_connection)
         self.result_label = QLabel()
@@ -86,6 +89,8 @@ class ServerSettingsBox(QGroupBox):
         use.addWidget(self.all_files)
         use.addWidget(self.without_gpu)
         form.addRow(self.use_label, use)
+        self.concurrency_label = QLabel()
+        form.addRow(self.concurrency_label, self.concurrency_spin)
         test = QHBoxLayout()
         test.addWidget(self.test_button)
         test.addWidget(self.result_label, 1)
@@ -105,6 +110,9 @@ class ServerSettingsBox(QGroupBox):
         self.use_label.setText(self.tr("Use it:"))
         self.all_files.setText(self.tr("For all files"))
         self.without_gpu.setText(self.tr("Only when this computer has no working GPU"))
+        self.concurrency_label.setText(self.tr("Pieces sent at once:"))
+        self.concurrency_spin.setToolTip(self.tr("How many pieces of a recording are on the server at the same "
+                                                 "time; more is faster on a server with a big GPU."))
         self.test_button.setText(self.tr("Test connection"))
         self.test_button.setToolTip(self.tr("Sends one second of speech to the server and times the answer."))
 
@@ -120,6 +128,7 @@ class ServerSettingsBox(QGroupBox):
         self.url_edit.setText(settings.get("server/url"))
         self.model_combo.setEditText(settings.get("server/model"))
         (self.all_files if settings.get("server/use") == "always" else self.without_gpu).setChecked(True)
+        self.concurrency_spin.setValue(settings.get("server/concurrency"))
         self._read_key()
 
     def fields(self) -> dict[str, object]:
@@ -134,6 +143,7 @@ class ServerSettingsBox(QGroupBox):
             "server/url": url,
             "server/model": self.model_combo.currentText().strip(),
             "server/use": "always" if self.all_files.isChecked() else "no_gpu",
+            "server/concurrency": self.concurrency_spin.value(),
         }
 
     def valid(self) -> bool:

@@ -187,3 +187,24 @@ def test_mandarin_from_the_server_gets_the_same_script_and_punctuation_rules_as_
             recognised += [s.text_original or s.text for s in on_server.segments]
     # The prompt steered the server to Traditional characters, and the assembly converted them.
     assert any(has_traditional_only_characters(text) for text in recognised), recognised
+
+
+@pytest.mark.parametrize("use, has_gpu, engine", [
+    ("always", True, "server"),
+    ("always", False, "server"),
+    ("no_gpu", False, "server"),
+    ("no_gpu", True, "torch"),
+])
+def test_the_server_is_used_for_all_files_or_only_without_a_working_gpu(store, use, has_gpu, engine):
+    transcriber = Transcriber(store, FallbackLog(), gpu_available=lambda: has_gpu, ct2_gpu_count=lambda: 0)
+    settings = TranscribeSettings(model="tiny-test", server=ServerConfig("http://gpu-server:8000", use=use))
+    assert transcriber.plan(settings).engine == engine
+    assert transcriber.missing_model(settings) is None
+
+
+def test_the_server_engine_without_a_server_is_refused_with_a_sentence(store):
+    from desktop.core.common.errors import UserFacingError
+
+    with pytest.raises(UserFacingError) as raised:
+        Transcriber(store, FallbackLog(), gpu_available=no_gpu).plan(TranscribeSettings(engine="server"))
+    assert raised.value.message.startswith("No transcription server is set")

@@ -42,12 +42,13 @@ def test_the_server_choices_are_saved_on_ok_and_the_key_stays_out_of_the_setting
     box.model_combo.setEditText("openai/whisper-large-v3")
     box.key_edit.setText("sk-office-secret")
     box.without_gpu.setChecked(True)
+    box.concurrency_spin.setValue(8)
     dialog.accept()
     settings.sync()
 
     assert dialog.changed() >= {"server/enabled", "server/url", "server/model", "server/use"}
     assert configured_server(settings) == ServerConfig("http://gpu-server:8000", model="openai/whisper-large-v3",
-                                                       use="no_gpu")
+                                                       use="no_gpu", concurrency=8)
     assert "sk-office-secret" not in settings_path.read_text(encoding="utf-8")
     key_file = config_folder() / KEY_FILE
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
