@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.base import (
@@ -40,40 +42,6 @@ PIECE_SECONDS = 30.0  # Whisper's own window: every server takes it in one reque
 _SPLIT_FROM = 0.5  # a stretch longer than a piece is cut at its quietest moment after this share of a piece
 _FRAME = SAMPLE_RATE // 10  # 0.1 s frames when looking for the quietest moment
 DEFAULT_MODEL = "whisper-1"  # OpenAI's name; single-model servers accept any
-
-
-@dataclass(frozen=True)
-class ConnectionCheck:
-    seconds: float  # the round trip of one second of speech
-    text: str  # what the server heard in it
-    models: list[str]  # what the server lists at /v1/models (empty when it lists none)
-
-
-def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
-    """Send VoxDesk's one second of test speech to the server and time the answer, the better of two
-    tries (Settings → Test connection). Raises a UserFacingError with the problem and its fix."""
-    from desktop.core.common.errors import UserFacingError
-    from desktop.core.common.i18n import N_
-    from desktop.resources import resource_path
-
-    import soundfile
-
-    sound = resource_path("sounds", "test-speech.flac").read_bytes()
-    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32")
-    engine = ServerWhisperEngine(config, api_key)
-    try:
-        models = engine.models()
-        seconds, answer = float("inf"), None
-        for _ in range(2):  # the best of two: the first may include the server loading its model
-            started = time.monotonic()
-            answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
-            seconds = min(seconds, time.monotonic() - started)
-    except ServerError as error:
-        raise UserFacingError(N_("Server", "{problem} {fix}").format(problem=error.message, fix=error.fix),
-                              detail=error.detail) from error
-    finally:
-        engine.close()
-    return ConnectionCheck(seconds=seconds, text=answer.text.strip(), models=models)
 
 
 class ServerStopped(ServerError):
@@ -301,3 +269,35 @@ def encode_flac(samples: np.ndarray) -> bytes:
     buffer = io.BytesIO()
     soundfile.write(buffer, np.clip(samples, -1.0, 1.0), SAMPLE_RATE, format="FLAC", subtype="PCM_16")
     return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    seconds: float  # the round trip of one second of speech
+    text: str  # what the server heard in it
+    models: list[str]  # what the server lists at /v1/models (empty when it lists none)
+
+
+def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
+    """Send VoxDesk's one second of test speech to the server and time the answer, the better of two
+    tries (Settings → Test connection). Raises a UserFacingError with the problem and its fix."""
+    import soundfile
+
+    from desktop.resources import resource_path
+
+    sound = resource_path("sounds", "test-speech.flac").read_bytes()
+    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32")
+    engine = ServerWhisperEngine(config, api_key)
+    try:
+        models = engine.models()
+        seconds, answer = float("inf"), None
+        for _ in range(2):  # the best of two: the first may include the server loading its model
+            started = time.monotonic()
+            answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
+            seconds = min(seconds, time.monotonic() - started)
+    except ServerError as error:
+        raise UserFacingError(N_("Server", "{problem} {fix}").format(problem=error.message, fix=error.fix),
+                              detail=error.detail) from error
+    finally:
+        engine.close()
+    return ConnectionCheck(seconds=seconds, text=answer.text.strip(), models=models)
