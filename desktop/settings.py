@@ -37,6 +37,12 @@ _OPTIONS = (
     Option("subtitles/max_cjk_chars", 18),
     Option("engine/choice", "auto", ("auto", "torch", "ct2")),
     Option("device/choice", "auto", ("auto", "gpu", "cpu")),
+    # The office's transcription server (its API key is in the keyring or a private file, never here).
+    Option("server/enabled", False),
+    Option("server/url", ""),
+    Option("server/model", ""),
+    Option("server/use", "always", ("always", "no_gpu")),  # every file, or only without a working GPU
+    Option("server/concurrency", 4),
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale

@@ -28,9 +28,16 @@ def fail(message: str, code: int = 1) -> int:
 
 
 def warn_on_fallback(fallbacks: "FallbackLog") -> None:
-    """Say on stderr whenever a job falls back from the GPU to the CPU."""
-    fallbacks.subscribe(lambda e: print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}",
-                                        file=sys.stderr))
+    """Say on stderr whenever a job falls back from the GPU to the CPU, or from the server to this computer."""
+    def warn(e) -> None:
+        from desktop.engines.transcription.server_fallback import SERVER_STAGE
+
+        if e.stage == SERVER_STAGE:
+            print(f"Warning: {e.job}: {e.error} Continuing on this computer. {e.fix}", file=sys.stderr)
+        else:
+            print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr)
+
+    fallbacks.subscribe(warn)
 
 
 def text_to_speak(args: argparse.Namespace) -> str:

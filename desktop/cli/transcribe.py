@@ -17,7 +17,7 @@ def add_parser(commands) -> None:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="audio or video files")
     parser.add_argument("--model", default="base", help="model name (tiny … large-v3, turbo, or an imported one) or a path to a .pt file / CTranslate2 folder (default: base)")
-    parser.add_argument("--engine", choices=("auto", "torch", "ct2"), default="auto", help="auto: openai-whisper on a GPU, faster-whisper on the CPU")
+    parser.add_argument("--engine", choices=("auto", "torch", "ct2", "server"), default="auto", help="auto: openai-whisper on a GPU, faster-whisper on the CPU; server: the transcription server of --server")
     parser.add_argument("--device", choices=("auto", "gpu", "cpu"), default="auto")
     parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
     parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
@@ -32,6 +32,13 @@ def add_parser(commands) -> None:
                         help="characters per subtitle line of Latin text at most, 1 to 500 (default: 42)")
     parser.add_argument("--max-cjk-chars", type=_whole_number(1, 250), default=18, metavar="N",
                         help="characters per subtitle line with Chinese in it at most, 1 to 250; each counts as two Latin ones (default: 18)")
+    parser.add_argument("--server", default=None, metavar="URL",
+                        help="an OpenAI-compatible Whisper server (vLLM, faster-whisper-server), e.g. http://gpu-server:8000; "
+                             "its API key comes from VOXDESK_SERVER_KEY. If it fails, --model runs on this computer")
+    parser.add_argument("--server-model", default="", metavar="NAME",
+                        help="the model name the server knows (default: the first it lists)")
+    parser.add_argument("--server-concurrency", type=_whole_number(1, 16), default=4, metavar="N",
+                        help="pieces of audio sent to the server at once, 1 to 16 (default: 4)")
     parser.add_argument("--format", default="srt", help="comma-separated: srt,vtt,txt,json (default: srt)")
     parser.add_argument("--output-dir", type=Path, default=None, help="where to write (default: next to each file)")
     parser.add_argument("--overwrite", action="store_true", help="replace files that already exist")
@@ -100,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
     formats = _formats(args.format)
     if args.output_dir is not None and not args.output_dir.is_dir():
         return fail(f"the output folder {args.output_dir} does not exist.", 2)
-    settings = _settings(args)
+    try:
+        settings = _settings(args)
+    except UserFacingError as error:
+        return fail(error.message, 2)
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
     store = whisper_store()
@@ -147,7 +157,22 @@ def _settings(args: argparse.Namespace):
         initial_prompt=args.initial_prompt,
         beam_size=args.beam_size,
         chinese_script=args.chinese_script,
+        server=_server(args),
     )
+
+
+def _server(args: argparse.Namespace):
+    """The server of --server, with its key from VOXDESK_SERVER_KEY (else the one saved in the window)."""
+    import os
+
+    from desktop.core.transcription.server_config import ServerConfig, server_url
+
+    if args.server is None:
+        if args.engine == "server":
+            raise UserFacingError("--engine server needs the server's address: --server URL.")
+        return None
+    return ServerConfig(server_url(args.server), model=args.server_model.strip(), use="always",
+                        concurrency=args.server_concurrency, api_key=os.environ.get("VOXDESK_SERVER_KEY"))
 
 
 def _transcribe_one(transcriber, path: Path, settings, targets: dict[str, Path], args: argparse.Namespace,

@@ -10,11 +10,13 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStatusBar, QTabWidget,
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore
+from desktop.engines.transcription.server_fallback import SERVER_STAGE
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.i18n import apply_language, translated
 from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.recent_menu import RecentTranscriptsMenu
+from desktop.ui.transcribe.server_box import configured_server
 from desktop.ui.transcribe.transcribe_tab import TranscribeTab
 from desktop.workers.job import JobRunner
 
@@ -179,6 +181,7 @@ class MainWindow(QMainWindow):
         self.setStatusBar(bar)
         self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)
+        self.device_status.set_server(configured_server(self._settings))
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)
@@ -228,6 +231,10 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_fallback(self, event: FallbackEvent) -> None:
+        if event.stage == SERVER_STAGE:
+            self.show_message(self.tr("“{job}”: {error} VoxDesk continued on this computer. {fix}").format(
+                job=translated(event.job), error=translated(event.error), fix=translated(event.fix)))
+            return
         self.show_message(self.tr("The GPU failed on “{job}”, so VoxDesk continued on the CPU. {fix}").format(
             job=translated(event.job), fix=translated(event.fix)))
 
@@ -267,12 +274,14 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from desktop.ui.common.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self._settings, self)
+        dialog = SettingsDialog(self._settings, self, runner=self.runner)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_settings_changed(dialog.changed()))
         dialog.open()
 
     def _on_settings_changed(self, changed: set[str]) -> None:
+        if any(key.startswith("server/") for key in changed):
+            self.device_status.set_server(configured_server(self._settings))
         if changed & {"engine/choice", "device/choice"}:
             # The loaded model belongs to the old engine or device: free it before the next file.
             self.transcribe_tab.queue.release_model()

@@ -19,6 +19,7 @@ from desktop.core.transcription import chinese
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
+from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.transcription import second_pass
@@ -28,7 +29,7 @@ from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
 
-ENGINE_CHOICES = ("auto", "torch", "ct2")
+ENGINE_CHOICES = ("auto", "torch", "ct2", "server")
 DEVICE_CHOICES = ("auto", "gpu", "cpu")
 
 # Which on-disk formats each engine can load, best first; the first is what a download fetches.
@@ -36,6 +37,8 @@ _FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
 NOTHING_TRANSCRIBED = N_("Engine", "Speech was heard in this file, but none of it could be transcribed; try a "
                                     "larger model, or choose the language.")
+NO_SERVER_CONFIGURED = N_("Engine", "No transcription server is set: enter its address in Settings → Transcription "
+                                    "server (on the command line: --server URL).")
 NO_GPU_FOR_FORCED_CHOICE = (
     N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
                  'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
@@ -52,6 +55,7 @@ class TranscribeSettings:
     initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
     beam_size: int = 5
     chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
+    server: ServerConfig | None = None  # the office's transcription server, when one is set up
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -64,8 +68,8 @@ class TranscribeSettings:
 
 @dataclass(frozen=True)
 class _Plan:
-    engine: str  # torch | ct2
-    device: str  # cuda | cpu
+    engine: str  # torch | ct2 | server
+    device: str  # cuda | cpu | server
 
 
 # Without one of these driver nodes no GPU can work for torch: ROCm needs /dev/kfd, CUDA
@@ -113,6 +117,8 @@ class Transcriber:
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
         self._lock = threading.Lock()
+        self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
+        self._server_key: tuple[ServerConfig, str] | None = None
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -124,6 +130,8 @@ class Transcriber:
         """Which engine on which device, from the user's choices and what this machine has."""
         if settings.engine not in ENGINE_CHOICES or settings.device not in DEVICE_CHOICES:
             raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
+        if self._uses_server(settings):
+            return _Plan("server", "server")
         if settings.device == "cpu":
             wants_gpu = False
         elif settings.device == "gpu":
@@ -158,6 +166,8 @@ class Transcriber:
     def missing_model(self, settings: TranscribeSettings) -> tuple[str, str] | None:
         """The (name, format) to download before this job can run, or None when it is on disk."""
         plan = self.plan(settings)
+        if plan.engine == "server":
+            return None  # the server has its model; the local one is fetched only if it is ever needed
         if self._resolve_model(settings.model, plan.engine) is not None:
             return None
         if settings.model not in self._store.names():
@@ -202,6 +212,7 @@ class Transcriber:
         """
         with self._lock:
             self._unload()
+            self._close_server()
             self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
 
     def _unload(self) -> None:
@@ -279,9 +290,13 @@ class Transcriber:
             settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
                                                                       settings.initial_prompt))
         assembly.start_chunk(offset, prompt)
-        result, engine = self._transcribe_with_fallback(
-            engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
-        )
+        if engine.name == "server":
+            result, engine = self._transcribe_on_server(engine, settings, samples, chunk_options, progress,
+                                                        assembly.stream, is_cancelled, job, on_status)
+        else:
+            result, engine = self._transcribe_with_fallback(
+                engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
+            )
 
         def decode(audio_part, part_options):
             return engine.transcribe(audio_part, part_options, cancelled=is_cancelled)
@@ -296,6 +311,8 @@ class Transcriber:
         return _Plan("ct2" if settings.engine == "auto" else plan.engine, "cpu")
 
     def _load_with_fallback(self, settings, plan: _Plan, job: str, on_status) -> WhisperEngine:
+        if plan.engine == "server":
+            return self._server_engine(settings)
         if plan.device == "cpu":
             return self._engine_for(settings, plan, on_status)
 
@@ -350,6 +367,45 @@ class Transcriber:
             # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
             retry_smaller=retry_greedy if options.beam_size > 1 else None,
         )
+
+    # -- the transcription server --------------------------------------------------------------
+
+    def _uses_server(self, settings: TranscribeSettings) -> bool:
+        if settings.engine == "server":
+            if settings.server is None:
+                raise UserFacingError(NO_SERVER_CONFIGURED)
+            return True
+        if settings.server is None:
+            return False
+        return settings.server.use == "always" or self._gpu_broken or not self._gpu_available()
+
+    def _server_engine(self, settings: TranscribeSettings) -> WhisperEngine:
+        from desktop.core.transcription.server_config import ServerKeyStore
+
+        config = settings.server
+        # Read for every file: a key changed in Settings applies to the next file.
+        key = config.api_key if config.api_key is not None else ServerKeyStore().load(config.url)
+        if self._server is None or self._server_key != (config, key):
+            from desktop.engines.transcription.whisper_server import ServerWhisperEngine
+
+            self._close_server()
+            self._server, self._server_key = ServerWhisperEngine(config, key), (config, key)
+        return self._server
+
+    def _close_server(self) -> None:
+        server, self._server, self._server_key = self._server, None, None
+        if server is not None:
+            server.close()
+
+    def _transcribe_on_server(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
+        """One chunk on the server; when it fails, the rest of the job on this computer (recorded as a fallback)."""
+        from desktop.engines.transcription.server_fallback import transcribe_with_server_fallback
+
+        local = replace(settings, engine="auto" if settings.engine == "server" else settings.engine, server=None)
+        return transcribe_with_server_fallback(
+            engine, samples, options, on_progress=progress, emit=emit, cancelled=cancelled,
+            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job, on_status),
+            log=self._fallbacks, job=job, on_status=on_status)
 
     @staticmethod
     def _free_gpu_memory() -> None:

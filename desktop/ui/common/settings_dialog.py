@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.transcribe.server_box import ServerSettingsBox
+from desktop.workers.job import JobRunner
 
 
 class SettingsDialog(QDialog):
     """Edits a Settings object; nothing is written until OK."""
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None):
+    def __init__(self, settings: Settings, parent: QWidget | None = None, runner: JobRunner | None = None):
         super().__init__(parent)
         self._settings = settings
         self._changed: set[str] = set()
@@ -38,6 +40,7 @@ class SettingsDialog(QDialog):
         self._build_interface_box()
         self._build_startup_box()
         self.downloads_box = DownloadsBox()
+        self.server_box = ServerSettingsBox(self, runner=runner)
         self._lay_out(self._build_buttons())
         self.retranslate()
         self._load()
@@ -96,6 +99,7 @@ class SettingsDialog(QDialog):
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self.recognition_box)
+        layout.addWidget(self.server_box)
         layout.addWidget(self.subtitles_box)
         layout.addWidget(self.speech_box)
         layout.addWidget(self.interface_box)
@@ -190,6 +194,7 @@ class SettingsDialog(QDialog):
             "synthesize/watermark": self.watermark_box.isChecked(),
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
+            **self.server_box.fields(),
         }
 
     def _load(self) -> None:
@@ -202,8 +207,12 @@ class SettingsDialog(QDialog):
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
         self.downloads_box.load(self._settings)
+        self.server_box.load(self._settings)
 
     def accept(self) -> None:
+        if not self.server_box.valid():
+            return
+        self.server_box.save_key()
         self._changed = set()
         for key, value in self._fields().items():
             if value != self._settings.get(key):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.core.gpu.device import DeviceReport
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
+from desktop.core.transcription.server_config import ServerConfig
 from desktop.ui.gpu.fallback_dialog import FallbackDialog
 from desktop.ui.common.i18n import translated
 
@@ -27,9 +28,12 @@ class DeviceStatusWidget(QWidget):
         self._dialog: FallbackDialog | None = None
         self._synthesis_device = "CPU"
         self._detection_error: str | None = None  # why the device could not be detected
+        self._server: ServerConfig | None = None  # the transcription server in use, if any
 
         self.device_label = QLabel(self)
         self.synthesis_label = QLabel(self)
+        self.server_separator = self._separator()
+        self.server_label = QLabel(self)
         self.fallback_button = QToolButton(self)
         self.fallback_button.setAutoRaise(True)
         self.fallback_button.clicked.connect(self.show_fallbacks)
@@ -40,6 +44,8 @@ class DeviceStatusWidget(QWidget):
         layout.addWidget(self.device_label)
         layout.addWidget(self._separator())
         layout.addWidget(self.synthesis_label)
+        layout.addWidget(self.server_separator)
+        layout.addWidget(self.server_label)
         layout.addWidget(self.fallback_button)
 
         self._fallback_recorded.connect(self._on_fallback)
@@ -67,6 +73,7 @@ class DeviceStatusWidget(QWidget):
             self.device_label.setText(self.tr("Detecting the device…"))
             self.device_label.setToolTip(self.tr("VoxDesk is finding out which GPU this computer has."))
         self.set_synthesis_device(self._synthesis_device)
+        self.set_server(self._server)
         self.fallback_button.setToolTip(self.tr("Some work ran on the CPU because the GPU failed. Click for details."))
         self._update_fallback_button()
 
@@ -98,6 +105,18 @@ class DeviceStatusWidget(QWidget):
         """Where speech synthesis runs: "CPU" or "GPU" (the same in every language)."""
         self._synthesis_device = text
         self.synthesis_label.setText(self.tr("Speech synthesis: {device}").format(device=translated(text)))
+
+    def set_server(self, server: ServerConfig | None) -> None:
+        """The transcription server files go to ("Server: host · model"), or None to hide it."""
+        self._server = server
+        self.server_label.setVisible(server is not None)
+        self.server_separator.setVisible(server is not None)
+        if server is None:
+            return
+        self.server_label.setText(self.tr("Server: {server}").format(server=server.label()))
+        self.server_label.setToolTip(
+            self.tr("Files are transcribed on this server.") if server.use == "always" else
+            self.tr("Files are transcribed on this server when this computer has no working GPU."))
 
     # -- fallbacks -----------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.transcribe.model_picker import ModelPicker
+from desktop.ui.transcribe.server_box import configured_server
 from desktop.workers.job import JobReport, JobRunner
 
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
@@ -154,6 +155,7 @@ class OptionsBar(QWidget):
             task=self.task_combo.currentData(),
             initial_prompt=self.prompt_edit.text().strip() or None,
             chinese_script=self._settings.get("transcribe/chinese_script"),
+            server=configured_server(self._settings),
         )
 
     # -- the model list ------------------------------------------------------------------------
