@@ -574,6 +574,18 @@
         <translation>语音合成：{device}</translation>
     </message>
     <message>
+        <source>Server: {server}</source>
+        <translation>服务器：{server}</translation>
+    </message>
+    <message>
+        <source>Files are transcribed on this server.</source>
+        <translation>文件在此服务器上转写。</translation>
+    </message>
+    <message>
+        <source>Files are transcribed on this server when this computer has no working GPU.</source>
+        <translation>本机没有可用 GPU 时，文件在此服务器上转写。</translation>
+    </message>
+    <message>
         <source>⚠ 1 CPU fallback</source>
         <translation>⚠ 1 次改用 CPU</translation>
     </message>
@@ -901,6 +913,10 @@
         <translation>torchaudio {version} 与 PyTorch {torch} 匹配，可正常导入。</translation>
     </message>
     <message>
+        <source>{what}. Nothing to do: VoxDesk reads and writes all audio through PyAV, which brings its own FFmpeg.</source>
+        <translation>{what}。无需处理：VoxDesk 的所有音频都通过自带 FFmpeg 的 PyAV 读写。</translation>
+    </message>
+    <message>
         <source>Not needed with PyTorch {torch} (torchaudio loads audio itself).</source>
         <translation>PyTorch {torch} 不需要它（torchaudio 自己读取音频）。</translation>
     </message>
@@ -913,6 +929,10 @@
         <translation>在测试进程中导入 TorchCodec {version} {what}；如果在 VoxDesk 中导入，窗口会直接关闭。</translation>
     </message>
     <message>
+        <source>TorchCodec {version} finds no FFmpeg libraries</source>
+        <translation>TorchCodec {version} 找不到 FFmpeg 库</translation>
+    </message>
+    <message>
         <source>TorchCodec {version} does not import: {error}</source>
         <translation>无法导入 TorchCodec {version}：{error}</translation>
     </message>
@@ -921,8 +941,8 @@
         <translation>TorchCodec {version} 不是为 PyTorch {torch} 构建的。</translation>
     </message>
     <message>
-        <source>TorchCodec {version} imports, but finds no FFmpeg libraries, so torchaudio cannot load audio files; whatever reads recordings through torchaudio will fail.</source>
-        <translation>TorchCodec {version} 可以导入，但找不到 FFmpeg 库，因此 torchaudio 无法读取音频文件；所有通过 torchaudio 读取录音的功能都会失败。</translation>
+        <source>TorchCodec {version} imports, but finds no FFmpeg libraries</source>
+        <translation>TorchCodec {version} 可以导入，但找不到 FFmpeg 库</translation>
     </message>
     <message>
         <source>TorchCodec {version} matches PyTorch {torch} and imports cleanly (FFmpeg {ffmpeg}).</source>
@@ -1096,6 +1116,38 @@
         <source>{problems}, {warnings}.</source>
         <translation>{problems}，{warnings}。</translation>
     </message>
+    <message>
+        <source>Model downloads</source>
+        <translation>模型下载</translation>
+    </message>
+    <message>
+        <source> Shared model folders in use: {count}.</source>
+        <translation>正在使用的共享模型文件夹：{count} 个。</translation>
+    </message>
+    <message>
+        <source>No download source answers from this computer ({failing}).{shared}</source>
+        <translation>从这台电脑无法连接任何下载来源（{failing}）。{shared}</translation>
+    </message>
+    <message>
+        <source>Use File → Import model…, or ask your IT department for the shared model folder (Settings → Downloads).</source>
+        <translation>请使用“文件 → 导入模型…”，或向 IT 部门索取共享模型文件夹（设置 → 下载）。</translation>
+    </message>
+    <message>
+        <source>Downloads work from {working}.{shared}</source>
+        <translation>可以从 {working} 下载。{shared}</translation>
+    </message>
+    <message>
+        <source>Downloads work from {working}; {failing} cannot be reached from here.{shared}</source>
+        <translation>可以从 {working} 下载；从这里无法连接 {failing}。{shared}</translation>
+    </message>
+    <message>
+        <source>The chosen download source ({chosen}) cannot be reached, but {working} can.{shared}</source>
+        <translation>无法连接所选的下载来源（{chosen}），但可以连接 {working}。{shared}</translation>
+    </message>
+    <message>
+        <source>Choose {source} in Settings → Downloads.</source>
+        <translation>请在“设置 → 下载”中选择 {source}。</translation>
+    </message>
 </context>
 <context>
     <name>DoctorDialog</name>
@@ -1204,6 +1256,72 @@
     </message>
 </context>
 <context>
+    <name>Downloads</name>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation>Hugging Face</translation>
+    </message>
+    <message>
+        <source>hf-mirror.com (mirror in mainland China)</source>
+        <translation>hf-mirror.com（中国大陆镜像）</translation>
+    </message>
+    <message>
+        <source>Company mirror</source>
+        <translation>公司镜像</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsBox</name>
+    <message>
+        <source>Downloads</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Automatic tries Hugging Face first and switches to hf-mirror.com when Hugging Face cannot be reached within a few seconds.</source>
+        <translation>“自动”会先尝试 Hugging Face，几秒内连接不上时改用 hf-mirror.com。</translation>
+    </message>
+    <message>
+        <source>Download models from:</source>
+        <translation>模型下载来源：</translation>
+    </message>
+    <message>
+        <source>Company mirror address:</source>
+        <translation>公司镜像地址：</translation>
+    </message>
+    <message>
+        <source>https://… (a mirror of Hugging Face in your company)</source>
+        <translation>https://…（贵公司的 Hugging Face 镜像）</translation>
+    </message>
+    <message>
+        <source>Shared model folders:</source>
+        <translation>共享模型文件夹：</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Folders your IT department fills with models, searched before anything is downloaded. VoxDesk only reads them.</source>
+        <translation>由 IT 部门放入模型的文件夹，下载之前会先在这里查找。VoxDesk 只读取这些文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a shared model folder</source>
+        <translation>选择共享模型文件夹</translation>
+    </message>
+    <message>
+        <source>Enter the mirror&apos;s address, starting with https:// or http://.</source>
+        <translation>请输入镜像地址，以 https:// 或 http:// 开头。</translation>
+    </message>
+</context>
+<context>
     <name>EditorPanel</name>
     <message>
         <source>Text:</source>
@@ -1297,6 +1415,10 @@
         <translation>这个文件中检测到了语音，但一句也未能转写；请换用更大的模型，或选择语言。</translation>
     </message>
     <message>
+        <source>No transcription server is set: enter its address in Settings → Transcription server (on the command line: --server URL).</source>
+        <translation>尚未设置转写服务器：请在“设置 → 转写服务器”中输入其地址（命令行中使用 --server URL）。</translation>
+    </message>
+    <message>
         <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
         <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
     </message>
@@ -1367,6 +1489,10 @@
     <message>
         <source>No usable graphics card was found for transcription; choose the processor (CPU) in Settings.</source>
         <translation>没有找到可用于转写的显卡；请在设置中改用处理器（CPU）。</translation>
+    </message>
+    <message>
+        <source>The transcription server failed; continuing on this computer…</source>
+        <translation>转写服务器出错；正在本机继续…</translation>
     </message>
 </context>
 <context>
@@ -1476,6 +1602,10 @@
     <message>
         <source>The GPU failed, so this ran on the CPU. Help → Doctor tests the GPU step by step and shows the fix.</source>
         <translation>GPU 出错，因此改在 CPU 上运行。“帮助 → 诊断”会逐步测试 GPU 并给出解决办法。</translation>
+    </message>
+    <message>
+        <source>transcription server</source>
+        <translation>转写服务器</translation>
     </message>
 </context>
 <context>
@@ -2153,6 +2283,10 @@
         <translation>检查录音(&amp;C)…</translation>
     </message>
     <message>
+        <source>&amp;Measure this computer…</source>
+        <translation>测量本机速度(&amp;M)…</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2163,6 +2297,10 @@
     <message>
         <source>&amp;About VoxDesk</source>
         <translation>关于 VoxDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <source>“{job}”: {error} VoxDesk continued on this computer. {fix}</source>
+        <translation>“{job}”：{error}VoxDesk 已在本机继续。{fix}</translation>
     </message>
     <message>
         <source>The GPU failed on “{job}”, so VoxDesk continued on the CPU. {fix}</source>
@@ -2179,6 +2317,92 @@
     <message>
         <source>The GPU compatibility version takes effect the next time VoxDesk starts.</source>
         <translation>GPU 兼容版本将在 VoxDesk 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>MeasureComputerDialog</name>
+    <message>
+        <source>Measure this computer</source>
+        <translation>测量本机速度</translation>
+    </message>
+    <message>
+        <source>VoxDesk transcribes 10 seconds of speech with each model on this computer, with each engine and device it can use, so the model list can say how fast each model runs here. This takes from a few seconds to a few minutes; you can keep working meanwhile.</source>
+        <translation>VoxDesk 会用本机上的每个模型、以它能使用的每种引擎和设备转写一段 10 秒的语音，这样模型列表就能显示每个模型在本机的运行速度。这需要几秒到几分钟，期间您可以继续工作。</translation>
+    </message>
+    <message>
+        <source>Measure again</source>
+        <translation>重新测量</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>{model} on the {where} ({engine}): {speed}</source>
+        <translation>{model}，{where}（{engine}）：{speed}</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>正在测量…</translation>
+    </message>
+    <message>
+        <source>Done. The model list now shows these speeds.</source>
+        <translation>完成。模型列表现在会显示这些速度。</translation>
+    </message>
+    <message>
+        <source>No model is on this computer yet: transcribe a file, or import a model (File → Import model…), then measure again.</source>
+        <translation>本机还没有任何模型：请先转写一个文件，或导入一个模型（文件 → 导入模型…），然后重新测量。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelAdvice</name>
+    <message>
+        <source>Fast</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>Accurate</source>
+        <translation>准确</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>For Chinese, the “small” model or a larger one gives much better text than tiny or base.</source>
+        <translation>转写中文时，“small”或更大的模型比 tiny 和 base 准确得多。</translation>
+    </message>
+    <message>
+        <source>English only</source>
+        <translation>仅英语</translation>
+    </message>
+    <message>
+        <source>99 languages</source>
+        <translation>99 种语言</translation>
+    </message>
+    <message>
+        <source>{size} GB</source>
+        <translation>{size} GB</translation>
+    </message>
+    <message>
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <source>about {factor}× real time here</source>
+        <translation>在本机约为实时速度的 {factor} 倍</translation>
+    </message>
+    <message>
+        <source>slower than real time here ({factor}×)</source>
+        <translation>在本机慢于实时（{factor}×）</translation>
     </message>
 </context>
 <context>
@@ -2290,10 +2514,6 @@
 <context>
     <name>Models</name>
     <message>
-        <source>VoxDesk could not reach the download server. Check the internet connection and try again.</source>
-        <translation>VoxDesk 无法连接下载服务器。请检查网络连接后重试。</translation>
-    </message>
-    <message>
         <source>The download server offered a different file than expected for {label}; please try again later.</source>
         <translation>下载服务器为{label}提供的文件与预期不符；请稍后重试。</translation>
     </message>
@@ -2304,6 +2524,14 @@
     <message>
         <source>the model list</source>
         <translation>模型列表</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not reach the download server. Check the internet connection, or choose another download source in Settings → Downloads. Without internet, use File → Import model…, or ask your IT department for the shared model folder.</source>
+        <translation>VoxDesk 无法连接下载服务器。请检查网络连接，或在“设置 → 下载”中选择其他下载来源。没有网络时，请使用“文件 → 导入模型…”，或向 IT 部门索取共享模型文件夹。</translation>
+    </message>
+    <message>
+        <source>The download server&apos;s certificate is not trusted by this computer, so VoxDesk did not download from it. If your company checks secure connections, ask your IT department to install its root certificate on this computer; or choose another download source in Settings → Downloads.</source>
+        <translation>这台电脑不信任下载服务器的证书，因此 VoxDesk 没有从它下载。如果贵公司会检查加密连接，请让 IT 部门在这台电脑上安装公司的根证书；或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
         <source>The download server sent an answer VoxDesk does not understand; please try again later.</source>
@@ -2350,10 +2578,6 @@
         <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
     </message>
     <message>
-        <source>&quot;{name}&quot; is the name of an official Whisper model; choose another name for the imported model.</source>
-        <translation>“{name}”是官方 Whisper 模型的名称；请为导入的模型另取一个名称。</translation>
-    </message>
-    <message>
         <source>&quot;{shown}&quot; is not an openai-whisper model file; choose a Whisper .pt checkpoint or a CTranslate2 folder.</source>
         <translation>“{shown}”不是 openai-whisper 模型文件；请选择 Whisper 的 .pt 文件或 CTranslate2 文件夹。</translation>
     </message>
@@ -2364,6 +2588,10 @@
     <message>
         <source>VoxDesk could not read &quot;{shown}&quot;; check that the file is still there.</source>
         <translation>VoxDesk 无法读取“{shown}”；请确认该文件仍然存在。</translation>
+    </message>
+    <message>
+        <source>&quot;{shown}&quot; is not a copy of the official &quot;{name}&quot; model, so it cannot take that name; import it under another name.</source>
+        <translation>“{shown}”不是官方“{name}”模型的副本，不能使用这个名称；请用其他名称导入。</translation>
     </message>
     <message>
         <source>VoxDesk could not read the folder &quot;{shown}&quot;; check that it is still there.</source>
@@ -2805,6 +3033,160 @@ Replace them?</source>
     <message>
         <source>A segment cannot end after the recording does ({time}).</source>
         <translation>片段不能在录音结束（{time}）之后结束。</translation>
+    </message>
+</context>
+<context>
+    <name>Server</name>
+    <message>
+        <source>Enter the address of the transcription server, for example http://gpu-server:8000.</source>
+        <translation>请输入转写服务器的地址，例如 http://gpu-server:8000。</translation>
+    </message>
+    <message>
+        <source>“{address}” is not a server address; write it like http://gpu-server:8000 or https://asr.example.org.</source>
+        <translation>“{address}”不是服务器地址；请写成 http://gpu-server:8000 或 https://asr.example.org 这样的形式。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read or save the server&apos;s API key in {folder}. Check that the folder is yours and writable, then try again.</source>
+        <translation>VoxDesk 无法在 {folder} 中读取或保存服务器的 API 密钥。请确认该文件夹属于您且可写入，然后重试。</translation>
+    </message>
+    <message>
+        <source>The server at {host} sends VoxDesk to another address.</source>
+        <translation>{host} 上的服务器把 VoxDesk 转到了另一个地址。</translation>
+    </message>
+    <message>
+        <source>Enter the address it names in Settings → Transcription server: {location}</source>
+        <translation>请在“设置 → 转写服务器”中输入它给出的地址：{location}</translation>
+    </message>
+    <message>
+        <source>The transcription server at {host} refused the API key.</source>
+        <translation>{host} 上的转写服务器拒绝了 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Enter the API key IT gave you in Settings → Transcription server (on the command line: VOXDESK_SERVER_KEY).</source>
+        <translation>请在“设置 → 转写服务器”中输入 IT 部门提供的 API 密钥（命令行中使用 VOXDESK_SERVER_KEY）。</translation>
+    </message>
+    <message>
+        <source>There is no Whisper server (OpenAI audio API) at {host}.</source>
+        <translation>{host} 上没有 Whisper 服务器（OpenAI 音频 API）。</translation>
+    </message>
+    <message>
+        <source>Check the server address in Settings → Transcription server; ask IT for it.</source>
+        <translation>请检查“设置 → 转写服务器”中的服务器地址；可向 IT 部门索取。</translation>
+    </message>
+    <message>
+        <source>The transcription server at {host} is failing or overloaded (error {status}).</source>
+        <translation>{host} 上的转写服务器出错或负载过高（错误 {status}）。</translation>
+    </message>
+    <message>
+        <source>Try again later, or tell IT: the server&apos;s log says why.</source>
+        <translation>请稍后重试，或告知 IT 部门：服务器日志中有原因。</translation>
+    </message>
+    <message>
+        <source>The transcription server at {host} refused the request: {reason}</source>
+        <translation>{host} 上的转写服务器拒绝了请求：{reason}</translation>
+    </message>
+    <message>
+        <source>Check the model name in Settings → Transcription server; Test connection shows the models the server has.</source>
+        <translation>请检查“设置 → 转写服务器”中的模型名称；“测试连接”会列出服务器上的模型。</translation>
+    </message>
+    <message>
+        <source>The transcription server at {host} cannot be reached.</source>
+        <translation>无法连接到 {host} 上的转写服务器。</translation>
+    </message>
+    <message>
+        <source>Check that the server is running and that this computer can reach it (network, VPN); the address is in Settings → Transcription server.</source>
+        <translation>请确认服务器正在运行，且本机能访问它（网络、VPN）；地址在“设置 → 转写服务器”中。</translation>
+    </message>
+    <message>
+        <source>The transcription server at {host} did not answer within {seconds} seconds.</source>
+        <translation>{host} 上的转写服务器在 {seconds} 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The server may be overloaded; try again later, or tell IT.</source>
+        <translation>服务器可能负载过高；请稍后重试，或告知 IT 部门。</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with something that is not a transcription.</source>
+        <translation>{host} 上的服务器返回的内容不是转写结果。</translation>
+    </message>
+    <message>
+        <source>Check that the address in Settings → Transcription server points to a Whisper server (OpenAI audio API), not a web page or proxy.</source>
+        <translation>请确认“设置 → 转写服务器”中的地址指向 Whisper 服务器（OpenAI 音频 API），而不是网页或代理。</translation>
+    </message>
+    <message>
+        <source>{problem} {fix}</source>
+        <translation>{problem}{fix}</translation>
+    </message>
+</context>
+<context>
+    <name>ServerSettingsBox</name>
+    <message>
+        <source>Transcription server</source>
+        <translation>转写服务器</translation>
+    </message>
+    <message>
+        <source>Send recordings to the office&apos;s Whisper server (for example vLLM on a GPU machine) instead of transcribing them on this computer.</source>
+        <translation>将录音发送到办公室的 Whisper 服务器（例如运行在 GPU 机器上的 vLLM）转写，而不是在本机转写。</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The server&apos;s own (leave empty)</source>
+        <translation>使用服务器自带的（留空）</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
+    </message>
+    <message>
+        <source>Empty: the server needs none</source>
+        <translation>留空：服务器不需要密钥</translation>
+    </message>
+    <message>
+        <source>Use it:</source>
+        <translation>使用时机：</translation>
+    </message>
+    <message>
+        <source>For all files</source>
+        <translation>所有文件</translation>
+    </message>
+    <message>
+        <source>Only when this computer has no working GPU</source>
+        <translation>仅在本机没有可用 GPU 时</translation>
+    </message>
+    <message>
+        <source>Pieces sent at once:</source>
+        <translation>同时发送的片段数：</translation>
+    </message>
+    <message>
+        <source>How many pieces of a recording are on the server at the same time; more is faster on a server with a big GPU.</source>
+        <translation>同一时间在服务器上处理的录音片段数；服务器的 GPU 越强，设得越多越快。</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Sends one second of speech to the server and times the answer.</source>
+        <translation>向服务器发送一秒语音，并计时其响应。</translation>
+    </message>
+    <message>
+        <source>Sending one second of speech to {host}…</source>
+        <translation>正在向 {host} 发送一秒语音…</translation>
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation>（无内容）</translation>
+    </message>
+    <message>
+        <source>Connected: the server transcribed one second of speech in {ms} ms (round trip) and heard “{heard}”.</source>
+        <translation>已连接：服务器在 {ms} 毫秒内（往返）转写了一秒语音，听到的是“{heard}”。</translation>
     </message>
 </context>
 <context>
