@@ -285,8 +285,9 @@ def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
 
     from desktop.resources import resource_path
 
-    sound = resource_path("sounds", "test-speech.flac").read_bytes()
-    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32")
+    # The first second of the test speech Tools → Measure this computer uses too ("And so").
+    sound = resource_path("speech", "test-speech.flac").read_bytes()
+    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32", frames=SAMPLE_RATE)
     engine = ServerWhisperEngine(config, api_key)
     try:
         models = engine.models()
