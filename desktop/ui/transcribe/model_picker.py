@@ -103,6 +103,8 @@ class ModelPicker(QComboBox):
         # In the options bar's context, where these texts were first written and translated.
         if entry.imported:
             return QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
+        if entry.shared:
+            return QCoreApplication.translate("OptionsBar", "{name} (shared folder)").format(name=entry.name)
         if any(entry.downloaded.values()):
             return entry.name
         return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(

@@ -1,17 +1,19 @@
 """The model picker that advises: groups, languages, sizes, speeds measured here, and the hint for Chinese."""
+import shutil
 import threading
 
 import pytest
 from PySide6.QtCore import Qt
 
 from desktop.core.common.paths import models_dir
+from desktop.core.common.shared_models import ModelSources
 from desktop.core.transcription.speed_records import SpeedRecords, machine_key
 from desktop.core.transcription.whisper_models import ModelStore
 from desktop.ui.transcribe.model_picker import ADVICE_ROLE, HEADING_ROLE
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState
-from tests.helpers.weights import DATA_DIR
+from tests.helpers.weights import DATA_DIR, base_dir
 from tests.ui.conftest import JOB_TIMEOUT_MS, TEST_MODEL
 from tests.ui.transcribe.test_transcribe_tab import drop
 
@@ -163,3 +165,20 @@ def test_measuring_with_no_model_on_the_computer_says_what_to_do(qtbot, window, 
     assert dialog.results.text() == ""
     assert "No model is on this computer yet" in dialog.note.text()
     dialog.close()
+
+
+def test_a_model_from_a_shared_folder_is_listed_as_such(qtbot, settings, tmp_path):
+    shared = tmp_path / "shared"
+    shutil.copytree(base_dir(), shared / "faster-whisper-base")
+    store = ModelStore(models_dir(), sources=ModelSources(shared_dirs=(shared,)))
+    runner = JobRunner()
+    bar = OptionsBar(settings, store, runner)
+    qtbot.addWidget(bar)
+    try:
+        listed(bar, qtbot)
+        combo = bar.model_combo
+        assert combo.itemText(combo.findData("base")) == "base (shared folder)"
+        assert combo.itemText(combo.findData("small")) == "small (484 MB download)"
+    finally:
+        bar.shutdown()
+        qtbot.waitUntil(lambda: not runner.busy, timeout=JOB_TIMEOUT_MS)
