@@ -21,6 +21,7 @@ from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gp
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.engines.speakers.stage import SpeakersStage, split_progress
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
@@ -52,6 +53,7 @@ class TranscribeSettings:
     initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
     beam_size: int = 5
     chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
+    speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -113,6 +115,7 @@ class Transcriber:
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
         self._lock = threading.Lock()
+        self._speakers = SpeakersStage()
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -235,6 +238,7 @@ class Transcriber:
 
     def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
+        on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
         if settings.chinese_script not in chinese.SCRIPTS:
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
@@ -263,7 +267,9 @@ class Transcriber:
             raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        return assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+        transcript = assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+        return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
+                                  on_status=on_status, cancelled=is_cancelled)
 
     def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
                           on_status) -> WhisperEngine:

@@ -1,0 +1,71 @@
+"""Speaker labels for a finished transcript: who said each word, from the recording itself.
+
+The stretches of speech come from the transcript's word timings; each is embedded in short windows
+(embeddings.py), the windows are grouped by voice (clustering.py), and the words take the speaker of
+the windows around them (desktop.core.speakers.turns). Runs on the CPU, offline.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from desktop.core.common import audio
+from desktop.core.common.errors import Cancelled
+from desktop.core.speakers.turns import SpeakerSpan, label_segments, speech_stretches
+from desktop.core.transcription.transcript import Transcript
+from desktop.engines.speakers.clustering import cluster
+from desktop.engines.speakers.embeddings import HOP_SECONDS, SAMPLE_RATE, WindowEncoder, Windows
+
+
+class SpeakerLabeller:
+    """Labels transcripts; keeps the (small) encoder loaded between files."""
+
+    def __init__(self, encoder: WindowEncoder | None = None, chunk_seconds: float = 600.0):
+        self._encoder = encoder or WindowEncoder()
+        self._chunk_seconds = chunk_seconds
+
+    def label(self, transcript: Transcript, path: str | Path, count: int | None, *,
+              on_progress: Callable[[float], None] | None = None,
+              cancelled: Callable[[], bool] = lambda: False) -> Transcript:
+        """The transcript with a speaker on every line, split where the speaker changes; count: how
+        many speakers there are, None to decide."""
+        stretches = speech_stretches(transcript.segments)
+        if not stretches:
+            return transcript
+        pieces = self._speech(Path(path), stretches, cancelled)
+        windows = self._encoder.embed(pieces, cancelled=cancelled, on_progress=on_progress)
+        if cancelled():
+            raise Cancelled()
+        spans = speaker_spans(windows, cluster(windows, count))
+        transcript.segments = label_segments(transcript.segments, spans)
+        transcript.speaker_names = {}
+        return transcript
+
+    def _speech(self, path: Path, stretches: list[tuple[float, float]], cancelled) -> list[tuple[float, np.ndarray]]:
+        """The samples of each stretch, read chunk by chunk (a stretch across a cut comes in two)."""
+        pieces = []
+        for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds):
+            if cancelled():
+                raise Cancelled()
+            chunk_end = offset + len(samples) / SAMPLE_RATE
+            for start, end in stretches:
+                start, end = max(start, offset), min(end, chunk_end)
+                if end - start >= 0.05:
+                    pieces.append((start, audio.slice_seconds(samples, start - offset, end - offset)))
+        return pieces
+
+
+def speaker_spans(windows: Windows, labels: np.ndarray) -> list[SpeakerSpan]:
+    """Each window speaks for the middle hop of its time; the first and last windows of a stretch also
+    for the stretch's edges, so that every moment of speech has a speaker."""
+    spans = []
+    half = HOP_SECONDS / 2
+    for index, (start, end, label) in enumerate(zip(windows.starts, windows.ends, labels)):
+        middle = (start + end) / 2
+        first = index == 0 or windows.pieces[index - 1] != windows.pieces[index]
+        last = index + 1 == len(windows) or windows.pieces[index + 1] != windows.pieces[index]
+        spans.append(SpeakerSpan(float(start if first else max(start, middle - half)),
+                                 float(end if last else min(end, middle + half)), int(label)))
+    return spans
