@@ -9,6 +9,7 @@ from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.speakers_choice import SpeakersCombo
 from desktop.workers.job import JobReport, JobRunner
 
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
@@ -35,6 +36,7 @@ class OptionsBar(QWidget):
         self.model_combo.activated.connect(self._on_model_chosen)
         self.language_combo.activated.connect(self.save_choices)
         self.task_combo.activated.connect(self.save_choices)
+        self.speakers_combo.activated.connect(self.save_choices)
         self.prompt_edit.editingFinished.connect(self.save_choices)
         self.retranslate()
 
@@ -48,6 +50,9 @@ class OptionsBar(QWidget):
             self.language_combo.addItem(_NATIVE_NAMES[code], code)
         self.language_combo.insertSeparator(self.language_combo.count())
         self._fill_other_languages()
+        self.speakers_combo = SpeakersCombo()
+        self.speakers_label = QLabel()
+        self.speakers_label.setBuddy(self.speakers_combo)
         self.task_combo = QComboBox()
         self.task_combo.addItem("", "transcribe")
         self.task_combo.addItem("", "translate")
@@ -66,6 +71,9 @@ class OptionsBar(QWidget):
         choices_row.addSpacing(12)
         choices_row.addWidget(self.language_label)
         choices_row.addWidget(self.language_combo)
+        choices_row.addSpacing(12)
+        choices_row.addWidget(self.speakers_label)
+        choices_row.addWidget(self.speakers_combo)
         choices_row.addSpacing(12)
         choices_row.addWidget(self.task_label)
         choices_row.addWidget(self.task_combo)
@@ -107,6 +115,7 @@ class OptionsBar(QWidget):
         self.task_combo.setItemText(0, self.tr("Transcribe"))
         self.task_combo.setItemText(1, self.tr("Translate to English"))
         self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
+        self.speakers_label.setText(self.tr("Label speakers:"))
         if self._model_entries is not None:
             self._on_models_listed(self._model_entries)
 
@@ -123,12 +132,14 @@ class OptionsBar(QWidget):
         self.model_combo.addItem(model, model)  # until the full list is read
         select_data(self.language_combo, settings.get("transcribe/language"))
         select_data(self.task_combo, settings.get("transcribe/task"))
+        select_data(self.speakers_combo, settings.get("transcribe/speakers"))
         self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
 
     @Slot()
     def save_choices(self) -> None:
         self._settings.set("transcribe/language", self.language_combo.currentData())
         self._settings.set("transcribe/task", self.task_combo.currentData())
+        self._settings.set("transcribe/speakers", self.speakers_combo.currentData())
         self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
 
     def transcribe_settings(self) -> TranscribeSettings:
@@ -142,6 +153,7 @@ class OptionsBar(QWidget):
             task=self.task_combo.currentData(),
             initial_prompt=self.prompt_edit.text().strip() or None,
             chinese_script=self._settings.get("transcribe/chinese_script"),
+            speakers=self.speakers_combo.currentData(),
         )
 
     # -- the model list ------------------------------------------------------------------------
