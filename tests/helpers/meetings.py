@@ -36,7 +36,8 @@ CLIPS = {
 @dataclass
 class Meeting:
     samples: np.ndarray  # 16 kHz mono float32
-    turns: list[tuple[float, float, str]]  # (start, end, speaker) of each turn's speech
+    turns: list[tuple[float, float, str]]  # (start, end, speaker) of each turn, first sound to last
+    speech: list[tuple[float, float, str]]  # the same without the pauses of 0.3 s or more inside turns
 
     @property
     def speakers(self) -> set[str]:
@@ -75,7 +76,7 @@ def compose(turns: list[tuple[str, list[np.ndarray]]], seed: int = 0) -> Meeting
     """Turns of (speaker, its clips) joined in order, with 0.3–1 s of silence between turns (0.15 s
     between the clips of one turn); the truth spans each turn from its first sound to its last."""
     rng = random.Random(seed)
-    pieces, truth, time = [], [], 0.0
+    pieces, truth, speech, time = [], [], [], 0.0
     for index, (speaker, clips) in enumerate(turns):
         if index:
             pause = rng.uniform(0.3, 1.0)
@@ -87,9 +88,28 @@ def compose(turns: list[tuple[str, list[np.ndarray]]], seed: int = 0) -> Meeting
                 pieces.append(np.zeros(int(0.15 * RATE), dtype=np.float32))
                 time += 0.15
             pieces.append(samples.astype(np.float32))
+            speech += [(time + a, time + b, speaker) for a, b in sounding(samples)]
             time += len(samples) / RATE
         truth.append((start, time, speaker))
-    return Meeting(np.concatenate(pieces), truth)
+    return Meeting(np.concatenate(pieces), truth, speech)
+
+
+def sounding(samples: np.ndarray, frame: float = 0.02, floor_db: float = -35.0,
+             min_pause: float = 0.3) -> list[tuple[float, float]]:
+    """(start, end) seconds where a clean recording of one person is louder than floor_db under its
+    loudest 20 ms, joined across pauses shorter than min_pause."""
+    size = int(frame * RATE)
+    frames = samples[: len(samples) // size * size].reshape(-1, size)
+    level = 20 * np.log10(np.sqrt((frames.astype(np.float64) ** 2).mean(axis=1)) + 1e-9)
+    loud = np.flatnonzero(level > level.max() + floor_db)
+    regions: list[list[float]] = []
+    for index in loud:
+        start, end = index * frame, (index + 1) * frame
+        if regions and start - regions[-1][1] < min_pause:
+            regions[-1][1] = end
+        else:
+            regions.append([start, end])
+    return [(start, end) for start, end in regions]
 
 
 def two_speakers() -> Meeting:

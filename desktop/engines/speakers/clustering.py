@@ -1,10 +1,11 @@
 """Which windows of speech share a voice: agglomerative clustering of their embeddings (scikit-learn).
 
 With a number of speakers given, the windows are grouped into that many; otherwise groups are joined
-while their average cosine distance stays under AUTO_DISTANCE, and a group with less speech than
-MIN_SPEAKER_SECONDS is joined to the nearest one (a cough, a laugh or a word said too briefly to
-judge must not become a speaker of its own). Windows from stretches shorter than RELIABLE_SECONDS
-do not take part in deciding the groups; each is then given the nearest group.
+while their average cosine distance stays under AUTO_DISTANCE, and a group that never holds the floor
+(two windows in a row, or a whole stretch of speech of at least MIN_SPEAKER_SECONDS) is joined to the
+nearest one: a cough, a laugh, an odd window inside someone's talk or a word said too briefly to
+judge must not become a speaker. Windows from stretches shorter than RELIABLE_SECONDS (back-channels
+such as "yes" or "对") do not take part in deciding the groups; each is then given the nearest group.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import numpy as np
 from desktop.engines.speakers.embeddings import HOP_SECONDS, Windows
 
 AUTO_DISTANCE = 0.42
-MIN_SPEAKER_SECONDS = 2.0
-RELIABLE_SECONDS = 1.0
+MIN_SPEAKER_SECONDS = 1.5
+RELIABLE_SECONDS = 1.5
 
 
 def cluster(windows: Windows, count: int | None) -> np.ndarray:
@@ -30,7 +31,8 @@ def cluster(windows: Windows, count: int | None) -> np.ndarray:
     embeddings = windows.embeddings[reliable]
     labels = _agglomerative(embeddings, count)
     if count is None:
-        labels = _without_small_groups(embeddings, labels, windows.ends[reliable] - windows.starts[reliable])
+        labels = _without_phantoms(embeddings, labels, windows.ends[reliable] - windows.starts[reliable],
+                                   windows.pieces[reliable])
     centroids = _centroids(windows.embeddings[reliable], labels)
     # Every window, the reliable ones too, goes to its nearest group: that settles the windows
     # average linkage placed by their whole group rather than by their own voice.
@@ -49,16 +51,25 @@ def _agglomerative(embeddings: np.ndarray, count: int | None) -> np.ndarray:
     return model.fit_predict(embeddings)
 
 
-def _without_small_groups(embeddings: np.ndarray, labels: np.ndarray, spans: np.ndarray) -> np.ndarray:
-    """Groups with too little speech joined to the nearest group with enough."""
+def _without_phantoms(embeddings: np.ndarray, labels: np.ndarray, spans: np.ndarray,
+                      pieces: np.ndarray) -> np.ndarray:
+    """Groups that never hold the floor, joined to the nearest group that does."""
     labels = _renumbered(labels)
-    seconds = np.array([_speech_seconds(spans[labels == group]) for group in range(labels.max() + 1)])
-    large = np.flatnonzero(seconds >= MIN_SPEAKER_SECONDS)
-    if len(large) == 0:
+    real = np.zeros(labels.max() + 1, dtype=bool)
+    for index in range(1, len(labels)):
+        if pieces[index - 1] == pieces[index] and labels[index - 1] == labels[index]:
+            real[labels[index]] = True
+    for piece in np.unique(pieces):
+        inside = pieces == piece
+        groups = np.unique(labels[inside])
+        if len(groups) == 1 and _speech_seconds(spans[inside]) >= MIN_SPEAKER_SECONDS:
+            real[groups[0]] = True
+    if not real.any():
         return np.zeros_like(labels)
     centroids = _centroids(embeddings, labels)
-    for group in np.flatnonzero(seconds < MIN_SPEAKER_SECONDS):
-        labels[labels == group] = large[np.argmax(centroids[large] @ centroids[group])]
+    kept = np.flatnonzero(real)
+    for group in np.flatnonzero(~real):
+        labels[labels == group] = kept[np.argmax(centroids[kept] @ centroids[group])]
     return _renumbered(labels)
 
 

@@ -8,6 +8,7 @@ tensors only (torch.load with weights_only=True). CPU only: the model is a small
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -20,7 +21,7 @@ from desktop.core.common.i18n import N_
 SAMPLE_RATE = 16000
 FRAME_SECONDS = 0.01  # the encoder's mel frames are 10 ms apart
 WINDOW_FRAMES = 160  # 1.6 s
-HOP_SECONDS = 0.4
+HOP_SECONDS = 0.8
 _BATCH = 64
 
 ENCODER_DAMAGED = N_("Engine", "The speaker model that comes with VoxDesk could not be read; reinstall VoxDesk.")
@@ -77,6 +78,22 @@ def load_encoder() -> "Callable":
         return raw / torch.norm(raw, dim=1, keepdim=True).clamp_min(1e-8)
 
     return encode
+
+
+@contextmanager
+def one_thread():
+    """Run torch and the BLAS libraries on one thread meanwhile. The windows are small: on two or
+    more threads the LSTM spends its time waiting for them, up to ten times slower on a busy CPU."""
+    import torch
+    from threadpoolctl import threadpool_limits
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        with threadpool_limits(limits=1):
+            yield
+    finally:
+        torch.set_num_threads(threads)
 
 
 class WindowEncoder:

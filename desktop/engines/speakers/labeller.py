@@ -1,8 +1,11 @@
 """Speaker labels for a finished transcript: who said each word, from the recording itself.
 
-The stretches of speech come from the transcript's word timings; each is embedded in short windows
-(embeddings.py), the windows are grouped by voice (clustering.py), and the words take the speaker of
-the windows around them (desktop.core.speakers.turns). Runs on the CPU, offline.
+The stretches of speech come from voice activity detection (Silero, as for Whisper, but with short
+pauses: a new speaker usually starts after one), or from the transcript's word timings where it hears
+none; each is embedded in short windows (embeddings.py), the windows are grouped by voice
+(clustering.py), and the words take the speaker of the windows around them
+(desktop.core.speakers.turns). Speech Whisper left untranscribed still counts as someone's, so a
+speaker is found even where the words are missing. Runs on the CPU, offline.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from desktop.core.common.errors import Cancelled
 from desktop.core.speakers.turns import SpeakerSpan, label_segments, speech_stretches
 from desktop.core.transcription.transcript import Transcript
 from desktop.engines.speakers.clustering import cluster
-from desktop.engines.speakers.embeddings import HOP_SECONDS, SAMPLE_RATE, WindowEncoder, Windows
+from desktop.engines.speakers.embeddings import HOP_SECONDS, SAMPLE_RATE, WindowEncoder, Windows, one_thread
 
 
 class SpeakerLabeller:
@@ -31,10 +34,16 @@ class SpeakerLabeller:
               cancelled: Callable[[], bool] = lambda: False) -> Transcript:
         """The transcript with a speaker on every line, split where the speaker changes; count: how
         many speakers there are, None to decide."""
+        with one_thread():
+            return self._label(transcript, Path(path), count, on_progress, cancelled)
+
+    def _label(self, transcript: Transcript, path: Path, count: int | None, on_progress, cancelled) -> Transcript:
         stretches = speech_stretches(transcript.segments)
         if not stretches:
             return transcript
         pieces = self._speech(Path(path), stretches, cancelled)
+        if not pieces:
+            return transcript
         windows = self._encoder.embed(pieces, cancelled=cancelled, on_progress=on_progress)
         if cancelled():
             raise Cancelled()
@@ -44,17 +53,29 @@ class SpeakerLabeller:
         return transcript
 
     def _speech(self, path: Path, stretches: list[tuple[float, float]], cancelled) -> list[tuple[float, np.ndarray]]:
-        """The samples of each stretch, read chunk by chunk (a stretch across a cut comes in two)."""
+        """(start, samples) of each stretch of speech, read chunk by chunk (one across a cut comes in two)."""
         pieces = []
         for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds):
             if cancelled():
                 raise Cancelled()
             chunk_end = offset + len(samples) / SAMPLE_RATE
-            for start, end in stretches:
-                start, end = max(start, offset), min(end, chunk_end)
+            heard = [(offset + start, offset + end) for start, end in voice_activity(samples)]
+            words = [(max(start, offset), min(end, chunk_end)) for start, end in stretches]
+            for start, end in heard or words:
                 if end - start >= 0.05:
                     pieces.append((start, audio.slice_seconds(samples, start - offset, end - offset)))
         return pieces
+
+
+def voice_activity(samples: np.ndarray) -> list[tuple[float, float]]:
+    """(start, end) seconds of speech in 16 kHz samples, split at pauses from 0.2 s."""
+    if samples.size == 0 or not np.any(samples):
+        return []
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    options = VadOptions(min_silence_duration_ms=200, speech_pad_ms=30)
+    speech = get_speech_timestamps(np.asarray(samples, dtype=np.float32), options, sampling_rate=SAMPLE_RATE)
+    return [(s["start"] / SAMPLE_RATE, s["end"] / SAMPLE_RATE) for s in speech if s["end"] > s["start"]]
 
 
 def speaker_spans(windows: Windows, labels: np.ndarray) -> list[SpeakerSpan]:
