@@ -7,6 +7,7 @@ Latin-script transcripts, "张伟：" (full-width colon, no space) in Chinese on
 from __future__ import annotations
 
 _CHINESE_LANGUAGES = ("zh", "yue")
+MAX_NAME_CHARS = 60  # a name, not a paragraph: it starts every subtitle line
 
 
 def default_name(number: int) -> str:
@@ -14,9 +15,10 @@ def default_name(number: int) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A name as typed, fit for a subtitle line: one line, no surrounding spaces, no markup brackets."""
+    """A name as typed, fit for a subtitle line: one line, no surrounding spaces, no markup brackets,
+    at most MAX_NAME_CHARS characters."""
     single_line = " ".join(str(name).split())
-    return single_line.replace("<", "").replace(">", "").strip()
+    return single_line.replace("<", "").replace(">", "").strip()[:MAX_NAME_CHARS].strip()
 
 
 def is_chinese(language: str | None, text: str = "") -> bool:

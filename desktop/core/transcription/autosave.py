@@ -252,12 +252,18 @@ class AutosaveStore:
                 pass  # SQLite has rolled back already
 
 
-def _apply_speakers(transcript: Transcript, data: dict) -> None:
-    lines = data.get("lines", [])
+def _apply_speakers(transcript: Transcript, data: Any) -> None:
+    """The saved speaker changes, when they are what save_speakers writes; anything else is left out
+    (the transcript keeps its speakers as transcribed)."""
+    try:
+        lines = [int(number) if number is not None else None for number in data["lines"]]
+        names = {int(number): str(name) for number, name in data["names"].items()}
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return
     if len(lines) == len(transcript.segments):
         for segment, number in zip(transcript.segments, lines):
-            segment.speaker = int(number) if number is not None else None
-    transcript.speaker_names = {int(n): str(name) for n, name in data.get("names", {}).items()}
+            segment.speaker = number
+        transcript.speaker_names = names
 
 
 def _saved_item(row: tuple) -> SavedItem:

@@ -18,3 +18,8 @@ def test_a_typed_name_becomes_one_clean_line_without_markup():
     assert names.clean_name("  Anna\n Smith ") == "Anna Smith"
     assert names.clean_name("<b>Bob</b>") == "bBob/b"
     assert names.clean_name("   ") == ""
+
+
+def test_a_name_pasted_from_a_whole_document_is_cut_to_a_name():
+    assert len(names.clean_name("Anna " * 1000)) <= names.MAX_NAME_CHARS
+    assert names.clean_name("Anna " * 1000).startswith("Anna Anna")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from desktop.core.transcription.autosave import AutosaveStore
 from desktop.core.transcription.autosave_file import _SCHEMA, SCHEMA_VERSION
 from desktop.core.transcription.transcript import Segment, Transcript, Word
@@ -83,3 +85,21 @@ def test_a_database_from_before_speakers_is_migrated_with_its_transcripts(tmp_pa
     finally:
         store.close()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+
+
+@pytest.mark.parametrize("garbage", ['[1, 2]', '{"lines": "abc", "names": {}}', '{"lines": [1, "x", 2]}',
+                                     '{"names": {"one": "Anna"}, "lines": [1, 2, 1]}', 'null'])
+def test_damaged_speaker_changes_leave_the_transcript_as_transcribed(tmp_path, garbage):
+    path = tmp_path / "autosave.sqlite3"
+    source = recording(tmp_path / "in")
+    store = AutosaveStore(path)
+    try:
+        item = store.add_item(source)
+        store.save_transcript(item, labelled(source))
+        with sqlite3.connect(path) as db:
+            db.execute("INSERT INTO speakers (item_id, data) VALUES (?, ?)", (item, garbage))
+        again = store.transcript(item)
+        assert [s.speaker for s in again.segments] == [1, 2, 1]
+        assert again.speaker_names == {}
+    finally:
+        store.close()
