@@ -87,3 +87,39 @@ def test_a_meeting_gets_speakers_a_rename_reaches_every_line_and_the_srt(qtbot, 
     names = [cue.content.split(": ", 1)[0] for cue in cues]
     expected = ["Anna" if s.speaker == 1 else "Speaker 2" for s in transcript.segments if s.text.strip()]
     assert names == expected and names[-1] == "Anna" and "Speaker 2" in names
+
+
+def test_speaker_names_and_a_changed_line_come_back_in_a_new_window(qtbot, window, settings, tmp_path):
+    from desktop.core.transcription.autosave import AutosaveStore
+    from desktop.core.transcription.transcript import Segment, Transcript
+    from tests.ui.transcribe.test_autosave_window import copy_of, reopened
+
+    source = copy_of("jfk.flac", tmp_path / "in")
+    window.close()
+    qtbot.waitUntil(lambda: not window.runner.busy)
+    store = AutosaveStore()
+    item_id = store.add_item(source)
+    store.save_transcript(item_id, Transcript(
+        segments=[Segment(0.0, 3.0, " And so my fellow Americans,", speaker=1),
+                  Segment(3.0, 5.5, " ask not what your country can do for you,", speaker=2),
+                  Segment(5.5, 11.0, " ask what you can do for your country.", speaker=1)],
+        language="en", duration=11.0, source=str(source)))
+    store.set_status(item_id, "done")
+    store.close()
+
+    window = reopened(qtbot, window, settings)
+    panel = window.transcribe_tab.transcript_panel
+    window.transcribe_tab.queue_view.selectRow(0)
+    qtbot.waitUntil(lambda: panel.segments_model.rowCount() == 3)
+    edit = panel.speakers_bar.name_edits[1]
+    edit.setText("张伟")
+    edit.editingFinished.emit()
+    model = panel.view.model()
+    assert model.setData(model.index(1, SegmentsModel.SPEAKER), 1)
+
+    window = reopened(qtbot, window, settings)
+    panel = window.transcribe_tab.transcript_panel
+    window.transcribe_tab.queue_view.selectRow(0)
+    qtbot.waitUntil(lambda: panel.segments_model.rowCount() == 3)
+    assert speaker_cells(panel) == ["张伟", "张伟", "张伟"]
+    window.close()
