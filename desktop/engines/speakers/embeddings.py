@@ -40,6 +40,18 @@ class Windows:
     def __len__(self) -> int:
         return len(self.starts)
 
+    @classmethod
+    def joined(cls, parts: list["Windows"]) -> "Windows":
+        """The windows of several parts of a recording, in order, their stretches numbered on."""
+        pieces, first = [], 0
+        for part in parts:
+            pieces.append(part.pieces + first)
+            first += int(part.pieces.max()) + 1 if len(part) else 0
+        return cls(*(np.concatenate([getattr(part, name) for part in parts]) if parts else np.zeros(0)
+                     for name in ("starts", "ends", "stretch_seconds")),
+                   np.concatenate([part.embeddings for part in parts]) if parts else np.zeros((0, 256), np.float32),
+                   np.concatenate(pieces).astype(int) if parts else np.zeros(0, dtype=int))
+
 
 def _resemblyzer():
     import warnings
@@ -108,8 +120,8 @@ class WindowEncoder:
             self._encoder = load_encoder()
         return self._encoder
 
-    def embed(self, pieces: list[tuple[float, np.ndarray]], *, cancelled: Callable[[], bool] = lambda: False,
-              on_progress: Callable[[float], None] | None = None) -> Windows:
+    def embed(self, pieces: list[tuple[float, np.ndarray]], *,
+              cancelled: Callable[[], bool] = lambda: False) -> Windows:
         """Windows of each (start seconds, 16 kHz samples) stretch of speech, with their embeddings."""
         import torch
 
@@ -131,8 +143,6 @@ class WindowEncoder:
                     raise Cancelled()
                 batch = torch.from_numpy(np.stack(mels[first:first + _BATCH]))
                 embeddings[first:first + _BATCH] = model(batch).numpy()
-                if on_progress:
-                    on_progress(min(1.0, (first + _BATCH) / len(mels)))
         return Windows(np.array(starts), np.array(ends), np.array(lengths), embeddings, np.array(owners, dtype=int))
 
 

@@ -25,7 +25,7 @@ from desktop.engines.speakers.embeddings import HOP_SECONDS, SAMPLE_RATE, Window
 class SpeakerLabeller:
     """Labels transcripts; keeps the (small) encoder loaded between files."""
 
-    def __init__(self, encoder: WindowEncoder | None = None, chunk_seconds: float = 600.0):
+    def __init__(self, encoder: WindowEncoder | None = None, chunk_seconds: float = 300.0):
         self._encoder = encoder or WindowEncoder()
         self._chunk_seconds = chunk_seconds
 
@@ -41,10 +41,9 @@ class SpeakerLabeller:
         stretches = speech_stretches(transcript.segments)
         if not stretches:
             return transcript
-        pieces = self._speech(Path(path), stretches, cancelled)
-        if not pieces:
+        windows = self._windows(path, stretches, transcript.duration, on_progress, cancelled)
+        if len(windows) == 0:
             return transcript
-        windows = self._encoder.embed(pieces, cancelled=cancelled, on_progress=on_progress)
         if cancelled():
             raise Cancelled()
         spans = speaker_spans(windows, cluster(windows, count))
@@ -52,19 +51,24 @@ class SpeakerLabeller:
         transcript.speaker_names = {}
         return transcript
 
-    def _speech(self, path: Path, stretches: list[tuple[float, float]], cancelled) -> list[tuple[float, np.ndarray]]:
-        """(start, samples) of each stretch of speech, read chunk by chunk (one across a cut comes in two)."""
-        pieces = []
+    def _windows(self, path: Path, stretches: list[tuple[float, float]], duration: float, on_progress,
+                 cancelled) -> Windows:
+        """The embedded windows of the recording's speech, read and embedded chunk by chunk, so that
+        memory holds one chunk of sound however long the meeting (a stretch across a cut comes in two)."""
+        parts = []
         for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds):
             if cancelled():
                 raise Cancelled()
             chunk_end = offset + len(samples) / SAMPLE_RATE
             heard = [(offset + start, offset + end) for start, end in voice_activity(samples)]
             words = [(max(start, offset), min(end, chunk_end)) for start, end in stretches]
-            for start, end in heard or words:
-                if end - start >= 0.05:
-                    pieces.append((start, audio.slice_seconds(samples, start - offset, end - offset)))
-        return pieces
+            pieces = [(start, audio.slice_seconds(samples, start - offset, end - offset))
+                      for start, end in heard or words if end - start >= 0.05]
+            if pieces:
+                parts.append(self._encoder.embed(pieces, cancelled=cancelled))
+            if on_progress and duration > 0:
+                on_progress(min(1.0, chunk_end / duration))
+        return Windows.joined(parts)
 
 
 def voice_activity(samples: np.ndarray) -> list[tuple[float, float]]:

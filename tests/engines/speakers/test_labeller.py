@@ -74,6 +74,15 @@ def test_with_the_number_of_speakers_given_the_turns_are_the_same(unlabelled, me
         assert_right_turns(meeting[0], transcript)
 
 
+def test_a_long_recording_read_in_short_chunks_gets_the_same_turns(unlabelled, meeting):
+    progress = []
+    transcript = SpeakerLabeller(chunk_seconds=4.0).label(copy.deepcopy(unlabelled), meeting[1], None,
+                                                          on_progress=progress.append)
+    assert transcript.speakers == [1, 2]
+    assert_right_turns(meeting[0], transcript)
+    assert len(progress) >= 3 and progress == sorted(progress) and progress[-1] == pytest.approx(1.0, abs=0.02)
+
+
 @pytest.mark.parametrize("name, language", [("jfk.flac", "en"), ("lj050-0131.wav", "en"),
                                             ("BAC009S0764W0121.wav", "zh")])
 def test_one_person_speaking_gives_one_speaker(transcriber, name, language):
