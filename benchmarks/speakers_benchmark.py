@@ -65,13 +65,13 @@ def reference(speech) -> "Annotation":
 
 
 def hypothesis(transcript) -> "Annotation":
-    """Each word's span with its line's speaker (a line's own span where it has no word timings), a
-    speaker's spans joined across gaps under 0.3 s."""
+    """Each word's span with its line's speaker (a line's own span where it has no word timings, such as
+    the empty row of speech Whisper could not transcribe), a speaker's spans joined across gaps under 0.3 s."""
     from pyannote.core import Annotation, Segment
 
     annotation = Annotation()
     for index, segment in enumerate(transcript.segments):
-        if segment.speaker is None or not segment.text.strip():
+        if segment.speaker is None:
             continue
         spans = [(w.start, w.end) for w in segment.words if w.end > w.start] or [(segment.start, segment.end)]
         for number, (start, end) in enumerate(spans):
@@ -140,7 +140,7 @@ def section(rows: list[dict]) -> str:
         "(tests/helpers/meetings.py: turns of 2–10 s, pauses of 0.3–1 s), transcribed by Whisper base "
         "(CTranslate2, CPU), then labelled by VoxDesk's speaker stage (Resemblyzer embeddings of 1.6 s "
         "windows, agglomerative clustering). DER by pyannote.metrics, collar 0.25 s each side, overlap "
-        "scored; reference = where each clip sounds, hypothesis = the words with their speakers. \"strict\": no collar. Time: the speaker stage "
+        "scored; reference = where each clip sounds, hypothesis = the words with their speakers (and the rows of speech Whisper left untranscribed). \"strict\": no collar. Time: the speaker stage "
         "against the transcription of the same meeting in the same run, models loaded (one shared machine: "
         "read the ratio).",
         "",
@@ -166,7 +166,8 @@ def section(rows: list[dict]) -> str:
         f"{first_use:.1f} s here (torch and scikit-learn imports, weights).",
         "Limits: the meetings are short (15–45 s) and made of studio-quality clips, some voices reused "
         "across turns; the Mandarin meeting's second voice is synthetic (Whisper struggles with it, which "
-        "makes that row's transcription slow and its time ratio look better than real). Most of the DER "
+        "makes that row's transcription slow, its time ratio look better than real, and its DER vary from run to "
+        "run with what Whisper writes). Most of the DER "
         "is missed speech where Whisper's word timings end early, not wrong speakers (see the confusion "
         "column). Real meetings (far microphones, overlap, many short replies) will score worse.",
     ]

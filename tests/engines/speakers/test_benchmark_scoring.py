@@ -44,3 +44,10 @@ def test_speech_without_words_is_missed_and_words_over_silence_are_false_alarms(
     assert missed["missed"] == pytest.approx(0.5) and missed["der"] == pytest.approx(0.5)
     extra = bench.der(truth, transcript((0.0, 4.0, 1), (6.0, 7.0, 1)), collar=0.0)
     assert extra["false_alarm"] == pytest.approx(0.25)
+
+
+def test_a_row_of_untranscribed_speech_counts_with_its_speaker(bench):
+    truth = [(0.0, 4.0, "A")]
+    gap_row = Transcript(segments=[Segment(0.0, 2.0, " words", [Word(0.0, 2.0, " words")], speaker=1),
+                                   Segment(2.0, 4.0, "", speaker=1)], duration=4.0)
+    assert bench.der(truth, gap_row, collar=0.0)["der"] == pytest.approx(0.0)
