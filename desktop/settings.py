@@ -28,6 +28,8 @@ _OPTIONS = (
     Option("transcribe/initial_prompt", ""),
     # For Chinese results: simplified | traditional | original (the characters as recognised).
     Option("transcribe/chinese_script", "simplified", ("simplified", "traditional", "original")),
+    # Label speakers: off | auto | 2…8 (desktop.core.speakers.choice.CHOICES)
+    Option("transcribe/speakers", "off", ("off", "auto", *(str(n) for n in range(2, 9)))),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
     # Subtitle lines: at most max_lines lines per cue, each as wide as max_latin_chars Latin

@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("torch", "torchaudio", "whisper", "TTS", "ctranslate2", "faster_whisper", "transformers", "resemblyzer")
+HEAVY = ("torch", "torchaudio", "whisper", "TTS", "ctranslate2", "faster_whisper", "transformers", "resemblyzer", "sklearn")
 
 
 def test_the_import_contracts_in_pyproject_hold():

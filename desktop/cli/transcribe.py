@@ -26,6 +26,9 @@ def add_parser(commands) -> None:
                         help="hypotheses Whisper keeps while decoding, 1 to 10 (default: 5)")
     parser.add_argument("--chinese-script", choices=("simplified", "traditional", "original"), default="simplified",
                         help="characters for Chinese transcripts; original: as Whisper recognised them (default: simplified)")
+    parser.add_argument("--speakers", type=_speakers, default="off", metavar="off|auto|N",
+                        help="label who speaks: off, auto (VoxDesk finds how many), or the number of speakers, "
+                             "2 to 8 (default: off)")
     parser.add_argument("--max-lines", type=_whole_number(1, 10), default=2, metavar="N",
                         help="subtitle lines per cue at most, 1 to 10 (default: 2)")
     parser.add_argument("--max-line-width", type=_whole_number(1, 500), default=42, metavar="N",
@@ -58,6 +61,16 @@ def _whole_number(low: int, high: int):
         return value
 
     return parse
+
+
+def _speakers(text: str) -> str:
+    """An argparse type: off, auto or a number of speakers; anything else is refused in one line (exit 2)."""
+    from desktop.core.speakers.choice import parse
+
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _formats(text: str) -> list[str]:
@@ -158,6 +171,7 @@ def _settings(args: argparse.Namespace):
         beam_size=args.beam_size,
         chinese_script=args.chinese_script,
         server=_server(args),
+        speakers=args.speakers,
     )
 
 

@@ -121,6 +121,7 @@ class AutosaveStore:
         with self._write() as db:
             self._touch(db, item_id)
             db.execute("DELETE FROM edits WHERE item_id = ?", (item_id,))
+            db.execute("DELETE FROM speakers WHERE item_id = ?", (item_id,))
             db.execute("INSERT OR REPLACE INTO transcripts (item_id, data) VALUES (?, ?)", (item_id, data))
 
     def save_edit(self, item_id: int, segment_index: int, text: str) -> None:
@@ -130,6 +131,17 @@ class AutosaveStore:
     def save_times(self, item_id: int, segment_index: int, start: float, end: float) -> None:
         """A segment's new start and end, in seconds."""
         self._save_segment(item_id, segment_index, "start_time, end_time", start_time=start, end_time=end)
+
+    def save_speakers(self, item_id: int, transcript: Transcript) -> None:
+        """The speaker of every line and the speakers' names, after the user renamed or changed one."""
+        data = json.dumps({"names": {str(n): name for n, name in transcript.speaker_names.items()},
+                           "lines": [segment.speaker for segment in transcript.segments]}, ensure_ascii=False)
+        with self._write() as db:
+            bumped = db.execute("UPDATE transcripts SET revision = revision + 1 WHERE item_id = ?", (item_id,))
+            if bumped.rowcount != 1:
+                raise KeyError(f"item {item_id} has no saved transcript")
+            self._touch(db, item_id)
+            db.execute("INSERT OR REPLACE INTO speakers (item_id, data) VALUES (?, ?)", (item_id, data))
 
     def mark_exported(self, item_id: int, revision: int | None = None) -> None:
         """The transcript was exported as it was at revision (default: as it is now)."""
@@ -145,6 +157,7 @@ class AutosaveStore:
             row = db.execute("SELECT data FROM transcripts WHERE item_id = ?", (item_id,)).fetchone()
             edits = db.execute("SELECT segment, text, start_time, end_time FROM edits WHERE item_id = ?"
                                " ORDER BY segment", (item_id,)).fetchall()
+            speakers = db.execute("SELECT data FROM speakers WHERE item_id = ?", (item_id,)).fetchone()
         if row is None:
             return None
         transcript = Transcript.from_dict(json.loads(row[0]))
@@ -157,6 +170,8 @@ class AutosaveStore:
                 segment = transcript.segments[index]
                 segment.start, segment.end = start, end
                 segment.words = []  # measured for the old stretch, as in the transcript table
+        if speakers is not None:
+            _apply_speakers(transcript, json.loads(speakers[0]))
         return transcript
 
     def recent(self, limit: int = 10) -> list[SavedItem]:
@@ -235,6 +250,20 @@ class AutosaveStore:
                 self._db.execute("ROLLBACK")
             except sqlite3.Error:
                 pass  # SQLite has rolled back already
+
+
+def _apply_speakers(transcript: Transcript, data: Any) -> None:
+    """The saved speaker changes, when they are what save_speakers writes; anything else is left out
+    (the transcript keeps its speakers as transcribed)."""
+    try:
+        lines = [int(number) if number is not None else None for number in data["lines"]]
+        names = {int(number): str(name) for number, name in data["names"].items()}
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return
+    if len(lines) == len(transcript.segments):
+        for segment, number in zip(transcript.segments, lines):
+            segment.speaker = number
+        transcript.speaker_names = names
 
 
 def _saved_item(row: tuple) -> SavedItem:

@@ -21,7 +21,7 @@ from pathlib import Path
 from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.i18n import Message, N_
 
-SCHEMA_VERSION = 1  # PRAGMA user_version; a later release migrates from here in _create_or_migrate
+SCHEMA_VERSION = 2  # PRAGMA user_version; a later release migrates from here in _create_or_migrate
 
 _SCHEMA = """
 CREATE TABLE items (
@@ -51,7 +51,12 @@ CREATE TABLE edits (
     end_time REAL,
     PRIMARY KEY (item_id, segment)
 );
+CREATE TABLE speakers (         -- version 2: who speaks each line, and the names the user gave
+    item_id INTEGER PRIMARY KEY REFERENCES transcripts(item_id) ON DELETE CASCADE,
+    data TEXT NOT NULL          -- JSON: {"names": {"1": "Anna", …}, "lines": [1, 2, null, …]}
+);
 """
+_SPEAKERS_TABLE = _SCHEMA[_SCHEMA.index("CREATE TABLE speakers"):]
 
 # SQLite's primary result codes that mean "this file is not a database we can read".
 _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_FORMAT}
@@ -126,6 +131,9 @@ def _create_or_migrate(connection: sqlite3.Connection) -> None:
             for statement in _SCHEMA.split(";\n"):  # no ";" at a line end inside the statements
                 if statement.strip():
                     connection.execute(statement)
+            connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        elif version == 1:
+            connection.execute(_SPEAKERS_TABLE)
             connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         connection.execute("COMMIT")
     except BaseException:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop.core.common.atomic import atomic_write_text
+from desktop.core.speakers import names as speaker_names
 from desktop.core.transcription.transcript import Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
@@ -52,6 +53,7 @@ class Cue:
     start: float  # seconds, whole milliseconds
     end: float
     lines: list[str] = field(default_factory=list)
+    speaker: str | None = None  # the speaker's name, when speakers were labelled
 
     @property
     def text(self) -> str:
@@ -83,36 +85,55 @@ def build_cues(transcript: Transcript, limits: LineLimits = LineLimits()) -> lis
     for segment in transcript.segments:
         if not segment.text.strip():
             continue
+        speaker = transcript.speaker_name(segment.speaker) if segment.speaker is not None else None
         for units in _pack(_units(segment, limits), limits):
             start = units[0].start
             end = units[-1].end
-            cues.append(Cue(start, end, wrap("".join(u.text for u in units), limits)))
+            cues.append(Cue(start, end, wrap("".join(u.text for u in units), limits), speaker))
     _move_leading_punctuation(cues)
     cues = [cue for cue in cues if cue.lines]
     _make_monotonic(cues)
     return cues
 
 
-def to_srt(cues: list[Cue]) -> str:
+def to_srt(cues: list[Cue], *, chinese: bool = False) -> str:
+    """SRT; a cue with a speaker starts with the name ("Anna: ", or "张伟：" when chinese)."""
     blocks = [
-        f"{number}\n{_timestamp(cue.start, ',')} --> {_timestamp(cue.end, ',')}\n{cue.text}\n"
+        f"{number}\n{_timestamp(cue.start, ',')} --> {_timestamp(cue.end, ',')}\n"
+        f"{speaker_names.prefix(cue.speaker, chinese) if cue.speaker else ''}{cue.text}\n"
         for number, cue in enumerate(cues, 1)
     ]
     return "\n".join(blocks)
 
 
 def to_vtt(cues: list[Cue]) -> str:
+    """WebVTT; a cue with a speaker is marked with a voice tag (<v Anna>)."""
     blocks = [
-        f"{_timestamp(cue.start, '.')} --> {_timestamp(cue.end, '.')}\n{_vtt_escape(cue.text)}\n"
+        f"{_timestamp(cue.start, '.')} --> {_timestamp(cue.end, '.')}\n"
+        f"{_voice_tag(cue.speaker)}{_vtt_escape(cue.text)}\n"
         for cue in cues
     ]
     return "\n".join(["WEBVTT\n", *blocks])
 
 
 def to_txt(transcript: Transcript) -> str:
-    """One segment per line, as the user reads and edits them."""
-    lines = [segment.text.strip() for segment in transcript.segments if segment.text.strip()]
-    return "".join(line + "\n" for line in lines)
+    """One segment per line, as the user reads and edits them. With speakers, the consecutive lines of
+    one speaker make a paragraph that starts with the name, and paragraphs are apart by a blank line."""
+    spoken = [segment for segment in transcript.segments if segment.text.strip()]
+    if not any(segment.speaker is not None for segment in spoken):
+        return "".join(segment.text.strip() + "\n" for segment in spoken)
+    chinese = _is_chinese(transcript)
+    paragraphs: list[tuple[int | None, list[str]]] = []
+    for segment in spoken:
+        if paragraphs and paragraphs[-1][0] == segment.speaker:
+            paragraphs[-1][1].append(segment.text.strip())
+        else:
+            paragraphs.append((segment.speaker, [segment.text.strip()]))
+    texts = []
+    for speaker, lines in paragraphs:
+        name = speaker_names.prefix(transcript.speaker_name(speaker), chinese) if speaker is not None else ""
+        texts.append(name + ("" if chinese else " ").join(lines) + "\n")
+    return "\n".join(texts)
 
 
 def to_json(transcript: Transcript) -> str:
@@ -127,7 +148,7 @@ def to_json(transcript: Transcript) -> str:
 def render(transcript: Transcript, fmt: str, limits: LineLimits = LineLimits()) -> str:
     """The text of the file export() would write."""
     if fmt == "srt":
-        return to_srt(build_cues(transcript, limits))
+        return to_srt(build_cues(transcript, limits), chinese=_is_chinese(transcript))
     if fmt == "vtt":
         return to_vtt(build_cues(transcript, limits))
     if fmt == "txt":
@@ -454,6 +475,14 @@ def _timestamp(seconds: float, separator: str) -> str:
     minutes, ms = divmod(ms, 60_000)
     secs, ms = divmod(ms, 1000)
     return f"{hours:02d}:{minutes:02d}:{secs:02d}{separator}{ms:03d}"
+
+
+def _is_chinese(transcript: Transcript) -> bool:
+    return speaker_names.is_chinese(transcript.language, transcript.text)
+
+
+def _voice_tag(speaker: str | None) -> str:
+    return f"<v {_vtt_escape(speaker)}>" if speaker else ""
 
 
 def _vtt_escape(text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from desktop.core.common.i18n import Message, N_
+from desktop.core.speakers import names as speakers_names
 
 
 @dataclass
@@ -22,6 +23,7 @@ class Segment:
     text: str
     words: list[Word] = field(default_factory=list)
     text_original: str | None = None  # as Whisper wrote it, where that differs (Chinese script)
+    speaker: int | None = None  # 1, 2, … when speakers were labelled (see Transcript.speaker_name)
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Transcript:
     source: str | None = None  # path of the recording it came from
     gaps: list[Gap] = field(default_factory=list)  # speech left untranscribed, in time order
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
+    speaker_names: dict[int, str] = field(default_factory=dict)  # the names the user gave, by speaker number
 
     def gap_at(self, segment: Segment) -> Gap | None:
         """The gap an empty segment stands in for (the row the user may fill in), or None."""
@@ -80,11 +83,46 @@ class Transcript:
             segment.words = []
             segment.text_original = None
 
+    # -- speakers ------------------------------------------------------------------------------
+
+    @property
+    def speakers(self) -> list[int]:
+        """The speaker numbers that have lines, in order."""
+        return sorted({s.speaker for s in self.segments if s.speaker is not None})
+
+    def speaker_name(self, number: int) -> str:
+        """The user's name for the speaker, else "Speaker 1"…"""
+        return self.speaker_names.get(number) or speakers_names.default_name(number)
+
+    def rename_speaker(self, number: int, name: str) -> int:
+        """Give a speaker a name on every line; an empty name brings back "Speaker N". A name another
+        speaker already has joins the two (the user said they are the same person). Returns the number
+        the speaker's lines have now."""
+        name = speakers_names.clean_name(name)
+        if not name or name == speakers_names.default_name(number):
+            self.speaker_names.pop(number, None)
+            return number
+        same = next((other for other in self.speakers if other != number and self.speaker_name(other) == name), None)
+        if same is None:
+            self.speaker_names[number] = name
+            return number
+        for segment in self.segments:
+            if segment.speaker == number:
+                segment.speaker = same
+        self.speaker_names.pop(number, None)
+        return same
+
+    def set_speaker(self, index: int, number: int | None) -> None:
+        """Give one line to another speaker (None: to nobody)."""
+        self.segments[index].speaker = number
+
     def to_dict(self) -> dict:
         """Plain data for JSON; "text_original" appears only where it differs from "text", "gaps" and
-        "warnings" only when there are some."""
+        "warnings" only when there are some. With speakers, each segment has "speaker" (the name)
+        and "speaker_id", and "speakers" lists them all."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
+        del data["speaker_names"]
         for key in ("gaps", "warnings"):
             if not data[key]:
                 del data[key]
@@ -92,6 +130,12 @@ class Transcript:
             for item in (segment, *segment["words"]):
                 if item["text_original"] is None:
                     del item["text_original"]
+            number = segment.pop("speaker")
+            if number is not None:
+                segment["speaker"] = self.speaker_name(number)
+                segment["speaker_id"] = number
+        if self.speakers:
+            data["speakers"] = [{"id": n, "name": self.speaker_name(n)} for n in self.speakers]
         return data
 
     @classmethod
@@ -103,9 +147,11 @@ class Transcript:
                 text=s["text"],
                 words=[Word(**w) for w in s.get("words", [])],
                 text_original=s.get("text_original"),
+                speaker=_speaker_number(s),
             )
             for s in data.get("segments", [])
         ]
+        names = {int(entry["id"]): str(entry["name"]) for entry in data.get("speakers", [])}
         return cls(
             segments=segments,
             language=data.get("language"),
@@ -113,4 +159,11 @@ class Transcript:
             source=data.get("source"),
             gaps=[Gap(start=g["start"], end=g["end"]) for g in data.get("gaps", [])],
             warnings=list(data.get("warnings", [])),
+            speaker_names={number: name for number, name in names.items()
+                           if name != speakers_names.default_name(number)},
         )
+
+
+def _speaker_number(segment: dict) -> int | None:
+    number = segment.get("speaker_id")
+    return int(number) if number is not None else None

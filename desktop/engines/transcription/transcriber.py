@@ -22,6 +22,7 @@ from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.engines.speakers.stage import SpeakersStage, split_progress
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
@@ -56,6 +57,7 @@ class TranscribeSettings:
     beam_size: int = 5
     chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
     server: ServerConfig | None = None  # the office's transcription server, when one is set up
+    speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -119,6 +121,7 @@ class Transcriber:
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
+        self._speakers = SpeakersStage()
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -246,6 +249,7 @@ class Transcriber:
 
     def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
+        on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
         if settings.chinese_script not in chinese.SCRIPTS:
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
@@ -274,7 +278,9 @@ class Transcriber:
             raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        return assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+        transcript = assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+        return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
+                                  on_status=on_status, cancelled=is_cancelled)
 
     def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
                           on_status) -> WhisperEngine:

@@ -14,6 +14,7 @@ from desktop.ui.common.styles import WARNING_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.transcribe.model_picker import ModelPicker
 from desktop.ui.transcribe.server_box import configured_server
+from desktop.ui.transcribe.speakers_choice import SpeakersCombo
 from desktop.workers.job import JobReport, JobRunner
 
 _LANGUAGES_FIRST = ("zh", "en")  # the two languages VoxDesk's users speak most, right under Auto-detect
@@ -40,6 +41,7 @@ class OptionsBar(QWidget):
         self.model_combo.activated.connect(self._on_model_chosen)
         self.language_combo.activated.connect(self.save_choices)
         self.task_combo.activated.connect(self.save_choices)
+        self.speakers_combo.activated.connect(self.save_choices)
         self.prompt_edit.editingFinished.connect(self.save_choices)
         self.model_combo.currentIndexChanged.connect(self._update_chinese_hint)
         self.language_combo.currentIndexChanged.connect(self._update_chinese_hint)
@@ -56,6 +58,9 @@ class OptionsBar(QWidget):
             self.language_combo.addItem(_NATIVE_NAMES[code], code)
         self.language_combo.insertSeparator(self.language_combo.count())
         self._fill_other_languages()
+        self.speakers_combo = SpeakersCombo()
+        self.speakers_label = QLabel()
+        self.speakers_label.setBuddy(self.speakers_combo)
         self.task_combo = QComboBox()
         self.task_combo.addItem("", "transcribe")
         self.task_combo.addItem("", "translate")
@@ -74,6 +79,9 @@ class OptionsBar(QWidget):
         choices_row.addSpacing(12)
         choices_row.addWidget(self.language_label)
         choices_row.addWidget(self.language_combo)
+        choices_row.addSpacing(12)
+        choices_row.addWidget(self.speakers_label)
+        choices_row.addWidget(self.speakers_combo)
         choices_row.addSpacing(12)
         choices_row.addWidget(self.task_label)
         choices_row.addWidget(self.task_combo)
@@ -122,6 +130,7 @@ class OptionsBar(QWidget):
         self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
         self.model_combo.retranslate()
         self.chinese_hint.setText(translated(CHINESE_HINT))
+        self.speakers_label.setText(self.tr("Label speakers:"))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -136,12 +145,14 @@ class OptionsBar(QWidget):
         self.model_combo.addItem(model, model)  # until the full list is read
         select_data(self.language_combo, settings.get("transcribe/language"))
         select_data(self.task_combo, settings.get("transcribe/task"))
+        select_data(self.speakers_combo, settings.get("transcribe/speakers"))
         self.prompt_edit.setText(settings.get("transcribe/initial_prompt"))
 
     @Slot()
     def save_choices(self) -> None:
         self._settings.set("transcribe/language", self.language_combo.currentData())
         self._settings.set("transcribe/task", self.task_combo.currentData())
+        self._settings.set("transcribe/speakers", self.speakers_combo.currentData())
         self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
 
     def transcribe_settings(self) -> TranscribeSettings:
@@ -156,6 +167,7 @@ class OptionsBar(QWidget):
             initial_prompt=self.prompt_edit.text().strip() or None,
             chinese_script=self._settings.get("transcribe/chinese_script"),
             server=configured_server(self._settings),
+            speakers=self.speakers_combo.currentData(),
         )
 
     # -- the model list ------------------------------------------------------------------------

@@ -115,6 +115,14 @@ class SavedWork(QObject):
         if saved is not False:
             self._revisions[item] += 1
 
+    def save_speakers(self, item: QueueItem) -> None:
+        """item's speakers were renamed, or a line was given another speaker."""
+        item_id = self._ids.get(item)
+        if self._stopped or item_id is None or item.transcript is None:
+            return
+        if self._try(self._store.save_speakers, item_id, item.transcript, failed=False) is not False:
+            self._revisions[item] += 1
+
     def revision(self, item: QueueItem) -> int | None:
         """How many corrections of item are saved: what an export made now contains."""
         return self._revisions.get(item)

@@ -1,4 +1,4 @@
-"""The segments of one transcript as an editable table: start, end, text.
+"""The segments of one transcript as an editable table: start, end, speaker, text.
 
 Edits go straight into the Transcript, so what the user sees is what gets exported.
 """
@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_COLOR
+from desktop.ui.transcribe.speaker_colours import speaker_colour
 
 
 def format_timestamp(seconds: float) -> str:
@@ -55,11 +56,13 @@ _GAP_BACKGROUND = QBrush(QColor("#fff4d6"))  # rows of speech that still needs i
 
 
 class SegmentsModel(QAbstractTableModel):
-    START, END, TEXT = range(3)
+    START, END, SPEAKER, TEXT = range(4)
     SegmentRole = Qt.ItemDataRole.UserRole + 1
+    NEW_SPEAKER = 0  # what the speaker editor hands back for "a speaker not in the list yet"
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
     edited = Signal(int, int)  # (row, column) of a change taken into the transcript
+    speakers_changed = Signal()  # a speaker was renamed, joined to another, or a line changed speaker
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -114,18 +117,18 @@ class SegmentsModel(QAbstractTableModel):
         return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else 3
+        return 0 if parent.isValid() else 4
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Vertical:
             return str(section + 1)
-        return (self.tr("Start"), self.tr("End"), self.tr("Text"))[section]
+        return (self.tr("Start"), self.tr("End"), self.tr("Speaker"), self.tr("Text"))[section]
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
-        if index.isValid() and self.editable:
+        if index.isValid() and self.editable and (index.column() != self.SPEAKER or self.has_speakers):
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
@@ -136,6 +139,8 @@ class SegmentsModel(QAbstractTableModel):
         column = index.column()
         if role == self.SegmentRole:
             return segment
+        if column == self.SPEAKER:
+            return self._speaker_data(segment, role)
         gap = self._transcript.gap_at(segment) if self._transcript is not None else None
         if gap is not None and column == self.TEXT:
             return self._gap_data(gap, role)
@@ -152,6 +157,53 @@ class SegmentsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
             return segment.text.strip()
         return None
+
+    def _speaker_data(self, segment: Segment, role: int):
+        if segment.speaker is None or self._transcript is None:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._transcript.speaker_name(segment.speaker)
+        if role == Qt.ItemDataRole.EditRole:
+            return segment.speaker
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(speaker_colour(segment.speaker))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QColor("black"))  # on the light speaker colour, whatever the theme
+        return None
+
+    # -- speakers ------------------------------------------------------------------------------
+
+    @property
+    def has_speakers(self) -> bool:
+        return self._transcript is not None and bool(self._transcript.speakers)
+
+    def speaker_choices(self) -> list[tuple[int, str]]:
+        """(number, name) of every speaker of the transcript, in order."""
+        if self._transcript is None:
+            return []
+        return [(number, self._transcript.speaker_name(number)) for number in self._transcript.speakers]
+
+    def rename_speaker(self, number: int, name: str) -> None:
+        """Rename a speaker on every line; a name another speaker has joins the two."""
+        if self._transcript is None:
+            return
+        before = (dict(self._transcript.speaker_names), [s.speaker for s in self._segments])
+        self._transcript.rename_speaker(number, name)
+        if before != (self._transcript.speaker_names, [s.speaker for s in self._segments]):
+            self._speakers_changed()
+
+    def _set_speaker(self, row: int, number: int) -> bool:
+        if number == self.NEW_SPEAKER:
+            number = max(self._transcript.speakers, default=0) + 1
+        if self._segments[row].speaker == number:
+            return False
+        self._transcript.set_speaker(row, number)
+        return True
+
+    def _speakers_changed(self) -> None:
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.SPEAKER), self.index(self._rows - 1, self.SPEAKER))
+        self.speakers_changed.emit()
 
     def _gap_data(self, gap, role: int):
         """An empty row standing for speech no decoding could transcribe: highlighted, and says so."""
@@ -176,6 +228,12 @@ class SegmentsModel(QAbstractTableModel):
             return False
         row, column = index.row(), index.column()
         segment = self._segments[row]
+        if column == self.SPEAKER:
+            if not self._set_speaker(row, int(value)):
+                return False
+            self._speakers_changed()
+            self.edited.emit(row, column)
+            return True
         if column == self.TEXT:
             text = str(value).strip()
             if text == segment.text.strip():
@@ -200,7 +258,7 @@ class SegmentsModel(QAbstractTableModel):
             segment.start, segment.end = start, end
             # Word timings were measured for the old stretch; subtitles fall back to the segment's.
             segment.words = []
-        self.dataChanged.emit(self.index(row, 0), self.index(row, 2))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
         self.edited.emit(row, column)
         return True
 

@@ -103,6 +103,7 @@ class TranscribeTab(QWidget):
         self.options.model_changed.connect(queue.release_model)
 
         self.transcript_panel.segment_edited.connect(self.saved_work.save_edit)
+        self.transcript_panel.speakers_edited.connect(self.saved_work.save_speakers)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.export_bar.exported.connect(self._on_exported)

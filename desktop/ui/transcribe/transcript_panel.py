@@ -18,6 +18,8 @@ from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
+from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
+from desktop.ui.transcribe.speakers_bar import SpeakersBar
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
 
@@ -25,6 +27,7 @@ from desktop.workers.transcription_queue import ItemState, QueueItem
 class TranscriptPanel(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     segment_edited = Signal(object, int, bool)  # (QueueItem, segment row, its text rather than its times)
+    speakers_edited = Signal(object)  # QueueItem whose speakers were renamed or changed
 
     def __init__(self, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -52,6 +55,7 @@ class TranscriptPanel(QWidget):
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
+        self.speakers_bar = SpeakersBar(self.segments_model)
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
@@ -61,6 +65,7 @@ class TranscriptPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
+        layout.addWidget(self.speakers_bar)
         layout.addWidget(self.view, 1)
 
     def _build_view(self) -> QTableView:
@@ -76,7 +81,10 @@ class TranscriptPanel(QWidget):
         header = view.horizontalHeader()
         header.setSectionResizeMode(SegmentsModel.START, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(SegmentsModel.END, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(SegmentsModel.SPEAKER, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(SegmentsModel.TEXT, QHeaderView.ResizeMode.Stretch)
+        view.setItemDelegateForColumn(SegmentsModel.SPEAKER, SpeakerDelegate(self.segments_model, view))
+        view.setColumnHidden(SegmentsModel.SPEAKER, True)
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return view
 
@@ -85,6 +93,8 @@ class TranscriptPanel(QWidget):
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
         self.segments_model.edited.connect(self._on_edited)
+        self.segments_model.speakers_changed.connect(self._on_speakers_changed)
+        self.segments_model.modelReset.connect(self._show_speaker_column)
         self.stop_button.clicked.connect(self.player.stop)
         self.player.playing_changed.connect(self.stop_button.setEnabled)
         self.player.error.connect(self.status_message)
@@ -158,8 +168,21 @@ class TranscriptPanel(QWidget):
         else:
             self.title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
 
+    @Slot()
+    def _show_speaker_column(self) -> None:
+        self.view.setColumnHidden(SegmentsModel.SPEAKER, not self.segments_model.has_speakers)
+
+    @Slot()
+    def _on_speakers_changed(self) -> None:
+        self._show_speaker_column()
+        self.status_message.emit(self.tr("Change saved in the transcript."))
+        if self._shown is not None:
+            self.speakers_edited.emit(self._shown)
+
     @Slot(int, int)
     def _on_edited(self, row: int, column: int) -> None:
+        if column == SegmentsModel.SPEAKER:
+            return  # saved as a change of speakers
         self.status_message.emit(self.tr("Change saved in the transcript."))
         if self._shown is not None:
             self.segment_edited.emit(self._shown, row, column == SegmentsModel.TEXT)

@@ -1,0 +1,36 @@
+"""Speaker names as transcripts and exports show them.
+
+A speaker is a number (1, 2, …, in order of first appearance); its name is the user's, or
+"Speaker 1"… until the user gives one. Exports put the name in front of the line: "Anna: " in
+Latin-script transcripts, "张伟：" (full-width colon, no space) in Chinese ones.
+"""
+from __future__ import annotations
+
+_CHINESE_LANGUAGES = ("zh", "yue")
+MAX_NAME_CHARS = 60  # a name, not a paragraph: it starts every subtitle line
+
+
+def default_name(number: int) -> str:
+    return f"Speaker {number}"
+
+
+def clean_name(name: str) -> str:
+    """A name as typed, fit for a subtitle line: one line, no surrounding spaces, no markup brackets,
+    at most MAX_NAME_CHARS characters."""
+    single_line = " ".join(str(name).split())
+    return single_line.replace("<", "").replace(">", "").strip()[:MAX_NAME_CHARS].strip()
+
+
+def is_chinese(language: str | None, text: str = "") -> bool:
+    """Whether a transcript counts as Chinese for its speaker prefixes: by its language, or, when that
+    is unknown, by most of its letters being Chinese characters."""
+    if language:
+        return language.lower() in _CHINESE_LANGUAGES
+    han = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    letters = sum(1 for ch in text if ch.isalpha())
+    return letters > 0 and han * 2 > letters
+
+
+def prefix(name: str, chinese: bool) -> str:
+    """What starts a line of this speaker in SRT and TXT."""
+    return f"{name}：" if chinese else f"{name}: "
