@@ -1494,6 +1494,14 @@
         <source>The transcription server failed; continuing on this computer…</source>
         <translation>转写服务器出错；正在本机继续…</translation>
     </message>
+    <message>
+        <source>The speaker model that comes with VoxDesk could not be read; reinstall VoxDesk.</source>
+        <translation>无法读取 VoxDesk 自带的说话人模型；请重新安装 VoxDesk。</translation>
+    </message>
+    <message>
+        <source>Labelling speakers…</source>
+        <translation>正在标注说话人…</translation>
+    </message>
 </context>
 <context>
     <name>EngineChoice</name>
@@ -2665,8 +2673,16 @@
         <translation>可选：人名或术语，按您希望的写法填写</translation>
     </message>
     <message>
+        <source>Label speakers:</source>
+        <translation>标注说话人：</translation>
+    </message>
+    <message>
         <source>{name} (imported)</source>
         <translation>{name}（已导入）</translation>
+    </message>
+    <message>
+        <source>{name} (shared folder)</source>
+        <translation>{name}（共享文件夹）</translation>
     </message>
     <message>
         <source>{name} ({size} MB download)</source>
@@ -3009,6 +3025,10 @@ Replace them?</source>
     <message>
         <source>Text</source>
         <translation>文字</translation>
+    </message>
+    <message>
+        <source>Speaker</source>
+        <translation>说话人</translation>
     </message>
     <message>
         <source>{gap} — type what was said</source>
@@ -3428,6 +3448,43 @@ Replace them?</source>
     <message>
         <source>Saved “{name}”.</source>
         <translation>已保存“{name}”。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakerDelegate</name>
+    <message>
+        <source>New speaker</source>
+        <translation>新说话人</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakersBar</name>
+    <message>
+        <source>Speakers:</source>
+        <translation>说话人：</translation>
+    </message>
+    <message>
+        <source>Type a name and press Enter: every line of this speaker gets it.</source>
+        <translation>输入姓名后按回车：此说话人的每一行都会改用这个姓名。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakersCombo</name>
+    <message>
+        <source>Say who speaks on each line. Automatic finds how many people speak; if you know, choose the number.</source>
+        <translation>标注每一行是谁在说话。“自动”会判断有几个人在说话；如果您知道人数，请直接选择人数。</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>{count} speakers</source>
+        <translation>{count} 位说话人</translation>
     </message>
 </context>
 <context>
