@@ -36,7 +36,8 @@ STEP_SECONDS = 0.25  # how often the utterance is looked at
 PAUSE_SECONDS = 0.55  # silence after speech that ends an utterance
 LEAD_IN_SECONDS = 0.4  # audio kept before speech starts
 TENTATIVE_EVERY = 1.0  # seconds of wall time between two tentative decodes
-MAX_UTTERANCE_SECONDS = 20.0  # Whisper reads 30 s at most; cut long speech at a pause well before
+MAX_UTTERANCE_SECONDS = 20.0
+MIN_DETECTION_SECONDS = 2.0  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
 
 
 @dataclass
@@ -63,7 +64,8 @@ class LiveCaptioner:
         self._clock = clock
         self.lines = LiveLines()
         self.language: str | None = options.language  # the last utterance's, when detected
-        self._heard_language: str | None = None  # what the tentative decodes of this utterance detected
+        # What the last tentative decode of this utterance detected, and from how many samples.
+        self._heard: tuple[str | None, int] = (None, 0)
         self._buffer = np.zeros(0, np.float32)
         self._start = 0  # session sample where the buffer starts
         self._fed = 0  # samples fed so far
@@ -128,7 +130,7 @@ class LiveCaptioner:
         except Exception:  # noqa: BLE001 - a guess that fails is only a guess; the final decode reports
             log.exception("tentative decode failed")
             return
-        self._heard_language = self._options.language or result.language
+        self._heard = (result.language, audio.size)
         text = "".join(segment.text for segment in result.segments).strip()
         if self._options.task == "transcribe" and (chinese.is_chinese(result.language) or chinese.looks_chinese(text)):
             text = chinese.tidy_text(text, self._options.chinese_script)
@@ -163,10 +165,13 @@ class LiveCaptioner:
         the engine, the second pass, then the assembly (Chinese script and punctuation).
 
         With automatic language each utterance has its own, so a meeting may switch between Chinese
-        and English; the tentative decodes usually detected it already, which spares a detection.
+        and English; a tentative decode that heard most of the utterance spares a second detection.
         """
-        language = self._options.language or self._heard_language
-        self._heard_language = None
+        heard, heard_from = self._heard
+        self._heard = (None, 0)
+        # Detection needs a good part of the utterance: from its first second, Mandarin may pass for English.
+        trusted = heard_from >= max(MIN_DETECTION_SECONDS * SAMPLE_RATE, 0.7 * audio.size)
+        language = self._options.language or (heard if trusted else None)
         assembly = TranscriptAssembly(task=self._options.task, chinese_script=self._options.chinese_script,
                                       language=language)
         options = self._decode_options(language)

@@ -42,7 +42,8 @@ CAPTIONS_FAILED = N_("LiveSession", "Live captions stopped working ({reason}). T
 @dataclass
 class LiveResult:
     recording: Path  # the FLAC file, complete
-    seconds: float  # how much was recorded
+    seconds: float  # how much is in the file
+    captured: float  # how much the device delivered: the same, since nothing is dropped
     lines: LiveLines
     note: str | None = None  # how the session ended, when it did not end with Stop
 
@@ -119,7 +120,8 @@ class LiveSession:
         for thread in self._threads:
             thread.join()
         path = self._capture.close()
-        self._result = LiveResult(recording=path, seconds=self._capture.seconds, lines=self.lines, note=self._note)
+        self._result = LiveResult(recording=path, seconds=self._capture.seconds, captured=self._recorder.elapsed,
+                                  lines=self.lines, note=self._note)
         return self._result
 
     # -- the threads ---------------------------------------------------------------------------
