@@ -130,7 +130,7 @@ class LivePanel(QDialog):
         self._name_devices()
         self._show_device_note()
         self._show_state()
-        self._say(*self._said)
+        self._say(self._said[0], error=self._said[1])
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
