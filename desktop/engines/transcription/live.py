@@ -6,8 +6,9 @@ looks at it:
 
 - no speech at all: only a short lead-in is kept, so the next utterance starts with its first sound;
 - speech followed by PAUSE_SECONDS of silence: the utterance is over. It is decoded in full, exactly
-  as one chunk of a file is (beam search, word timings, the second pass, Chinese script and
-  punctuation through the same TranscriptAssembly), and its segments are committed;
+  as one chunk of a file is (beam search, the second pass, Chinese script and punctuation through the
+  same TranscriptAssembly; a Whisper window sized to the utterance, see short_window.py), and its
+  segments are committed;
 - speech still going on: now and then a quick greedy decode gives the tentative line shown in grey.
 
 An utterance longer than MAX_UTTERANCE_SECONDS is cut at its longest inner pause. ``finish`` decodes
@@ -29,6 +30,7 @@ from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import second_pass, vad
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.short_window import window_for
 
 log = logging.getLogger(__name__)
 
@@ -124,9 +126,11 @@ class LiveCaptioner:
 
     def _tentative(self, audio: np.ndarray) -> None:
         started = self._clock()
-        options = replace(self._decode_options(self._options.language), beam_size=1, temperature=0.0)
+        options = replace(self._decode_options(self._options.language), beam_size=1, temperature=0.0,
+                          word_timestamps=False)
         try:
-            result = self._engine.transcribe(audio, options)
+            with window_for(self._engine, audio.size / SAMPLE_RATE):
+                result = self._engine.transcribe(audio, options)
         except Exception:  # noqa: BLE001 - a guess that fails is only a guess; the final decode reports
             log.exception("tentative decode failed")
             return
@@ -177,12 +181,14 @@ class LiveCaptioner:
         options = self._decode_options(language)
         recover = self._decode_options(self._options.language)
         assembly.start_chunk(offset, options.initial_prompt)
-        result = self._engine.transcribe(audio, options)
+        with window_for(self._engine, audio.size / SAMPLE_RATE):
+            result = self._engine.transcribe(audio, options)
         for segment in result.segments:
             assembly.stream(segment)
 
         def decode(part, part_options):
-            return self._engine.transcribe(part, part_options)
+            with window_for(self._engine, part.size / SAMPLE_RATE):
+                return self._engine.transcribe(part, part_options)
 
         reviewed = second_pass.review(result, audio, decode, options, recover)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
@@ -197,8 +203,6 @@ class LiveCaptioner:
             beam_size=self._options.beam_size,
             # Each utterance stands alone: the text before it is already on screen and final.
             condition_on_previous_text=False,
-            # Lines need their start and end only; the full pass after Stop times every word.
-            word_timestamps=False,
         )
 
     def _arrival_of(self, sample: int) -> float:
