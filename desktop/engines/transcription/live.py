@@ -39,7 +39,8 @@ PAUSE_SECONDS = 0.55  # silence after speech that ends an utterance
 LEAD_IN_SECONDS = 0.4  # audio kept before speech starts
 TENTATIVE_EVERY = 1.0  # seconds of wall time between two tentative decodes
 MAX_UTTERANCE_SECONDS = 20.0
-MIN_DETECTION_SECONDS = 2.0  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
+MIN_DETECTION_SECONDS = 2.0
+UNHEARD_PROBABILITY = 0.1  # a last segment whose words all score below this was not said  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
 
 
 @dataclass
@@ -193,13 +194,16 @@ class LiveCaptioner:
         reviewed = second_pass.review(result, audio, decode, options, recover)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         self.language = assembly.language or self.language
-        return assembly.segments
+        return _without_unheard_tail(assembly.segments)
 
     def _decode_options(self, language: str | None) -> TranscribeOptions:
         return TranscribeOptions(
             language=language,
             task=self._options.task,
-            initial_prompt=chinese.initial_prompt(language, self._options.task, self._options.initial_prompt),
+            # The Mandarin prompt only for a language the user chose, as for the start of a file: over
+            # a detected language it invites a filler word after the utterance.
+            initial_prompt=chinese.initial_prompt(self._options.language, self._options.task,
+                                                  self._options.initial_prompt),
             beam_size=self._options.beam_size,
             # Each utterance stands alone: the text before it is already on screen and final.
             condition_on_previous_text=False,
@@ -211,6 +215,15 @@ class LiveCaptioner:
             if end >= sample:
                 return when
         return self._arrivals[-1][1] if self._arrivals else self._clock()
+
+
+def _without_unheard_tail(segments: list[Segment]) -> list[Segment]:
+    """The segments without a last one Whisper itself gives almost no chance (every word under
+    UNHEARD_PROBABILITY): a filler word ("好", "对", "you") written over the quiet end of an utterance."""
+    while segments and segments[-1].words and all(w.probability < UNHEARD_PROBABILITY for w in segments[-1].words):
+        log.info("Dropped an unheard word at the end of an utterance: %r", segments[-1].text)
+        segments = segments[:-1]
+    return segments
 
 
 def _longest_pause(speech: list[tuple[float, float]], upto: int) -> int:
