@@ -27,7 +27,7 @@ import numpy as np
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription import second_pass, vad
+from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.short_window import window_for
@@ -40,6 +40,7 @@ LEAD_IN_SECONDS = 0.4  # audio kept before speech starts
 TENTATIVE_EVERY = 1.0  # seconds of wall time between two tentative decodes
 MAX_UTTERANCE_SECONDS = 20.0
 MIN_DETECTION_SECONDS = 2.0
+VAD_THRESHOLD = 0.35  # Silero's speech probability above which a frame is speech (its default: 0.5)
 UNHEARD_PROBABILITY = 0.1  # a last segment whose words all score below this was not said  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
 
 
@@ -96,22 +97,24 @@ class LiveCaptioner:
     def finish(self) -> None:
         """The audio has ended: decode the utterance in progress, speech or not yet judged."""
         self._looked_at = self._fed
-        speech = vad.speech_in(self._buffer)
+        speech = _speech_in(self._buffer)
         if speech:
-            self._commit(self._buffer.size)
+            self._commit(min(self._buffer.size, int(speech[-1][1] * SAMPLE_RATE)))
         self._show_tentative("")
 
     # -- the utterance -------------------------------------------------------------------------
 
     def _look(self, upto: int) -> None:
         audio = self._buffer[:upto]
-        speech = vad.speech_in(audio)
+        speech = _speech_in(audio)
         if not speech:
             self._drop(max(0, upto - int(LEAD_IN_SECONDS * SAMPLE_RATE)))
             return
         speech_end = int(speech[-1][1] * SAMPLE_RATE)
         if upto - speech_end >= PAUSE_SECONDS * SAMPLE_RATE:
-            self._commit(min(upto, speech_end + int(0.2 * SAMPLE_RATE)), speech_end)
+            # Up to the end of the speech (VAD's own padding included): quiet audio after the last word
+            # invites Whisper to write a filler word over it.
+            self._commit(speech_end, speech_end)
         elif upto > MAX_UTTERANCE_SECONDS * SAMPLE_RATE:
             self._commit(_longest_pause(speech, upto))
         elif (self._options.tentative and upto - speech_end < PAUSE_SECONDS * SAMPLE_RATE / 2
@@ -215,6 +218,19 @@ class LiveCaptioner:
             if end >= sample:
                 return when
         return self._arrivals[-1][1] if self._arrivals else self._clock()
+
+
+def _speech_in(audio: np.ndarray) -> list[tuple[float, float]]:
+    """The (start, end) seconds of speech in the utterance so far, found with the same Silero model as
+    file transcription, a little more sensitive than its default (a short quiet word such as "not"
+    after a pause still counts), pauses from 0.3 s apart."""
+    if audio.size == 0 or not np.any(audio):
+        return []
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    options = VadOptions(threshold=VAD_THRESHOLD, min_silence_duration_ms=300, speech_pad_ms=150)
+    speech = get_speech_timestamps(audio, options, sampling_rate=SAMPLE_RATE)
+    return [(s["start"] / SAMPLE_RATE, s["end"] / SAMPLE_RATE) for s in speech if s["end"] > s["start"]]
 
 
 def _without_unheard_tail(segments: list[Segment]) -> list[Segment]:
