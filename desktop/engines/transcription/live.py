@@ -29,19 +29,20 @@ from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.short_window import window_for
 
 log = logging.getLogger(__name__)
 
 STEP_SECONDS = 0.25  # how often the utterance is looked at
 PAUSE_SECONDS = 0.55  # silence after speech that ends an utterance
-LEAD_IN_SECONDS = 0.4  # audio kept before speech starts
+LEAD_IN_SECONDS = 0.8  # audio kept before speech starts (VAD notices a first word a little late)
 TENTATIVE_EVERY = 1.0  # seconds of wall time between two tentative decodes
 MAX_UTTERANCE_SECONDS = 20.0
 MIN_DETECTION_SECONDS = 2.0
 VAD_THRESHOLD = 0.35  # Silero's speech probability above which a frame is speech (its default: 0.5)
-UNHEARD_PROBABILITY = 0.1  # a last segment whose words all score below this was not said  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
+UNHEARD_PROBABILITY = 0.1
+UNSURE_LOGPROB = -1.0  # Whisper's log_prob_threshold: below it, a decode counts as failed  # a last segment whose words all score below this was not said  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
 
 
 @dataclass
@@ -186,7 +187,7 @@ class LiveCaptioner:
         recover = self._decode_options(self._options.language)
         assembly.start_chunk(offset, options.initial_prompt)
         with window_for(self._engine, audio.size / SAMPLE_RATE):
-            result = self._engine.transcribe(audio, options)
+            result = _without_unsure_tail(self._engine.transcribe(audio, options))
         for segment in result.segments:
             assembly.stream(segment)
 
@@ -231,6 +232,19 @@ def _speech_in(audio: np.ndarray) -> list[tuple[float, float]]:
     options = VadOptions(threshold=VAD_THRESHOLD, min_silence_duration_ms=300, speech_pad_ms=150)
     speech = get_speech_timestamps(audio, options, sampling_rate=SAMPLE_RATE)
     return [(s["start"] / SAMPLE_RATE, s["end"] / SAMPLE_RATE) for s in speech if s["end"] > s["start"]]
+
+
+def _without_unsure_tail(result: EngineResult) -> EngineResult:
+    """The result without last segments after the first that Whisper decoded with an average
+    log-probability under its own threshold for a failed decode (-1.0): a filler word over the end of
+    an utterance ("我认识了", "不要"), which a whole file's decoding would have run past."""
+    segments, logprobs = list(result.segments), list(result.avg_logprobs)
+    if len(logprobs) != len(segments):
+        return result
+    while len(segments) > 1 and logprobs[-1] < UNSURE_LOGPROB:
+        log.info("Dropped an unsure segment at the end of an utterance: %r", segments[-1].text)
+        segments, logprobs = segments[:-1], logprobs[:-1]
+    return replace(result, segments=segments, avg_logprobs=logprobs)
 
 
 def _without_unheard_tail(segments: list[Segment]) -> list[Segment]:

@@ -93,3 +93,17 @@ def test_a_last_segment_whisper_did_not_hear_is_dropped_and_only_that():
     assert _without_unheard_tail([said, unheard("好", 3.0)]) == [said]
     assert _without_unheard_tail([unheard("好", 0.0), said]) == [unheard("好", 0.0), said]
     assert _without_unheard_tail([said]) == [said]
+
+
+def test_an_unsure_last_segment_after_the_utterance_is_dropped_never_the_only_one():
+    from desktop.engines.transcription.base import EngineResult
+    from desktop.engines.transcription.live import _without_unsure_tail
+
+    said = Segment(0.6, 3.9, "一二线城市虽然也处于调整中。")
+    filler = Segment(3.9, 4.3, "我认识了")
+    result = _without_unsure_tail(EngineResult([said, filler], "zh", avg_logprobs=[-0.19, -1.53]))
+    assert result.segments == [said] and result.avg_logprobs == [-0.19]
+    alone = EngineResult([filler], "zh", avg_logprobs=[-1.53])
+    assert _without_unsure_tail(alone).segments == [filler]  # a quiet utterance of its own is kept
+    sure = EngineResult([said, filler], "zh", avg_logprobs=[-0.19, -0.4])
+    assert _without_unsure_tail(sure).segments == [said, filler]
