@@ -7,12 +7,14 @@ The real recordings of tests/data (English and Mandarin) are spoken in real time
 tests use); the LiveSession captures them through PortAudio exactly as from a microphone and
 captions them with Whisper base (CTranslate2 int8, CPU). The latency of a line runs from the moment
 the last audio of its utterance was captured to the moment the line was committed: the pause VAD
-waits for, plus the final decode. Three settings are compared in one run on the same input:
-language chosen, automatic language, and language chosen without the changing grey line.
+waits for, plus the final decode. Four settings are compared in one run on the same input:
+language chosen, automatic language, language chosen without the changing grey line, and language
+chosen with Whisper's full 30-second window instead of one sized to the utterance (short_window.py).
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import statistics
@@ -52,6 +54,19 @@ def speak_and_caption(server, folder: Path, engine, options_for, rounds: int):
     return lines, loads
 
 
+@contextlib.contextmanager
+def full_window():
+    """Live captions as they would run with Whisper's usual 30-second window for every utterance."""
+    from desktop.engines.transcription import live
+
+    sized = live.window_for
+    live.window_for = lambda engine, seconds: contextlib.nullcontext()
+    try:
+        yield
+    finally:
+        live.window_for = sized
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -74,13 +89,15 @@ def main(argv: list[str] | None = None) -> int:
         "language chosen": lambda language: LiveOptions(language=language),
         "automatic language": lambda language: LiveOptions(language=None),
         "language chosen, no changing line": lambda language: LiveOptions(language=language, tentative=False),
+        "language chosen, 30-second window": lambda language: LiveOptions(language=language),
     }
     engine = load_engine(ModelRef("base", "ct2", base_dir()), "ct2", "cpu")
     rows = []
     with tempfile.TemporaryDirectory() as work, PulseAudioServer(Path(work) / "pulse") as server, \
             server.activated():
         for label, options_for in settings.items():
-            lines, loads = speak_and_caption(server, Path(work), engine, options_for, args.rounds)
+            with full_window() if "30-second" in label else contextlib.nullcontext():
+                lines, loads = speak_and_caption(server, Path(work), engine, options_for, args.rounds)
             latencies = [line.latency for line in lines]
             rows.append((label, len(latencies), statistics.median(latencies), percentile(latencies, 0.95),
                          max(latencies), loads))
@@ -100,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
 into a virtual microphone of a private PulseAudio server, captured through PortAudio and captioned by a
 LiveSession with Whisper base (CTranslate2 int8, CPU); {args.rounds} round(s) per setting, all in one run.
 A line's latency runs from the capture of its utterance's last audio to the line being committed: the
-{PAUSE_SECONDS:g} s of silence that ends an utterance, plus its full decode (one 30-second Whisper window
-whatever the utterance's length). The load average (other programs on the same 2 cores) is shown because it
+{PAUSE_SECONDS:g} s of silence that ends an utterance, plus its full decode (beam search, word timings, the
+second pass; a Whisper window of the utterance plus 5 s, except in the last row). The load average (other programs on the same 2 cores) is shown because it
 moves every figure; compare the settings by their ratio to the first.
 
 | setting | lines | median | 95th percentile | worst | load average (before → after) |
