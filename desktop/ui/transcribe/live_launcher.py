@@ -24,6 +24,7 @@ class LiveLauncher(QWidget):
         self.button = QPushButton()
         self.button.setIcon(icon("live"))
         self.hint = QLabel()
+        self.hint.setWordWrap(True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.button)
@@ -33,8 +34,7 @@ class LiveLauncher(QWidget):
 
     def retranslate(self) -> None:
         self.button.setText(self.tr("Start live captions"))
-        self.hint.setText(self.tr("Captions while people speak, from a microphone or from what plays on this "
-                                  "computer; the recording is kept."))
+        self.hint.setText(self.tr("Captions as people speak, from a microphone or what this computer plays."))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
