@@ -89,3 +89,24 @@ def test_the_large_caption_window_shows_the_last_two_lines_the_changing_one_grey
     window.show_lines(["only line"], tentative=False)
     assert (window.first_line.text(), window.second_line.text()) == ("", "only line")
     assert TENTATIVE_COLOR not in window.second_line.styleSheet()
+
+
+def test_unplugging_mid_session_says_so_and_the_recording_still_joins_the_list(qtbot, pulseaudio, tab, panel,
+                                                                              tmp_path):
+    microphone = SpeakingMicrophone(pulseaudio, tmp_path).plug_in()
+    try:
+        panel.reload_devices()
+        qtbot.waitUntil(lambda: panel.select_device(microphone.name), timeout=30_000)
+        panel.language_combo.setCurrentIndex(panel.language_combo.findData("en"))
+        panel.start_button.click()
+        qtbot.waitUntil(lambda: "Listening" in panel.message.text(), timeout=JOB_TIMEOUT_MS)
+        microphone.say(decode(DATA_DIR / "jfk.flac", sample_rate=RATE)[: int(3.5 * RATE)], then_silence=1.0)
+    finally:
+        microphone.unplug()
+
+    qtbot.waitUntil(lambda: len(tab.queue.items) == 1, timeout=JOB_TIMEOUT_MS)
+    assert "disconnected" in panel.message.text() and "kept" in panel.message.text()
+    assert "added to the list" in panel.message.text()
+    assert panel.start_button.text() == "Start live captions"
+    qtbot.waitUntil(lambda: tab.queue.items[0].state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
+    assert "fellow americans" in normalize_english(tab.queue.items[0].transcript.text)
