@@ -62,6 +62,7 @@ def window_problem(environ: Mapping[str, str]) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     from desktop import __version__
     from desktop.cli import clone, doctor, models, synthesize, transcribe, voices, watermark
+    from desktop.cli import live
 
     parser = argparse.ArgumentParser(
         prog="voxdesk",
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (transcribe, synthesize, clone, voices, watermark, models, doctor):
         module.add_parser(commands)
+    live.add_parser(commands)
     return parser
 
 

@@ -27,6 +27,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.voices.quality import CLIP_LEVEL, dbfs
 from desktop.core.common.i18n import N_
 from desktop.core.common.system_packages import SoundUnavailable, import_sounddevice
+from desktop.core.common.pulse_sources import source_selected
 
 PREFERRED_RATES = (48000, 44100)  # tried when the device's own rate cannot be opened
 MAX_SECONDS = 300.0  # a forgotten recording stops by itself after five minutes
@@ -51,6 +52,9 @@ class InputDevice:
     channels: int  # input channels the device offers
     default_rate: int  # the device's own sample rate
     is_default: bool = False
+    # A PulseAudio/PipeWire source recorded through PortAudio's "pulse" device (pulse_sources.py).
+    pulse_source: str | None = None
+    monitor: bool = False  # the source hears what the computer plays, not a microphone
 
     @property
     def label(self) -> str:
@@ -149,11 +153,15 @@ class Recorder:
         max_seconds: float = MAX_SECONDS,
         latency: float | str = "low",
         on_levels: Callable[[Levels], None] | None = None,
+        on_block: Callable[[np.ndarray], None] | None = None,
+        keep_samples: bool = True,
     ):
         self._device = device
         self._max_seconds = max_seconds
         self._latency = latency
         self._on_levels = on_levels  # called on PortAudio's thread with each block's levels
+        self._on_block = on_block  # called on PortAudio's thread with each mono block, for live use
+        self._keep_samples = keep_samples  # False: the caller keeps the audio (a long live session)
         self._lock = threading.Lock()
         self._blocks: list[np.ndarray] = []
         self._frames = 0
@@ -232,16 +240,18 @@ class Recorder:
         self._last_block_at = time.monotonic()
         stream = None
         try:
-            stream = sd.InputStream(
-                device=device.index,
-                channels=self._channels,
-                samplerate=self._rate,
-                dtype="float32",
-                latency=self._latency,
-                callback=self._callback,
-                finished_callback=self._finished.set,
-            )
-            stream.start()
+            # A PulseAudio source is chosen by name while PortAudio's "pulse" device opens.
+            with source_selected(device.pulse_source):
+                stream = sd.InputStream(
+                    device=device.index,
+                    channels=self._channels,
+                    samplerate=self._rate,
+                    dtype="float32",
+                    latency=self._latency,
+                    callback=self._callback,
+                    finished_callback=self._finished.set,
+                )
+                stream.start()
         except (sd.PortAudioError, ValueError) as exc:  # ValueError: the device vanished a moment ago
             if stream is not None:
                 try:
@@ -307,7 +317,8 @@ class Recorder:
             if room <= len(block):
                 block = block[: max(room, 0)]
                 self._reached_limit = True
-            self._blocks.append(block)
+            if self._keep_samples:
+                self._blocks.append(block)
             self._frames += len(block)
             self._peak = max(self._peak, peak)
             self._sum_squares += float(np.dot(block, block))
@@ -315,6 +326,8 @@ class Recorder:
             self._clipped = self._clipped or peak >= CLIP_LEVEL
             self._last_block_at = time.monotonic()
             elapsed = self._frames / self._rate
+        if self._on_block is not None:
+            self._on_block(block)
         if self._on_levels is not None:
             rms = float(np.sqrt(np.mean(block * block))) if len(block) else 0.0
             self._on_levels(Levels(dbfs(peak), dbfs(rms), peak >= CLIP_LEVEL, elapsed))

@@ -18,6 +18,7 @@ from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.transcribe.export_bar import ExportBar
+from desktop.ui.transcribe.live_launcher import LiveLauncher
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.saved_work import SavedWork
@@ -48,6 +49,7 @@ class TranscribeTab(QWidget):
         self.transcript_panel = TranscriptPanel(runner)
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
+        self.live = LiveLauncher(runner, store, self.options, self.add_paths, self)  # live captions
         self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._keep_widget_names()
         self.setAcceptDrops(True)
@@ -86,6 +88,7 @@ class TranscribeTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.options)
+        layout.addWidget(self.live)
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
@@ -251,3 +254,4 @@ class TranscribeTab(QWidget):
         self.transcript_panel.player.stop()
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
+        self.live.shutdown()

@@ -1,0 +1,206 @@
+"""`voxdesk live`: captions from a microphone (or what the computer plays) in the terminal, as people speak.
+
+Committed lines are printed to stdout as they come; at the end (--duration, Ctrl-C, or the device
+going away) the transcript is written to --output and the recording, kept in the data folder from
+the first second, is named on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from desktop.cli.common import fail, warn_on_fallback
+from desktop.core.common.errors import UserFacingError
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "live",
+        help="live captions from a microphone or from what this computer plays",
+        description="Caption speech as it is spoken, from a microphone or a \"Monitor of …\" source (what this "
+                    "computer plays). Lines are printed as they are final; Ctrl-C stops. The recording is kept in "
+                    "VoxDesk's data folder.",
+    )
+    parser.add_argument("--device", default=None, metavar="NAME",
+                        help="what to listen to: a device or sound-server source name, or part of it (default: the "
+                             "system's default input); --list-devices shows them")
+    parser.add_argument("--list-devices", action="store_true", help="list what can be listened to, then exit")
+    parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
+    parser.add_argument("--model", default="base", help="model name or path, as for voxdesk transcribe (default: base)")
+    parser.add_argument("--engine", choices=("auto", "torch", "ct2"), default="auto")
+    parser.add_argument("--compute", dest="compute_device", choices=("auto", "gpu", "cpu"), default="auto",
+                        help="where the model runs (default: the GPU when one works, else the CPU)")
+    parser.add_argument("--output", type=Path, default=None, metavar="FILE",
+                        help="write the transcript at the end: FILE.txt, .srt, .vtt or .json")
+    parser.add_argument("--overwrite", action="store_true", help="replace --output if it exists")
+    parser.add_argument("--duration", type=_seconds, default=None, metavar="SECONDS",
+                        help="stop by itself after this many seconds")
+    parser.set_defaults(run=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 24 * 3600:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most 86400, not {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    from desktop.core.common.pulse_sources import capture_devices
+
+    try:
+        devices = capture_devices()
+    except UserFacingError as error:
+        return fail(error.message)
+    if args.list_devices:
+        for device in devices:
+            print(_describe(device))
+        return 0
+    try:
+        fmt = _output_format(args)
+        device = _chosen(devices, args.device)
+    except UserFacingError as error:
+        return fail(error.message, 2)
+    try:
+        engine, settings = _engine(args)
+    except UserFacingError as error:
+        return fail(error.message)
+    except KeyboardInterrupt:
+        print("\nCancelled.", file=sys.stderr)
+        return 130
+    return _caption(args, device, engine, settings, fmt)
+
+
+def _describe(device) -> str:
+    if device.monitor:
+        return f"{device.name}  [source {device.pulse_source}; captions what this computer plays]"
+    if device.pulse_source:
+        return f"{device.name}  [source {device.pulse_source}]"
+    return device.label + ("  [default]" if device.is_default else "")
+
+
+def _chosen(devices: list, name: str | None):
+    if not devices:
+        raise UserFacingError("Nothing to listen to was found. Plug in a microphone or headset and try again.")
+    if name is None:
+        return devices[0]
+    for exact in (True, False):
+        for device in devices:
+            names = [device.name, device.pulse_source or ""]
+            if any(n == name if exact else name.lower() in n.lower() for n in names if n):
+                return device
+    raise UserFacingError(f"There is no input called {name!r}. Run voxdesk live --list-devices to see the names.")
+
+
+def _output_format(args: argparse.Namespace) -> str | None:
+    from desktop.core.transcription.subtitles import FORMATS
+
+    output = args.output
+    if output is None:
+        return None
+    fmt = output.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise UserFacingError(f"--output must end in {', '.join('.' + f for f in FORMATS)}, not {output.name!r}.")
+    if output.exists() and not args.overwrite:
+        raise UserFacingError(f"{output} already exists. Use --overwrite to replace it.")
+    if not output.parent.is_dir():
+        raise UserFacingError(f"The folder {output.parent} does not exist.")
+    return fmt
+
+
+def _engine(args: argparse.Namespace):
+    from desktop.cli.progress import ProgressLine
+    from desktop.core.common.paths import models_dir
+    from desktop.core.gpu.fallback import FallbackLog
+    from desktop.core.transcription.whisper_models import ModelStore
+    from desktop.engines.transcription.live_engine import load_live_engine, missing_model
+    from desktop.engines.transcription.transcriber import TranscribeSettings
+
+    settings = TranscribeSettings(model=args.model, engine=args.engine, device=args.compute_device,
+                                  language=None if args.language in ("auto", "") else args.language)
+    fallbacks = FallbackLog()
+    warn_on_fallback(fallbacks)
+    store = ModelStore(models_dir())
+    missing = missing_model(store, settings, fallbacks)
+    if missing:
+        name, fmt = missing
+        bar = ProgressLine(f"Downloading the {name} model")
+        store.download(name, fmt, progress=bar.bytes)
+        bar.done("downloaded")
+    print(f"Loading the {args.model} model…", file=sys.stderr)
+    return load_live_engine(store, settings, fallbacks), settings
+
+
+def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None) -> int:
+    from desktop.core.transcription.transcript import clock
+    from desktop.engines.transcription.live import LiveOptions
+    from desktop.engines.transcription.live_session import LiveSession
+
+    def show(line) -> None:
+        print(f"[{clock(line.segment.start)}] {line.segment.text.strip()}", flush=True)
+
+    session = LiveSession(engine, LiveOptions(language=settings.language, chinese_script=settings.chinese_script),
+                          device=device, on_commit=show,
+                          on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr))
+    stop = threading.Event()
+    try:
+        session.start()
+    except UserFacingError as error:
+        engine.close()
+        return fail(error.message)
+    print(f"Listening to {device.name}; Ctrl-C stops. Recording to {session.recording_path}", file=sys.stderr)
+    with _ctrl_c_sets(stop):
+        started = time.monotonic()
+        while not stop.wait(0.2) and not session.ended:
+            if args.duration is not None and time.monotonic() - started >= args.duration:
+                break
+        result = session.stop()
+    engine.close()
+    print(f"Recording kept: {result.recording} ({clock(result.seconds)})", file=sys.stderr)
+    status = 1 if result.note else 0
+    if fmt is not None:
+        status = _write(args.output, fmt, result, args.overwrite) or status
+    return status
+
+
+def _write(output: Path, fmt: str, result, overwrite: bool) -> int:
+    from desktop.core.transcription import subtitles
+
+    transcript = result.lines.transcript(duration=result.seconds, source=str(result.recording))
+    try:
+        subtitles.export(transcript, output, fmt, overwrite=overwrite)
+    except UserFacingError as error:
+        return fail(f"{error.message} The recording is kept in {result.recording}.")
+    print(f"Written {output}", file=sys.stderr)
+    return 0
+
+
+class _ctrl_c_sets:
+    """Ctrl-C sets the event (the session then stops and writes everything); a second one stops at once."""
+
+    def __init__(self, event: threading.Event):
+        self._event = event
+        self._previous = None
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+
+        def on_interrupt(_signum, _frame) -> None:
+            if self._event.is_set():
+                raise KeyboardInterrupt
+            self._event.set()
+            print("\nStopping: captioning the last words and closing the recording…", file=sys.stderr)
+
+        self._previous = signal.signal(signal.SIGINT, on_interrupt)
+
+    def __exit__(self, *_exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
