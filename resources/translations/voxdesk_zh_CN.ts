@@ -2237,6 +2237,143 @@
     </message>
 </context>
 <context>
+    <name>LiveCaptionWindow</name>
+    <message>
+        <source>Live captions</source>
+        <translation>实时字幕</translation>
+    </message>
+</context>
+<context>
+    <name>LiveCaptions</name>
+    <message>
+        <source>Loading the {model} model…</source>
+        <translation>正在加载 {model} 模型…</translation>
+    </message>
+</context>
+<context>
+    <name>LiveCapture</name>
+    <message>
+        <source>the recording</source>
+        <translation>录音</translation>
+    </message>
+    <message>
+        <source>The recording could not be written any more (the disk may be full). What was written until now is kept in “{path}”.</source>
+        <translation>录音无法继续写入（磁盘可能已满）。已写入的部分保存在“{path}”。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveEngine</name>
+    <message>
+        <source>The model “{model}” is not on this computer yet. Transcribe a file with it once (it is downloaded then), or choose a model you have, then start live captions again.</source>
+        <translation>本机还没有模型“{model}”。请先用它转写一个文件（届时会自动下载），或选择已有的模型，然后重新开始实时字幕。</translation>
+    </message>
+    <message>
+        <source>live captions</source>
+        <translation>实时字幕</translation>
+    </message>
+</context>
+<context>
+    <name>LiveLauncher</name>
+    <message>
+        <source>Start live captions</source>
+        <translation>开始实时字幕</translation>
+    </message>
+    <message>
+        <source>Captions as people speak, from a microphone or what this computer plays.</source>
+        <translation>边说边出字幕，来源可以是麦克风，也可以是本机正在播放的声音。</translation>
+    </message>
+</context>
+<context>
+    <name>LivePanel</name>
+    <message>
+        <source>Live captions</source>
+        <translation>实时字幕</translation>
+    </message>
+    <message>
+        <source>Listen to:</source>
+        <translation>收听：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Large caption window</source>
+        <translation>大字幕窗口</translation>
+    </message>
+    <message>
+        <source>The last two lines in big type, always on top: for a presentation.</source>
+        <translation>以大字显示最后两行，窗口始终置顶：适合演示时使用。</translation>
+    </message>
+    <message>
+        <source>Auto-detect</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <source>Nothing to listen to was found. Plug in a microphone or headset, then press Refresh.</source>
+        <translation>没有找到可收听的设备。请插入麦克风或耳机，然后点击“刷新”。</translation>
+    </message>
+    <message>
+        <source>{device} — what this computer plays</source>
+        <translation>{device} — 本机正在播放的声音</translation>
+    </message>
+    <message>
+        <source>{device} (default)</source>
+        <translation>{device}（默认）</translation>
+    </message>
+    <message>
+        <source>This source captions what plays on this computer (a call, a video), not a microphone.</source>
+        <translation>此来源为本机正在播放的声音（通话、视频）生成字幕，而不是麦克风。</translation>
+    </message>
+    <message>
+        <source>“Monitor of …” sources caption what plays on this computer, such as a call or a video.</source>
+        <translation>“Monitor of …”（监视器）来源可为本机正在播放的声音生成字幕，例如通话或视频。</translation>
+    </message>
+    <message>
+        <source>Stopping: captioning the last words…</source>
+        <translation>正在停止：正在为最后几句话生成字幕…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Start live captions</source>
+        <translation>开始实时字幕</translation>
+    </message>
+    <message>
+        <source>Listening. The recording is kept in “{path}”.</source>
+        <translation>正在收听。录音保存在“{path}”。</translation>
+    </message>
+    <message>
+        <source>The recording was added to the list and is transcribed again in full quality; correct and export it there.</source>
+        <translation>录音已加入列表，并将以完整质量重新转写；请在列表中校对和导出。</translation>
+    </message>
+    <message>
+        <source>Nothing was recorded.</source>
+        <translation>没有录到任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveSession</name>
+    <message>
+        <source>The input device was disconnected, so live captions stopped. Everything recorded until then has been kept.</source>
+        <translation>输入设备已断开，实时字幕已停止。此前录下的内容已全部保留。</translation>
+    </message>
+    <message>
+        <source>Live captions stopped working ({reason}). The recording goes on and is kept; stop it, and it is transcribed in full.</source>
+        <translation>实时字幕已停止工作（{reason}）。录音仍在继续并会保留；停止后将对整段录音进行完整转写。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Synthesize</source>
