@@ -36,6 +36,7 @@ _OPTIONS = (
     Option("subtitles/max_cjk_chars", 18),
     Option("engine/choice", "auto", ("auto", "torch", "ct2")),
     Option("device/choice", "auto", ("auto", "gpu", "cpu")),
+    Option("engine/batch_size", 0),  # 30-second windows decoded at once: 0 automatic, 1 one after another
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale

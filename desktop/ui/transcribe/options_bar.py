@@ -142,6 +142,7 @@ class OptionsBar(QWidget):
             task=self.task_combo.currentData(),
             initial_prompt=self.prompt_edit.text().strip() or None,
             chinese_script=self._settings.get("transcribe/chinese_script"),
+            batch_size=self._settings.get("engine/batch_size") or None,
         )
 
     # -- the model list ------------------------------------------------------------------------
