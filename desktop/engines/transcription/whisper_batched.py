@@ -96,7 +96,6 @@ class BatchedTorchEngine:
             decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
             runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
                                           is_out_of_memory=_is_out_of_memory, free_memory=self._release_cache)
-            self.batch_size = runner.batch_size
             done = 0
 
             def emit(batch: list[batching.Window], decoded: list[list[tuple[Segment, float]]]) -> None:
@@ -116,10 +115,10 @@ class BatchedTorchEngine:
                 return decoder.decode(batch)
 
             runner.run(windows, decode, on_batch=emit)
-            self.batch_size = runner.batch_size
+            self.batch_size = min(runner.batch_size, len(windows))  # as many as there were, at most
         progress.report(1.0)
         return EngineResult(segments=segments, language=decoder.language, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), batch_size=runner.batch_size)
+                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), batch_size=self.batch_size)
 
     def _release_cache(self) -> None:
         gc.collect()

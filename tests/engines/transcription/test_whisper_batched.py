@@ -51,7 +51,7 @@ def test_the_torch_engine_decodes_in_batches_by_default(torch_engine, torch_runs
     assert isinstance(torch_engine, BatchedTorchEngine)
     sequential, batched = torch_runs
     assert sequential.batch_size == 1
-    assert batched.batch_size == 8  # the CPU's size; only two windows to decode, in one batch
+    assert batched.batch_size == 2  # the CPU's size is 8; there are two windows, decoded in one batch
 
 
 def test_batched_torch_words_equal_sequential_words(torch_runs):
