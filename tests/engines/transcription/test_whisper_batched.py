@@ -142,3 +142,24 @@ def test_batched_ctranslate2_words_equal_sequential_words_with_base():
     assert wer(text, words(batched)) <= 0.1
     times = [w.start for s in batched.segments for w in s.words]
     assert times == sorted(times) and batched.segments[-1].end <= audio.size / 16000
+
+
+def test_silence_gives_no_segments_and_no_window_is_decoded(torch_engine, monkeypatch):
+    decoded = []
+    monkeypatch.setattr(whisper_batched, "_batch_task", lambda *a: decoded.append(a))
+    result = torch_engine.transcribe(np.zeros(16000 * 40, np.float32), TranscribeOptions(language="en"))
+    assert result.segments == [] and decoded == []
+
+
+def test_an_english_only_model_refuses_other_languages_in_batches_too(torch_engine):
+    from desktop.core.common.errors import ModelError
+
+    with pytest.raises(ModelError, match="only understands English"):
+        torch_engine.transcribe(recording("jfk.flac"), TranscribeOptions(language="zh"))
+
+
+def test_without_voice_detection_long_speech_is_cut_into_windows_and_transcribed(torch_engine):
+    audio, text = meeting()
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, vad=False))
+    assert result.batch_size == 2  # 43 s of audio in two windows, cut at a quiet moment
+    assert wer(text, words(result)) <= 0.1
