@@ -5,7 +5,7 @@ APP_STAMP := $(VENV)/.voxdesk-app
 TEST_STAMP := $(VENV)/.voxdesk-test
 INSTALL_INPUTS := pyproject.toml packaging/install.sh
 
-.PHONY: setup run test benchmark translations clean system-packages-app system-packages-test
+.PHONY: setup run test benchmark translations clean system-packages-app system-packages-test gpu-bundle
 
 # System packages (PortAudio, Qt's X11 libraries, fonts; for the tests PulseAudio, espeak-ng, sox):
 # checked on every call with one dpkg-query, installed only when something is missing.
@@ -33,6 +33,10 @@ test: system-packages-test $(TEST_STAMP)
 
 benchmark: system-packages-test $(TEST_STAMP)
 	$(PYTHON) benchmarks/run_benchmarks.py
+
+# The folder benchmarks/gpu_check.sh runs on a GPU machine without internet (at most 60 MiB).
+gpu-bundle: $(TEST_STAMP)
+	$(PYTHON) benchmarks/gpu_bundle.py build/gpu-bundle
 
 # Refresh resources/translations/*.ts from the code and compile the .qm the package ships.
 translations: setup

@@ -45,6 +45,7 @@ _OPTIONS = (
     Option("server/model", ""),
     Option("server/use", "always", ("always", "no_gpu")),  # every file, or only without a working GPU
     Option("server/concurrency", 4),
+    Option("engine/batch_size", 0),  # 30-second windows decoded at once: 0 automatic, 1 one after another
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale

@@ -24,6 +24,9 @@ def add_parser(commands) -> None:
     parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style (default for Mandarin: a sentence in Simplified Chinese)")
     parser.add_argument("--beam-size", type=_whole_number(1, 10), default=5, metavar="N",
                         help="hypotheses Whisper keeps while decoding, 1 to 10 (default: 5)")
+    parser.add_argument("--batch-size", type=_batch_size, default=None, metavar="N",
+                        help="30-second windows decoded at once, 1 to 64; 1 decodes one after another "
+                             "(default: automatic, from the free GPU memory)")
     parser.add_argument("--chinese-script", choices=("simplified", "traditional", "original"), default="simplified",
                         help="characters for Chinese transcripts; original: as Whisper recognised them (default: simplified)")
     parser.add_argument("--speakers", type=_speakers, default="off", metavar="off|auto|N",
@@ -71,6 +74,10 @@ def _speakers(text: str) -> str:
         return parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+def _batch_size(text: str) -> int | None:
+    if text.strip().lower() in ("auto", "automatic"):
+        return None
+    return _whole_number(1, 64)(text)
 
 
 def _formats(text: str) -> list[str]:
@@ -172,6 +179,7 @@ def _settings(args: argparse.Namespace):
         chinese_script=args.chinese_script,
         server=_server(args),
         speakers=args.speakers,
+        batch_size=args.batch_size,
     )
 
 

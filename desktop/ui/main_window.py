@@ -182,6 +182,9 @@ class MainWindow(QMainWindow):
         self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)
         self.device_status.set_server(configured_server(self._settings))
+        # The batch size the engine chose (from the GPU's free memory) is read once each file is done.
+        self.transcribe_tab.queue.item_finished.connect(
+            lambda _item: self.device_status.set_transcription_batch(getattr(self._transcriber, "batch_size", None)))
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)

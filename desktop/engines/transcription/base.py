@@ -37,6 +37,7 @@ class TranscribeOptions:
     word_timestamps: bool = True
     temperature: float | None = None  # None: Whisper's fallback from 0.0 up to 1.0 in steps of 0.2
     condition_on_previous_text: bool = True  # False: each 30-second window is decoded without a prompt
+    batch_size: int | None = None  # windows decoded at once: None = automatic, 1 = one after another
 
 
 @dataclass
@@ -45,6 +46,7 @@ class EngineResult:
     language: str | None  # detected or given
     speech: list[tuple[float, float]] = field(default_factory=list)  # (start, end) s that VAD heard as speech
     avg_logprobs: list[float] = field(default_factory=list)  # Whisper's average log-probability of each segment
+    batch_size: int = 1  # windows decoded at once (after any out-of-memory halving); 1 = one after another
 
 
 class WhisperEngine(Protocol):

@@ -17,7 +17,7 @@ def load_engine(model: LocalModel, engine: str, device: str) -> WhisperEngine:
     through, for the fallback to the CPU to judge.
     """
     if engine == "torch":
-        from desktop.engines.transcription.whisper_torch import load_torch_engine as load
+        from desktop.engines.transcription.whisper_batched import load_batched_torch_engine as load
     elif engine == "ct2":
         from desktop.engines.transcription.whisper_ct2 import load_ct2_engine as load
     else:

@@ -58,6 +58,7 @@ class TranscribeSettings:
     chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
     server: ServerConfig | None = None  # the office's transcription server, when one is set up
     speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
+    batch_size: int | None = None  # 30-second windows decoded at once: None automatic, 1 one after another
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -65,6 +66,7 @@ class TranscribeSettings:
             task=self.task,
             initial_prompt=self.initial_prompt or None,
             beam_size=self.beam_size,
+            batch_size=self.batch_size,
         )
 
 
@@ -118,6 +120,7 @@ class Transcriber:
         self._engine: WhisperEngine | None = None
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
+        self.batch_size: int | None = None  # windows decoded at once in the last chunk (after any halving)
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
@@ -307,6 +310,7 @@ class Transcriber:
         def decode(audio_part, part_options):
             return engine.transcribe(audio_part, part_options, cancelled=is_cancelled)
 
+        self.batch_size = result.batch_size
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         return engine

@@ -23,7 +23,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription import batching, ct2_format
 from desktop.engines.transcription import vad
 from desktop.engines.transcription.base import (
     CancelCheck,
@@ -59,6 +59,7 @@ class Ct2WhisperEngine:
         self.device = device
         self.model_name = model_name
         self.compute_type = compute_type
+        self.batch_size: int | None = None  # windows at once in the last transcription
 
     @property
     def multilingual(self) -> bool:
@@ -88,23 +89,19 @@ class Ct2WhisperEngine:
             return EngineResult(segments=[], language=language)
         speech, time_map = found
 
+        windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
+        batch_size = options.batch_size or batching.CPU_BATCH_SIZE
+        # One window gains nothing from batching, and the sequential decoder may look at it twice.
+        self.batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
         duration = speech.size / vad.SAMPLE_RATE
         segments: list[Segment] = []
         avg_logprobs: list[float] = []
-        extra = {} if options.temperature is None else {"temperature": options.temperature}
         with device_failures_as_user_errors(self.device):
-            pieces, info = model.transcribe(
-                speech,
-                language=language,
-                task=options.task,
-                beam_size=max(1, options.beam_size),
-                initial_prompt=options.initial_prompt or None,
-                word_timestamps=options.word_timestamps,
-                condition_on_previous_text=options.condition_on_previous_text,
-                vad_filter=False,  # vad.prepare already did it, the same way for both engines
-                **extra,
-            )
-            # The generator decodes one 30-second window at a time as it is consumed.
+            if self.batch_size > 1:
+                pieces, info = self._batched(model, speech, windows, options, language)
+            else:
+                pieces, info = self._sequential(model, speech, options, language)
+            # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
             for piece in pieces:
                 progress.check()
                 if piece.text.strip():
@@ -120,7 +117,42 @@ class Ct2WhisperEngine:
                 progress.report(piece.end / duration)
         progress.report(1.0)
         return EngineResult(segments=segments, language=info.language, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE))
+                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size)
+
+    @staticmethod
+    def _sequential(model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
+        extra = {} if options.temperature is None else {"temperature": options.temperature}
+        return model.transcribe(
+            speech,
+            language=language,
+            task=options.task,
+            beam_size=max(1, options.beam_size),
+            initial_prompt=options.initial_prompt or None,
+            word_timestamps=options.word_timestamps,
+            condition_on_previous_text=options.condition_on_previous_text,
+            vad_filter=False,  # vad.prepare already did it, the same way for both engines
+            **extra,
+        )
+
+    def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
+                 language: str | None) -> Any:
+        """faster-whisper's batched pipeline over VoxDesk's own windows of speech (no second VAD)."""
+        from faster_whisper import BatchedInferencePipeline
+
+        clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
+        return BatchedInferencePipeline(model).transcribe(
+            speech,
+            language=language,
+            task=options.task,
+            beam_size=max(1, options.beam_size),
+            initial_prompt=options.initial_prompt or None,
+            word_timestamps=options.word_timestamps,
+            without_timestamps=False,  # segments cut where Whisper says, as in sequential decoding
+            temperature=options.temperature or 0.0,  # the pipeline has no temperature fallback
+            vad_filter=False,
+            clip_timestamps=clips,
+            batch_size=self.batch_size,
+        )
 
     def close(self) -> None:
         if self._model is not None:

@@ -1,5 +1,6 @@
-"""Whisper through openai-whisper on torch: the engine for the GPU (ROCm/HIP or CUDA, fp16) and a
-reference on the CPU (fp32).
+"""Whisper through openai-whisper on torch: the engine for the GPU (ROCm/HIP or CUDA, fp16 weights and
+compute) and a reference on the CPU (fp32). It decodes one 30-second window after another;
+``whisper_batched`` decodes many at once around the same loaded model.
 
 It loads openai-whisper checkpoints (``.pt``, read with ``weights_only=True``) and CTranslate2 folders,
 whose weights ``ct2_format`` maps onto openai-whisper's layout. The audio goes to the model's device as
@@ -177,6 +178,8 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         mask[layer, head] = True
     whisper_model.register_buffer("alignment_heads", mask.to_sparse(), persistent=False)
 
+    if device == "cuda":
+        half_weights(whisper_model)
     try:
         whisper_model = whisper_model.to(device).eval()
     except RuntimeError as exc:
@@ -184,6 +187,16 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         raise (failure or ModelError(DAMAGED_MODEL, detail=str(exc))) from exc
     _hook_decode(whisper_model)
     return TorchWhisperEngine(whisper_model, device=device, model_name=model.name)
+
+
+def half_weights(model: Any) -> None:
+    """fp16 weights, half the GPU memory; layer norms stay fp32, since openai-whisper computes them in fp32."""
+    from whisper.model import LayerNorm
+
+    model.half()
+    for module in model.modules():
+        if isinstance(module, LayerNorm):
+            module.float()
 
 
 # --- progress and cancellation inside openai-whisper ----------------------------------------------

@@ -55,6 +55,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.engine_label, self.engine_combo)
         form.addRow(self.device_label, self.device_combo)
         form.addRow(self.script_label, self.script_combo)
+        self.batch_spin, self.batch_label = self._spin(0, 32), QLabel()  # 0: automatic
+        form.addRow(self.batch_label, self.batch_spin)
 
     def _build_subtitles_box(self) -> None:
         self.lines_spin = self._spin(1, 4)
@@ -130,6 +132,11 @@ class SettingsDialog(QDialog):
         self.script_label.setText(self.tr("Chinese script:"))
         self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
                                              "characters, or as Whisper recognised them."))
+        self.batch_label.setText(self.tr("Windows decoded at once:"))
+        self.batch_spin.setSpecialValueText(self.tr("Automatic"))
+        self.batch_spin.setToolTip(self.tr("How many 30-second pieces of speech Whisper decodes together. "
+                                           "Automatic fits the graphics card's free memory; 1 decodes one "
+                                           "piece after another, as older versions did."))
         self.subtitles_box.setTitle(self.tr("Subtitle lines"))
         self.lines_label.setText(self.tr("Lines per subtitle, at most:"))
         self.latin_label.setText(self.tr("Line length for Latin text, at most:"))
@@ -183,6 +190,7 @@ class SettingsDialog(QDialog):
             (self.lines_spin, "subtitles/max_lines"),
             (self.latin_spin, "subtitles/max_latin_chars"),
             (self.cjk_spin, "subtitles/max_cjk_chars"),
+            (self.batch_spin, "engine/batch_size"),
         )
 
     def _fields(self) -> dict[str, object]:

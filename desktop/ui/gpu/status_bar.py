@@ -29,6 +29,7 @@ class DeviceStatusWidget(QWidget):
         self._synthesis_device = "CPU"
         self._detection_error: str | None = None  # why the device could not be detected
         self._server: ServerConfig | None = None  # the transcription server in use, if any
+        self._batch_size: int | None = None  # windows the last transcription decoded at once
 
         self.device_label = QLabel(self)
         self.synthesis_label = QLabel(self)
@@ -65,7 +66,8 @@ class DeviceStatusWidget(QWidget):
         """Set every text; called at start and when the interface language changes."""
         if self._report is not None:
             self.device_label.setText(translated(self._report.summary()))
-            self.device_label.setToolTip(translated(self._report.details()))
+            self.device_label.setToolTip("\n".join(filter(None, (translated(self._report.details()),
+                                                                 self._batch_text()))))
         elif self._detection_error is not None:
             self.device_label.setText(self.tr("Device unknown"))
             self.device_label.setToolTip(translated(self._detection_error))
@@ -100,6 +102,18 @@ class DeviceStatusWidget(QWidget):
 
     def report(self) -> DeviceReport | None:
         return self._report
+
+    def set_transcription_batch(self, size: int | None) -> None:
+        """How many 30-second windows the last transcription decoded at once (None: none ran yet)."""
+        self._batch_size = size
+        self.retranslate()
+
+    def _batch_text(self) -> str:
+        if self._batch_size is None:
+            return ""
+        if self._batch_size == 1:
+            return self.tr("Transcription: one 30-second window at a time")
+        return self.tr("Transcription: {count} 30-second windows at once").format(count=self._batch_size)
 
     def set_synthesis_device(self, text: str) -> None:
         """Where speech synthesis runs: "CPU" or "GPU" (the same in every language)."""

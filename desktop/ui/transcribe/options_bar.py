@@ -168,6 +168,7 @@ class OptionsBar(QWidget):
             chinese_script=self._settings.get("transcribe/chinese_script"),
             server=configured_server(self._settings),
             speakers=self.speakers_combo.currentData(),
+            batch_size=self._settings.get("engine/batch_size") or None,
         )
 
     # -- the model list ------------------------------------------------------------------------

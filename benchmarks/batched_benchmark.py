@@ -1,0 +1,218 @@
+"""Batched against sequential decoding, on the same speech and the same weights, in one run.
+
+    .venv/bin/python benchmarks/batched_benchmark.py [--seconds 223] [--torch-seconds 60] [--repeat 2]
+
+On the CPU (this machine): VoxDesk's automatic CTranslate2 path (faster-whisper's batched pipeline over
+VoxDesk's windows of speech) against faster-whisper's sequential decoding, Whisper base, int8, beam 5,
+word timings on; and for reference the batched torch engine against openai-whisper's sequential
+decoding, fp32, on the first --torch-seconds of the same speech. The engines are loaded once and each
+contender transcribes the same audio (already in memory); the best of --repeat runs counts. Word error
+rates are against the recordings' reference text, after Whisper's English normaliser.
+
+The same measurements on a GPU come from ``benchmarks/gpu_check.sh`` (see ``gpu_bundle.py``);
+``GPU_COMMAND`` below is the command, written into BENCHMARKS.md with the CPU table.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+ENGLISH = ("jfk.flac", "lj050-0131.wav")
+PAUSES = (0.5, 1.2, 1.8, 3.0)  # seconds, in turn: short, the kind voice detection joins, and long
+GPU_COMMAND = "make gpu-bundle && benchmarks/gpu_check.sh build/gpu-bundle"
+
+
+def english_speech(seconds: float, pieces: dict[str, Any], references: dict[str, str]) -> tuple[Any, str]:
+    """About ``seconds`` of the English recordings in turn, with pauses, and its reference text."""
+    import numpy as np
+
+    parts: list = []
+    words: list[str] = []
+    turn = 0
+    while sum(len(p) for p in parts) < seconds * 16000:
+        name = ENGLISH[turn % len(ENGLISH)]
+        parts += [pieces[name], np.zeros(int(PAUSES[turn % len(PAUSES)] * 16000), np.float32)]
+        words.append(references[name])
+        turn += 1
+    return np.concatenate(parts), " ".join(words)
+
+
+@dataclass
+class Measured:
+    name: str
+    seconds: float
+    audio_seconds: float
+    word_error_rate: float
+    batch_size: int
+    peak_mib: float | None = None  # GPU memory, when on a GPU
+
+    @property
+    def real_time_factor(self) -> float:
+        return self.seconds / self.audio_seconds
+
+
+def measure(name: str, engine: Any, audio: Any, options: Any, reference: str, *, repeat: int = 1,
+            gpu: bool = False) -> Measured:
+    """The best of ``repeat`` transcriptions of ``audio`` by ``engine`` (after one warm-up on a GPU)."""
+    from tests.helpers.weights import wer
+
+    sync: Callable[[], None] = lambda: None
+    if gpu:
+        import torch
+
+        sync = torch.cuda.synchronize
+        engine.transcribe(audio[: 16000 * 5], options)  # kernels chosen and caches filled, not timed
+        torch.cuda.reset_peak_memory_stats()
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        sync()
+        started = time.perf_counter()
+        result = engine.transcribe(audio, options)
+        sync()
+        best = min(best, time.perf_counter() - started)
+    peak = None
+    if gpu:
+        import torch
+
+        peak = torch.cuda.max_memory_allocated() / 2 ** 20
+    text = " ".join(segment.text for segment in result.segments)
+    return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, peak)
+
+
+def table(rows: list[Measured], baseline: Measured) -> str:
+    lines = ["| contender | batch | s | real-time factor | time vs sequential | WER % |"
+             + (" peak GPU MiB |" if rows[0].peak_mib is not None else ""),
+             "|---|---|---|---|---|---|" + ("---|" if rows[0].peak_mib is not None else "")]
+    for row in rows:
+        line = (f"| {row.name} | {row.batch_size} | {row.seconds:.1f} | {row.real_time_factor:.3f} | "
+                f"{row.seconds / baseline.seconds:.2f} | {row.word_error_rate * 100:.1f} |")
+        if row.peak_mib is not None:
+            line += f" {row.peak_mib:.0f} |"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Measured], list[Measured], float]:
+    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.loading import load_engine
+    from tests.helpers.weights import ModelRef, base_dir, recording, reference
+
+    pieces = {name: recording(name) for name in ENGLISH}
+    audio, text = english_speech(seconds, pieces, {name: reference(name) for name in ENGLISH})
+    options = TranscribeOptions(language="en", beam_size=5)
+    model = ModelRef("base", "ct2", base_dir())
+
+    ct2 = load_engine(model, "ct2", "cpu")
+    try:
+        ct2_rows = [
+            measure("faster-whisper sequential (int8)", ct2, audio, replace(options, batch_size=1), text, repeat=repeat),
+            measure("VoxDesk automatic: batched pipeline (int8)", ct2, audio, options, text, repeat=repeat),
+        ]
+    finally:
+        ct2.close()
+
+    short, short_text = english_speech(torch_seconds, pieces, {name: reference(name) for name in ENGLISH})
+    engine = load_engine(model, "torch", "cpu")
+    try:
+        torch_rows = [
+            measure("openai-whisper sequential (fp32)", engine, short, replace(options, batch_size=1), short_text),
+            measure("VoxDesk batched torch engine (fp32)", engine, short, options, short_text),
+        ]
+    finally:
+        engine.close()
+    return ct2_rows, torch_rows, audio.size / 16000
+
+
+def machine() -> str:
+    import torch
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, no GPU used, Python {platform.python_version()}, torch "
+            f"{torch.__version__}")
+
+
+def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds: float, repeat: int) -> str:
+    import ctranslate2
+    import faster_whisper
+
+    sequential, automatic = ct2_rows
+    ratio = automatic.seconds / sequential.seconds
+    torch_ratio = torch_rows[1].seconds / torch_rows[0].seconds
+    return f"""## Batched decoding
+
+Measured {dt.date.today().isoformat()} by `benchmarks/batched_benchmark.py` on {machine()};
+faster-whisper {faster_whisper.__version__}, ctranslate2 {ctranslate2.__version__}. Timings were taken
+while other work shared the two cores: compare the contenders of one table (same run, same input),
+not absolute seconds.
+
+Input: {audio_seconds:.0f} s of real English speech (jfk.flac and lj050-0131.wav in turn, with pauses
+of 0.5 to 3 s), in memory; Whisper base from the test packages, the same weights for every
+contender; beam 5, word timings on, VoxDesk's voice activity detection first. Best of {repeat}.
+
+### CPU: the automatic CTranslate2 path against faster-whisper's sequential decoding
+
+{table(ct2_rows, sequential)}
+
+The automatic path takes {ratio:.2f}× the time of sequential decoding (target ≤ 0.6×) at a word error
+rate of {automatic.word_error_rate * 100:.1f} % against {sequential.word_error_rate * 100:.1f} %.
+
+### CPU, for reference: the batched torch engine against openai-whisper's sequential decoding
+
+The first {torch_rows[0].audio_seconds:.0f} s of the same speech, fp32 (the GPU runs fp16):
+
+{table(torch_rows, torch_rows[0])}
+
+Batched: {torch_ratio:.2f}× the time of sequential decoding.
+
+### GPU
+
+No GPU was available to this benchmark's run. On a machine with an NVIDIA or AMD GPU and Python with
+PyTorch and transformers (no internet needed), after building the bundle here:
+
+    {GPU_COMMAND}
+
+It installs the bundle into a temporary folder, checks the engines on the GPU (fp16 against the CPU,
+batched against sequential, out-of-memory halving) and prints the table of batched against
+openai-whisper sequential decoding (beam 5 and greedy): real-time factor, peak GPU memory, word error
+rate; the table is also written to `gpu-check.md` in the current folder.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=223.0)
+    parser.add_argument("--torch-seconds", type=float, default=60.0)
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md as it is")
+    args = parser.parse_args(argv)
+
+    ct2_rows, torch_rows, audio_seconds = cpu_runs(args.seconds, args.torch_seconds, args.repeat)
+    markdown = section(ct2_rows, torch_rows, audio_seconds, args.repeat)
+    print(markdown)
+    if not args.no_write:
+        from benchmarks.report import write_section
+
+        write_section("batched", markdown)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,165 @@
+"""Batched decoding on real speech: the same words as decoding one window after another, on both engines."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from desktop.core.common.errors import Cancelled
+from desktop.engines.transcription import whisper_batched
+from desktop.engines.transcription.base import TranscribeOptions
+from desktop.engines.transcription.loading import load_engine
+from desktop.engines.transcription.whisper_batched import BatchedTorchEngine
+from tests.helpers.weights import ModelRef, base_dir, recording, reference, tiny_en_dir, wer
+
+MAX_WER_BETWEEN = 0.02
+
+
+def meeting() -> tuple[np.ndarray, str]:
+    """About 40 s of two English speakers with pauses: more than one 30-second window."""
+    jfk, lj = recording("jfk.flac"), recording("lj050-0131.wav")
+    pause = np.zeros(16000, np.float32)
+    audio = np.concatenate([jfk, pause, lj, pause * 2, jfk, pause, lj])
+    text = " ".join([reference("jfk.flac"), reference("lj050-0131.wav")] * 2)
+    return audio, text
+
+
+def words(result) -> str:
+    return " ".join(segment.text for segment in result.segments)
+
+
+@pytest.fixture(scope="module")
+def torch_engine():
+    engine = load_engine(ModelRef("tiny.en", "ct2", tiny_en_dir()), "torch", "cpu")
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="module")
+def torch_runs(torch_engine):
+    audio, _ = meeting()
+    # Windows are decoded independently, so the sequential decoding is asked to do the same (with the
+    # previous window's text as its prompt, greedy tiny.en loses the last sentence of this recording).
+    greedy = TranscribeOptions(language="en", beam_size=1, condition_on_previous_text=False)
+    sequential = torch_engine.transcribe(audio, replace(greedy, batch_size=1))
+    batched = torch_engine.transcribe(audio, greedy)
+    return sequential, batched
+
+
+def test_the_torch_engine_decodes_in_batches_by_default(torch_engine, torch_runs):
+    assert isinstance(torch_engine, BatchedTorchEngine)
+    sequential, batched = torch_runs
+    assert sequential.batch_size == 1
+    assert batched.batch_size == 2  # the CPU's size is 8; there are two windows, decoded in one batch
+
+
+def test_batched_torch_words_equal_sequential_words(torch_runs):
+    sequential, batched = torch_runs
+    _, text = meeting()
+    assert wer(words(sequential), words(batched)) <= MAX_WER_BETWEEN
+    assert wer(text, words(batched)) <= 0.1
+    assert batched.speech == sequential.speech and batched.language == "en"
+
+
+def test_batched_word_times_are_on_the_recordings_timeline(torch_runs):
+    sequential, batched = torch_runs
+    times = [(w.start, w.end) for s in batched.segments for w in s.words]
+    assert all(start <= end for start, end in times)
+    assert all(a[0] <= b[0] for a, b in zip(times, times[1:]))  # in order across windows
+    assert batched.segments[-1].end == pytest.approx(sequential.segments[-1].end, abs=1.0)
+    # "country" of the second JFK sentence, the same moment in both decodings
+    second = [w.start for s in batched.segments for w in s.words if "country" in w.text]
+    first = [w.start for s in sequential.segments for w in s.words if "country" in w.text]
+    assert len(second) == len(first) == 4
+    assert np.allclose(second, first, atol=0.5)
+
+
+def test_out_of_memory_halves_the_batch_and_gives_the_same_words(torch_engine, torch_runs, monkeypatch):
+    import torch
+
+    real_task = whisper_batched._batch_task
+    sizes: list[int] = []
+
+    class Task:
+        def __init__(self, model, options):
+            self._task = real_task(model, options)
+
+        def run(self, mel):
+            sizes.append(mel.shape[0])
+            if mel.shape[0] > 1:
+                raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 1.00 GiB")
+            return self._task.run(mel)
+
+    monkeypatch.setattr(whisper_batched, "_batch_task", Task)
+    audio, _ = meeting()
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=4))
+    assert sizes[0] == 2 and set(sizes[1:]) == {1}
+    assert result.batch_size == 1 and torch_engine.batch_size == 1
+    assert words(result) == words(torch_runs[1])
+
+
+def test_a_beam_search_over_several_windows_at_once_decodes_each_window(torch_engine):
+    audio, text = meeting()
+    segments = []
+    progress = []
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=5), on_segment=segments.append,
+                                     on_progress=progress.append)
+    assert wer(text, words(result)) <= 0.1
+    assert segments == result.segments
+    assert progress == sorted(progress) and progress[-1] == 1.0
+
+
+def test_a_cancel_stops_before_the_next_batch(torch_engine):
+    audio, _ = meeting()
+    with pytest.raises(Cancelled):
+        torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=1 + 1),
+                                cancelled=lambda: True)
+
+
+def test_the_automatic_gpu_batch_comes_from_free_memory(torch_engine):
+    engine = BatchedTorchEngine(torch_engine._sequential, free_gpu_memory=lambda: 4 * 1024 ** 3)
+    engine.device = "cuda"  # only the size is asked for: nothing runs
+    options = TranscribeOptions(beam_size=5)
+    four = engine.automatic_batch_size(options)
+    engine._free_gpu_memory = lambda: 512 * 1024 ** 2
+    assert 1 <= engine.automatic_batch_size(options) < four
+
+
+def test_batched_ctranslate2_words_equal_sequential_words_with_base():
+    engine = load_engine(ModelRef("base", "ct2", base_dir()), "ct2", "cpu")
+    try:
+        audio, text = meeting()
+        options = TranscribeOptions(language="en")
+        sequential = engine.transcribe(audio, TranscribeOptions(language="en", batch_size=1))
+        batched = engine.transcribe(audio, options)
+        short = engine.transcribe(recording("jfk.flac"), options)
+    finally:
+        engine.close()
+    assert sequential.batch_size == 1 and batched.batch_size == 2  # two windows, decoded together
+    assert short.batch_size == 1  # a single window is decoded as it always was
+    assert wer(words(sequential), words(batched)) <= MAX_WER_BETWEEN
+    assert wer(text, words(batched)) <= 0.1
+    times = [w.start for s in batched.segments for w in s.words]
+    assert times == sorted(times) and batched.segments[-1].end <= audio.size / 16000
+
+
+def test_silence_gives_no_segments_and_no_window_is_decoded(torch_engine, monkeypatch):
+    decoded = []
+    monkeypatch.setattr(whisper_batched, "_batch_task", lambda *a: decoded.append(a))
+    result = torch_engine.transcribe(np.zeros(16000 * 40, np.float32), TranscribeOptions(language="en"))
+    assert result.segments == [] and decoded == []
+
+
+def test_an_english_only_model_refuses_other_languages_in_batches_too(torch_engine):
+    from desktop.core.common.errors import ModelError
+
+    with pytest.raises(ModelError, match="only understands English"):
+        torch_engine.transcribe(recording("jfk.flac"), TranscribeOptions(language="zh"))
+
+
+def test_without_voice_detection_long_speech_is_cut_into_windows_and_transcribed(torch_engine):
+    audio, text = meeting()
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, vad=False))
+    assert result.batch_size == 2  # 43 s of audio in two windows, cut at a quiet moment
+    assert wer(text, words(result)) <= 0.1
