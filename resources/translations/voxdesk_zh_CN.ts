@@ -570,6 +570,14 @@
         <translation>由于 GPU 出错，部分任务改在 CPU 上运行。点击查看详情。</translation>
     </message>
     <message>
+        <source>Transcription: one 30-second window at a time</source>
+        <translation>转写：每次一段 30 秒的语音</translation>
+    </message>
+    <message>
+        <source>Transcription: {count} 30-second windows at once</source>
+        <translation>转写：每次同时 {count} 段 30 秒的语音</translation>
+    </message>
+    <message>
         <source>Speech synthesis: {device}</source>
         <translation>语音合成：{device}</translation>
     </message>
@@ -3407,6 +3415,18 @@ Replace them?</source>
     <message>
         <source>How Chinese transcripts are written: in simplified or traditional characters, or as Whisper recognised them.</source>
         <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
+    </message>
+    <message>
+        <source>Windows decoded at once:</source>
+        <translation>同时解码的片段数：</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>How many 30-second pieces of speech Whisper decodes together. Automatic fits the graphics card&apos;s free memory; 1 decodes one piece after another, as older versions did.</source>
+        <translation>Whisper 一次同时解码多少段 30 秒的语音。“自动”按显卡的可用内存来定；1 表示逐段依次解码，与旧版本相同。</translation>
     </message>
     <message>
         <source>Subtitle lines</source>
