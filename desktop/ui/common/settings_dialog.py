@@ -1,5 +1,6 @@
-"""Settings…: the options that are not on a tab (engine, device, Chinese script, subtitle lines,
-the watermark on synthesized speech, interface language, GPU override)."""
+"""Settings…: the options that are not on a tab, on four pages: Transcription (engine, device, Chinese
+script, batch size, subtitle lines), Server (the office's transcription server), Downloads (where models
+come from) and General (interface language, the watermark on synthesized speech, GPU override)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -99,22 +101,38 @@ class SettingsDialog(QDialog):
         return buttons
 
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.recognition_box)
-        layout.addWidget(self.server_box)
-        layout.addWidget(self.subtitles_box)
-        layout.addWidget(self.speech_box)
-        layout.addWidget(self.interface_box)
-        layout.addWidget(self.startup_box)
-        layout.addWidget(self.downloads_box)
+        # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
+        self.pages = QTabWidget()
+        self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
+        self.server_page = self._page(self.server_box)
+        self.downloads_page = self._page(self.downloads_box)
+        self.general_page = self._page(self.interface_box, self.speech_box, self.startup_box)
+        for page in (self.transcription_page, self.server_page, self.downloads_page, self.general_page):
+            self.pages.addTab(page, "")
         self.note = QLabel()
         self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
+
+    @staticmethod
+    def _page(*boxes: QWidget) -> QWidget:
+        page = QWidget()
+        column = QVBoxLayout(page)
+        for box in boxes:
+            column.addWidget(box)
+        column.addStretch(1)
+        return page
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
         self.setWindowTitle(self.tr("Settings"))
+        for page, title in ((self.transcription_page, self.tr("Transcription")),
+                            (self.server_page, self.tr("Server")),
+                            (self.downloads_page, self.tr("Downloads")),
+                            (self.general_page, self.tr("General"))):
+            self.pages.setTabText(self.pages.indexOf(page), title)
         self._name_items(self.engine_combo, (
             self.tr("Automatic (recommended)"),
             self.tr("openai-whisper (PyTorch; fastest on a GPU)"),

@@ -49,6 +49,7 @@ def test_cancel_writes_nothing_and_a_folder_can_be_removed(qtbot, settings, tmp_
 
 def test_a_company_mirror_needs_an_address_that_is_a_url(qtbot, settings):
     dialog = open_settings(qtbot, settings)
+    dialog.pages.setCurrentWidget(dialog.downloads_page)  # as a user clicks its tab
     box = dialog.downloads_box
     assert not box.url_edit.isEnabled()
     box.source_combo.setCurrentIndex(box.source_combo.findData("custom"))
