@@ -81,6 +81,7 @@ class _Child:
         self.pid = self.popen.pid
         self.events: queue.Queue[dict | None] = queue.Queue()
         self.log_tail: collections.deque[str] = collections.deque(maxlen=25)
+        self.fatal_error = ""  # faulthandler's first line after a crash; the stack dump follows it
         self._write_lock = threading.Lock()
         threading.Thread(target=self._read_events, name=f"engine {self.pid} events", daemon=True).start()
         self._log_reader = threading.Thread(target=self._read_log, name=f"engine {self.pid} log", daemon=True)
@@ -99,6 +100,8 @@ class _Child:
         for raw in iter(self.popen.stderr.readline, b""):
             line = raw.decode("utf-8", "replace").rstrip()
             self.log_tail.append(line)
+            if line.startswith("Fatal Python error"):
+                self.fatal_error = line
             log.debug("engine %d: %s", self.pid, line)
 
     def send(self, message: dict, *, blocking: bool = True) -> bool:
@@ -184,7 +187,7 @@ class IsolatedEngine:
         self._model = model
         self._load_on = device
         self._batch_size = batch_size
-        self._hang_seconds = hang_seconds
+        self.hang_seconds = hang_seconds  # silence that counts as hung; may change between requests
         self._child: _Child | None = None
         self._info: dict = {}
         self._ids = itertools.count(1)
@@ -273,7 +276,7 @@ class IsolatedEngine:
 
     def _wait_for_reply(self, child: _Child, job: int, cancelled: CancelCheck | None,
                         on_event: Callable[[dict], None]) -> dict:
-        deadline = time.monotonic() + self._hang_seconds
+        deadline = time.monotonic() + self.hang_seconds
         cancel_asked: float | None = None
         while True:
             if cancel_asked is None and cancelled is not None and cancelled():
@@ -294,7 +297,7 @@ class IsolatedEngine:
                 raise self._failure(child, hung=False)
             if event.get("id") != job:
                 continue
-            deadline = time.monotonic() + self._hang_seconds
+            deadline = time.monotonic() + self.hang_seconds
             if event["ev"] in ("loaded", "result", "error", "cancelled"):
                 if cancel_asked is not None and event["ev"] != "error":
                     return {"ev": "cancelled"}
@@ -305,20 +308,20 @@ class IsolatedEngine:
         """The plain sentence for a child that died or stopped answering, with what the log knows."""
         code = child.popen.returncode
         if hung:
-            what = f"no answer for {self._hang_seconds:g} s"
+            what = f"no answer for {self.hang_seconds:g} s"
         elif code is not None and code < 0:
             what = f"ended by signal {signal.Signals(-code).name}"
         else:
             what = f"ended with exit status {code}"
         detail = "\n".join([f"engine process {child.pid} ({self.name} on {self._load_on}): {what}",
-                            *child.log_tail])
+                            *filter(None, [child.fatal_error]), *child.log_tail])
         log.warning("%s", detail)
         if self.device == "cuda":
             error = GpuError(GPU_STOPPED, detail=detail)
             error.__cause__ = ProcessCrash(f"the engine process on the GPU {what}")
             return error
         if hung:
-            return UserFacingError(ENGINE_HUNG.format(seconds=f"{self._hang_seconds:g}"), detail=detail)
+            return UserFacingError(ENGINE_HUNG.format(seconds=f"{self.hang_seconds:g}"), detail=detail)
         if code == -signal.SIGKILL:
             return UserFacingError(ENGINE_KILLED, detail=detail)  # not ours: the kernel's out-of-memory killer
         return UserFacingError(ENGINE_CRASHED, detail=detail)
