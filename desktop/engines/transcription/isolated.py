@@ -62,6 +62,17 @@ ENGINE_KILLED = N_("Engine", "The system stopped the transcription engine, most 
                              "out of memory; close other programs or choose a smaller model.")
 
 
+_SILENCE: dict = {}  # no event within _POLL_SECONDS
+
+
+def _next_event(child: "_Child") -> dict | None:
+    """The child's next event, None when its events have ended, or _SILENCE."""
+    try:
+        return child.events.get(timeout=_POLL_SECONDS)
+    except queue.Empty:
+        return _SILENCE
+
+
 class _Child:
     """The engine process and the threads that read its events and its log."""
 
@@ -285,12 +296,11 @@ class IsolatedEngine:
                     raise Cancelled()  # the audio is still on its way: nothing to wait for
             if cancel_asked is not None and time.monotonic() - cancel_asked > CANCEL_GRACE_SECONDS:
                 raise Cancelled()
-            try:
-                event = child.events.get(timeout=_POLL_SECONDS)
-            except queue.Empty:
+            event = _next_event(child)
+            if event is _SILENCE:
                 if time.monotonic() > deadline:
                     child.kill()
-                    raise self._failure(child, hung=True) from None
+                    raise self._failure(child, hung=True)
                 continue
             if event is None:
                 child.wait_for_exit()
