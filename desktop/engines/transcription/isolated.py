@@ -224,9 +224,14 @@ class IsolatedEngine:
         job = next(self._ids)
         child.send({"op": "load", "id": job, "model": protocol.encode_model(self._model), "engine": self.name,
                     "device": self._load_on, "batch_size": self._batch_size})
-        reply = self._await(child, job, cancelled, lambda event: None)
+        try:
+            reply = self._await(child, job, cancelled, lambda event: None)
+        except BaseException:
+            child.kill()  # it answered, but holds no model: of no use
+            raise
         self._info = reply.get("info", {})
         self._child = child
+        weakref.finalize(self, child.kill)  # an engine dropped without close() takes its process along
         return self
 
     def transcribe(

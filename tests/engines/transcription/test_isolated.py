@@ -95,7 +95,23 @@ def test_openai_whisper_on_torch_runs_in_the_engine_process_too():
     assert normalize_english(" ".join(s.text for s in result.segments)) == normalize_english(reference("jfk.flac"))
 
 
+def engine_processes() -> set[int]:
+    """The engine processes this test process started that still run."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[1] == str(os.getpid()) and fields[0] != "Z" and b"engine_process" in command:
+            found.add(int(entry.name))
+    return found
+
+
 def test_a_damaged_model_is_a_plain_sentence_and_leaves_no_engine_process(tmp_path):
+    before = engine_processes()
     damaged = tmp_path / "tiny-damaged"
     shutil.copytree(tiny_en_dir(), damaged)
     with open(damaged / "model.bin", "r+b") as model:
@@ -104,8 +120,8 @@ def test_a_damaged_model_is_a_plain_sentence_and_leaves_no_engine_process(tmp_pa
     with pytest.raises(ModelError) as error:
         engine.load()
     assert "damaged" in error.value.message and error.value.message.context == "Engine"
-    engine.close()
     assert engine.pid is None
+    assert engine_processes() == before
 
 
 def stop_at_first_segment(engine: IsolatedEngine, sig: signal.Signals, audio: np.ndarray):
@@ -194,6 +210,16 @@ def test_closing_the_engine_ends_its_process(engine):
     assert is_running(pid)
     other.close()
     assert not is_running(pid) and other.pid is None
+
+
+def test_an_engine_dropped_without_closing_takes_its_process_along():
+    import gc
+
+    other = IsolatedEngine(tiny_model(), "ct2", "cpu").load()
+    pid = other.pid
+    del other
+    gc.collect()
+    assert not is_running(pid)
 
 
 def test_an_engine_process_ends_when_voxdesk_dies_without_closing_it(tmp_path):
