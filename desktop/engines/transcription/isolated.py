@@ -13,25 +13,16 @@ between files. The child is started again, lazily, after it was stopped.
 """
 from __future__ import annotations
 
-import atexit
-import collections
 import itertools
 import logging
-import os
-import queue
 import signal
-import subprocess
-import sys
-import threading
 import time
 import warnings
 import weakref
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-import desktop
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import ProcessCrash
@@ -45,13 +36,12 @@ from desktop.engines.transcription.base import (
     SegmentCallback,
     TranscribeOptions,
 )
+from desktop.engines.transcription.engine_child import SILENCE, EngineChild
 
 log = logging.getLogger(__name__)
 
 DEFAULT_HANG_SECONDS = 300.0  # no event for this long means hung; a big model loads on a slow CPU within it
 CANCEL_GRACE_SECONDS = 0.5  # a cancel the engine notices by then keeps the model loaded
-CLOSE_WAIT_SECONDS = 5.0
-_POLL_SECONDS = 0.05
 
 GPU_STOPPED = N_("Engine", "The graphics driver stopped responding; VoxDesk carries on with the processor (CPU).")
 ENGINE_CRASHED = N_("Engine", "The transcription engine stopped unexpectedly. Try the file again; if it happens "
@@ -60,131 +50,6 @@ ENGINE_HUNG = N_("Engine", "The transcription engine stopped responding for {sec
                            "it. Try the file again; if it happens again, choose a smaller model in Settings.")
 ENGINE_KILLED = N_("Engine", "The system stopped the transcription engine, most likely because the computer ran "
                              "out of memory; close other programs or choose a smaller model.")
-
-
-_SILENCE: dict = {}  # no event within _POLL_SECONDS
-
-
-def _next_event(child: "_Child") -> dict | None:
-    """The child's next event, None when its events have ended, or _SILENCE."""
-    try:
-        return child.events.get(timeout=_POLL_SECONDS)
-    except queue.Empty:
-        return _SILENCE
-
-
-class _Child:
-    """The engine process and the threads that read its events and its log."""
-
-    _live: "weakref.WeakSet[_Child]" = weakref.WeakSet()
-
-    def __init__(self) -> None:
-        env = dict(os.environ)
-        # The child runs the very code the parent runs, wherever the current folder is.
-        package_root = str(Path(desktop.__file__).resolve().parent.parent)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-        # No PR_SET_PDEATHSIG: Linux sends it when the *thread* that started the child ends, and jobs
-        # start it from worker threads. The child exits when its stdin closes instead.
-        self.popen = subprocess.Popen(
-            [sys.executable, "-m", "desktop.engines.transcription.engine_process"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-        )
-        self.pid = self.popen.pid
-        self.events: queue.Queue[dict | None] = queue.Queue()
-        self.log_tail: collections.deque[str] = collections.deque(maxlen=25)
-        self.fatal_error = ""  # faulthandler's first line after a crash; the stack dump follows it
-        self._write_lock = threading.Lock()
-        threading.Thread(target=self._read_events, name=f"engine {self.pid} events", daemon=True).start()
-        self._log_reader = threading.Thread(target=self._read_log, name=f"engine {self.pid} log", daemon=True)
-        self._log_reader.start()
-        _Child._live.add(self)
-
-    def _read_events(self) -> None:
-        try:
-            while (message := protocol.read_message(self.popen.stdout)) is not None:
-                self.events.put(message)
-        except (OSError, ValueError) as exc:
-            log.warning("the engine process sent something unreadable: %s", exc)
-        self.events.put(None)
-
-    def _read_log(self) -> None:
-        for raw in iter(self.popen.stderr.readline, b""):
-            line = raw.decode("utf-8", "replace").rstrip()
-            self.log_tail.append(line)
-            if line.startswith("Fatal Python error"):
-                self.fatal_error = line
-            log.debug("engine %d: %s", self.pid, line)
-
-    def send(self, message: dict, *, blocking: bool = True) -> bool:
-        """Write a small request; False when another write holds the pipe and ``blocking`` is False."""
-        if not self._write_lock.acquire(blocking=blocking):
-            return False
-        try:
-            protocol.write_message(self.popen.stdin, message)
-        except OSError:
-            pass  # the child is gone: its events end, and the waiting side reports why
-        finally:
-            self._write_lock.release()
-        return True
-
-    def send_audio(self, message: dict, audio: np.ndarray) -> None:
-        """Write a request with its samples from a thread of its own: a stopped child cannot read
-        38 MB, and the waiting side must still see the time pass."""
-        def write() -> None:
-            with self._write_lock:
-                try:
-                    protocol.write_message(self.popen.stdin, message, audio)
-                except OSError:
-                    pass
-
-        threading.Thread(target=write, name=f"engine {self.pid} audio", daemon=True).start()
-
-    @property
-    def running(self) -> bool:
-        return self.popen.poll() is None
-
-    def kill(self) -> None:
-        if self.running:
-            self.popen.kill()  # SIGKILL ends a stopped or stuck process too
-        self._reap()
-
-    def stop(self) -> None:
-        """End it the polite way (the model closes), killing it when that takes too long."""
-        if self.running:
-            self.send({"op": "close"}, blocking=False)
-            try:
-                self.popen.stdin.close()
-            except OSError:
-                pass
-            try:
-                self.popen.wait(CLOSE_WAIT_SECONDS)
-            except subprocess.TimeoutExpired:
-                log.warning("the engine process %d did not close in time; stopping it", self.pid)
-        self.kill()
-
-    def wait_for_exit(self) -> None:
-        """After its events ended: the exit status (the kernel closes the pipes a moment before)."""
-        try:
-            self.popen.wait(CLOSE_WAIT_SECONDS)
-        except subprocess.TimeoutExpired:
-            log.warning("the engine process %d closed its pipe but kept running; stopping it", self.pid)
-        self.kill()
-
-    def _reap(self) -> None:
-        self.popen.wait()
-        self._log_reader.join(1.0)  # the last lines of the log, for the report
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        _Child._live.discard(self)
-
-
-@atexit.register
-def _stop_every_child() -> None:
-    for child in list(_Child._live):
-        child.kill()
 
 
 class IsolatedEngine:
@@ -199,7 +64,7 @@ class IsolatedEngine:
         self._load_on = device
         self._batch_size = batch_size
         self.hang_seconds = hang_seconds  # silence that counts as hung; may change between requests
-        self._child: _Child | None = None
+        self._child: EngineChild | None = None
         self._info: dict = {}
         self._ids = itertools.count(1)
 
@@ -220,7 +85,7 @@ class IsolatedEngine:
         if self._child is not None and self._child.running:
             return self
         self.close()
-        child = _Child()
+        child = EngineChild()
         job = next(self._ids)
         child.send({"op": "load", "id": job, "model": protocol.encode_model(self._model), "engine": self.name,
                     "device": self._load_on, "batch_size": self._batch_size})
@@ -268,7 +133,7 @@ class IsolatedEngine:
 
     # -- waiting for the child -----------------------------------------------------------------
 
-    def _await(self, child: _Child, job: int, cancelled: CancelCheck | None,
+    def _await(self, child: EngineChild, job: int, cancelled: CancelCheck | None,
                on_event: Callable[[dict], None]) -> dict:
         """The final event of request ``job``, passing the others to ``on_event``.
 
@@ -290,7 +155,7 @@ class IsolatedEngine:
             raise protocol.decode_error(reply["error"])
         return reply
 
-    def _wait_for_reply(self, child: _Child, job: int, cancelled: CancelCheck | None,
+    def _wait_for_reply(self, child: EngineChild, job: int, cancelled: CancelCheck | None,
                         on_event: Callable[[dict], None]) -> dict:
         deadline = time.monotonic() + self.hang_seconds
         cancel_asked: float | None = None
@@ -301,8 +166,8 @@ class IsolatedEngine:
                     raise Cancelled()  # the audio is still on its way: nothing to wait for
             if cancel_asked is not None and time.monotonic() - cancel_asked > CANCEL_GRACE_SECONDS:
                 raise Cancelled()
-            event = _next_event(child)
-            if event is _SILENCE:
+            event = child.next_event()
+            if event is SILENCE:
                 if time.monotonic() > deadline:
                     child.kill()
                     raise self._failure(child, hung=True)
@@ -319,7 +184,7 @@ class IsolatedEngine:
                 return event
             on_event(event)
 
-    def _failure(self, child: _Child, *, hung: bool) -> Exception:
+    def _failure(self, child: EngineChild, *, hung: bool) -> Exception:
         """The plain sentence for a child that died or stopped answering, with what the log knows."""
         code = child.popen.returncode
         if hung:
