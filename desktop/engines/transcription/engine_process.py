@@ -74,6 +74,7 @@ class EngineServer:
             raise RuntimeError("this engine process already holds a model")
         self._device = request["device"]
         extra = {} if request.get("batch_size") is None else {"batch_size": request["batch_size"]}
+        _seed_sampling(request["engine"])
         self._engine = load_engine(protocol.decode_model(request["model"]), request["engine"], self._device, **extra)
         self.send({"ev": "loaded", "id": request["id"], "info": describe(self._engine)})
 
@@ -101,6 +102,20 @@ class EngineServer:
         gc.collect()
         if self._device == "cuda" and torch is not None and torch.cuda.is_initialized():
             torch.cuda.empty_cache()
+
+
+def _seed_sampling(engine: str) -> None:
+    """Whisper samples where it is unsure (its temperature fallback). A fixed seed makes an engine
+    process give the same words for the same requests every time. It is set before the model loads:
+    CTranslate2 seeds each of its threads once, at the thread's first draw."""
+    if engine == "ct2":
+        import ctranslate2
+
+        ctranslate2.set_random_seed(0)
+    elif engine == "torch":
+        import torch
+
+        torch.manual_seed(0)
 
 
 def describe(engine) -> dict:

@@ -78,6 +78,19 @@ def test_the_model_stays_loaded_between_files(engine):
     assert engine.pid == pid
 
 
+def test_where_whisper_samples_two_engine_processes_give_the_same_words():
+    """Unsure, Whisper samples (its temperature fallback); each engine process starts from one seed."""
+    hot = TranscribeOptions(language="en", temperature=1.0, beam_size=1)
+    texts = []
+    for _ in range(2):
+        engine = IsolatedEngine(tiny_model(), "ct2", "cpu").load()
+        try:
+            texts.append([s.text for s in engine.transcribe(recording("lj050-0131.wav"), hot).segments])
+        finally:
+            engine.close()
+    assert texts[0] == texts[1]
+
+
 def test_faster_whisper_on_the_cpu_runs_without_torch_in_the_engine_process(engine):
     engine.transcribe(recording("jfk.flac"), ENGLISH)
     with open(f"/proc/{engine.pid}/maps") as maps:
