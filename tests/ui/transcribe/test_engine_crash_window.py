@@ -33,6 +33,7 @@ def test_a_gpu_engine_crash_shows_a_fallback_and_the_files_finish_on_the_cpu(qtb
     window.show()
     tab = window.transcribe_tab
     tab.add_paths([long_recording, jfk])
+    qtbot.waitUntil(lambda: len(tab.queue.items) == 2, timeout=JOB_TIMEOUT_MS)
     crashed, after = tab.queue.items
     qtbot.waitUntil(lambda: bool(crashed.segments), timeout=JOB_TIMEOUT_MS)
     first = crashed.segments[0]
