@@ -368,6 +368,8 @@ class MainWindow(QMainWindow):
             self.stopped_cleanly = self.runner.shutdown(SHUTDOWN_WAIT_MS)
             if not self.stopped_cleanly:
                 log.warning("a job was still running %d ms after closing was asked for", SHUTDOWN_WAIT_MS)
+            else:
+                self._transcriber.release()  # its engine process ends with the window (no job holds it now)
             # Every correction was saved as it was made, exported or not: nothing to ask here. The next
             # start says which were kept (see _say_what_was_kept).
             self._autosave.close()

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from desktop.engines.transcription import loading
+from desktop.engines.transcription.isolated import IsolatedEngine
 from tests.helpers.cli import voxdesk
 from tests.helpers.weights import DATA_DIR, base_dir, recording, wer
 
@@ -27,23 +27,17 @@ def meeting(tmp_path_factory):
 
 @pytest.fixture
 def batch_sizes(monkeypatch):
-    """The batch size each decoding was asked for and the one it used (the real engine runs)."""
+    """The batch size each decoding was asked for and the one it used (the real engine runs, in its
+    own process; the answer comes back through the engine's messages)."""
     seen: list[tuple] = []
-    real_load = loading.load_engine
+    real_transcribe = IsolatedEngine.transcribe
 
-    def load(*args, **kwargs):
-        engine = real_load(*args, **kwargs)
-        real_transcribe = engine.transcribe
+    def transcribe(self, audio, options, **more):
+        result = real_transcribe(self, audio, options, **more)
+        seen.append((options.batch_size, result.batch_size))
+        return result
 
-        def transcribe(audio, options, **more):
-            result = real_transcribe(audio, options, **more)
-            seen.append((options.batch_size, result.batch_size))
-            return result
-
-        engine.transcribe = transcribe
-        return engine
-
-    monkeypatch.setattr(loading, "load_engine", load)
+    monkeypatch.setattr(IsolatedEngine, "transcribe", transcribe)
     return seen
 
 

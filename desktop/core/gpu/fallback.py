@@ -40,6 +40,7 @@ class FallbackLog:
         self._lock = threading.Lock()
         self._events: list[FallbackEvent] = []
         self._subscribers: list[Callable[[FallbackEvent], None]] = []
+        self._gpu_unusable = False
 
     def record(self, event: FallbackEvent) -> None:
         with self._lock:
@@ -66,6 +67,21 @@ class FallbackLog:
         with self._lock:
             if callback in self._subscribers:
                 self._subscribers.remove(callback)
+
+    def mark_gpu_unusable(self) -> None:
+        """The GPU driver crashed or hung: nothing more runs on the GPU until VoxDesk restarts."""
+        with self._lock:
+            self._gpu_unusable = True
+
+    @property
+    def gpu_unusable(self) -> bool:
+        with self._lock:
+            return self._gpu_unusable
+
+
+class ProcessCrash(RuntimeError):
+    """The process running a model on the GPU died (a segfault or an abort in the driver) or stopped
+    answering. Always a GPU failure, and one that marks the GPU unusable for the session."""
 
 
 # -- recognising GPU failures -------------------------------------------------------------------
@@ -128,6 +144,8 @@ def is_gpu_failure(exc: BaseException) -> bool:
     torch.OutOfMemoryError and torch.AcceleratorError are RuntimeError subclasses, so they count.
     """
     for error in _chain(exc):
+        if isinstance(error, ProcessCrash):
+            return True
         if isinstance(error, (RuntimeError, NotImplementedError)):
             text = _text(error)
             if type(error).__name__ in ("OutOfMemoryError", "AcceleratorError"):
@@ -151,6 +169,9 @@ def is_out_of_memory(exc: BaseException) -> bool:
 def suggested_fix(exc: BaseException) -> str:
     """One or two sentences a non-technical user can act on, for a GPU failure."""
     text = " ".join(_text(error) for error in _chain(exc))
+    if any(isinstance(error, ProcessCrash) for error in _chain(exc)):
+        return N_("Fallback", "The graphics driver stopped responding, so this ran on the CPU, and VoxDesk uses the "
+                  "CPU until it is started again. Help → Doctor tests the GPU step by step and shows the fix.")
     if is_out_of_memory(exc):
         return N_("Fallback", "The graphics card ran out of memory. Close other programs that use the GPU, or "
                   "choose a smaller model in Settings.")
@@ -197,7 +218,9 @@ def run_with_gpu_fallback(
 
     Out of memory first calls `free_memory()` and, when given, `retry_smaller()` (a smaller batch on
     the GPU). Any other GPU failure, or a retry that fails on the GPU too, records a FallbackEvent and
-    returns `on_cpu()`. Exceptions that are not GPU failures (a bad file, Cancelled) propagate.
+    returns `on_cpu()`; a crashed or hung GPU process (ProcessCrash) also marks the GPU unusable for
+    the session, before `on_cpu()` runs. Exceptions that are not GPU failures (a bad file, Cancelled)
+    propagate.
     """
     outcome = _attempt(on_gpu)
     if isinstance(outcome, _Failure) and outcome.out_of_memory:
@@ -208,6 +231,8 @@ def run_with_gpu_fallback(
             outcome = _attempt(retry_smaller)
     if not isinstance(outcome, _Failure):
         return outcome
+    if outcome.crashed:
+        log.mark_gpu_unusable()
     log.record(FallbackEvent(datetime.now().astimezone(), job, stage, outcome.error, outcome.fix))
     return on_cpu()
 
@@ -217,6 +242,7 @@ class _Failure:
     error: str
     fix: str
     out_of_memory: bool
+    crashed: bool = False
 
 
 def _attempt(work: Callable[[], T]) -> T | _Failure:
@@ -233,7 +259,8 @@ def _attempt(work: Callable[[], T]) -> T | _Failure:
         if not is_gpu_failure(exc):
             raise
         _logger.warning("GPU failure: %s\n%s", describe(exc), traceback.format_exc())
-        return _Failure(describe(exc), suggested_fix(exc), is_out_of_memory(exc))
+        crashed = any(isinstance(error, ProcessCrash) for error in _chain(exc))
+        return _Failure(describe(exc), suggested_fix(exc), is_out_of_memory(exc), crashed)
 
 
 def _free(free_memory: Callable[[], None]) -> None:

@@ -2,7 +2,8 @@
 
 Chooses engine and device, keeps the model loaded between files, reads long recordings in bounded
 chunks, and retries on the CPU when the GPU fails (recording the fallback so the user sees it).
-No Qt here.
+The model runs in an engine process of its own (``isolated``): a crash or a hang there is reported
+and, on the GPU, the file is finished on the CPU after the segments already shown. No Qt here.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from desktop.engines.speakers.stage import SpeakersStage, split_progress
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.resume import ShownSegments
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -40,6 +43,7 @@ NOTHING_TRANSCRIBED = N_("Engine", "Speech was heard in this file, but none of i
                                     "larger model, or choose the language.")
 NO_SERVER_CONFIGURED = N_("Engine", "No transcription server is set: enter its address in Settings → Transcription "
                                     "server (on the command line: --server URL).")
+GPU_STOPPED_CONTINUING = N_("Engine", "The graphics driver stopped responding; continuing on the CPU…")
 NO_GPU_FOR_FORCED_CHOICE = (
     N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
                  'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
@@ -111,7 +115,12 @@ class Transcriber:
         gpu_available: Callable[[], bool] = _torch_gpu_works,
         ct2_gpu_count: Callable[[], int] = _ct2_gpu_count,
         chunk_seconds: float = 600.0,
+        isolate: bool = True,
+        hang_seconds: float = DEFAULT_HANG_SECONDS,
     ):
+        """isolate: run the model in an engine process (False: in this process, for comparisons);
+        hang_seconds: how long the engine process may stay silent (loading, decoding) before it is
+        taken for hung."""
         self._store = store
         self._fallbacks = fallback_log
         self._gpu_available = gpu_available
@@ -125,6 +134,9 @@ class Transcriber:
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
         self._speakers = SpeakersStage()
+        self._isolate = isolate
+        self._hang_seconds = hang_seconds
+        self._job_cancelled: Callable[[], bool] | None = None  # the running job's, while it runs
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -138,8 +150,8 @@ class Transcriber:
             raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
         if self._uses_server(settings):
             return _Plan("server", "server")
-        if settings.device == "cpu":
-            wants_gpu = False
+        if settings.device == "cpu" or self._fallbacks.gpu_unusable:
+            wants_gpu = False  # a driver that crashed or hung is not tried again this session
         elif settings.device == "gpu":
             if not self._gpu_available():
                 raise UserFacingError(NO_GPU_FOR_FORCED_CHOICE)
@@ -186,11 +198,13 @@ class Transcriber:
 
     # -- the model -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _load(model: LocalModel, plan: _Plan) -> WhisperEngine:
+    def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
         from desktop.engines.transcription.loading import load_engine
 
-        return load_engine(model, plan.engine, plan.device)
+        if not self._isolate:
+            return load_engine(model, plan.engine, plan.device)
+        engine = IsolatedEngine(model, plan.engine, plan.device, hang_seconds=self._hang_seconds)
+        return engine.load(self._job_cancelled)
 
     def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
         key = (settings.model, plan.engine, plan.device)
@@ -248,7 +262,11 @@ class Transcriber:
     ) -> Transcript:
         """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled."""
         with self._lock:
-            return self._transcribe(Path(path), settings, on_progress, on_segment, on_status, on_note, cancelled)
+            self._job_cancelled = cancelled
+            try:
+                return self._transcribe(Path(path), settings, on_progress, on_segment, on_status, on_note, cancelled)
+            finally:
+                self._job_cancelled = None
 
     def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
@@ -306,14 +324,19 @@ class Transcriber:
             result, engine = self._transcribe_with_fallback(
                 engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
             )
+        current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
 
         def decode(audio_part, part_options):
-            return engine.transcribe(audio_part, part_options, cancelled=is_cancelled)
+            if current[0].name == "server":  # its failures end the job's server use, as for the chunk itself
+                return current[0].transcribe(audio_part, part_options, cancelled=is_cancelled)
+            part, current[0] = self._transcribe_with_fallback(current[0], settings, audio_part, part_options,
+                                                              _ignore, _ignore, is_cancelled, job, on_status)
+            return part
 
         self.batch_size = result.batch_size
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
-        return engine
+        return current[0]
 
     @staticmethod
     def _cpu_plan(settings: TranscribeSettings, plan: _Plan) -> _Plan:
@@ -338,41 +361,31 @@ class Transcriber:
         )
 
     def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
-        """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so."""
-        emitted: list[Segment] = []
+        """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so.
 
-        def collect(segment: Segment) -> None:
-            emitted.append(segment)
-            emit(segment)
+        The segments shown before the failure stay: the next try decodes only the audio after them.
+        """
+        shown = ShownSegments(emit)
 
-        def run(on: WhisperEngine, run_options: TranscribeOptions, sink):
-            return on.transcribe(samples, run_options, on_progress=progress, on_segment=sink, cancelled=cancelled), on
+        def run(on: WhisperEngine, run_options: TranscribeOptions):
+            return shown.decode(on, samples, run_options, progress, cancelled), on
 
         if engine.device == "cpu":
-            return run(engine, options, emit)
-
-        def nothing_shown_yet() -> None:
-            if emitted:
-                # Those segments are already on screen; redoing the chunk would show them twice.
-                self._gpu_broken = True
-                raise UserFacingError(
-                    N_("Engine", "The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU.")
-                )
+            return run(engine, options)
 
         def retry_greedy():
-            nothing_shown_yet()
-            return run(engine, replace(options, beam_size=1), collect)
+            return run(engine, replace(options, beam_size=1))
 
         def on_cpu():
-            nothing_shown_yet()
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
-                on_status(N_("Engine", "The GPU failed; continuing on the CPU…"))
+                on_status(GPU_STOPPED_CONTINUING if self._fallbacks.gpu_unusable
+                          else N_("Engine", "The GPU failed; continuing on the CPU…"))
             plan = self._cpu_plan(settings, _Plan(engine.name, engine.device))
-            return run(self._engine_for(settings, plan, on_status), options, emit)
+            return run(self._engine_for(settings, plan, on_status), options)
 
         return run_with_gpu_fallback(
-            job, "transcribe", lambda: run(engine, options, collect), on_cpu, self._fallbacks,
+            job, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
             # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
             retry_smaller=retry_greedy if options.beam_size > 1 else None,
@@ -419,12 +432,18 @@ class Transcriber:
 
     @staticmethod
     def _free_gpu_memory() -> None:
+        """For a model in this process; an engine process frees its own memory after a failure."""
         import gc
-
-        import torch
+        import sys
 
         gc.collect()
-        torch.cuda.empty_cache()
+        torch = sys.modules.get("torch")  # not imported here for nothing
+        if torch is not None and torch.cuda.is_initialized():
+            torch.cuda.empty_cache()
+
+
+def _ignore(_value) -> None:
+    """Progress and segments of a second look, which are not shown as they come."""
 
 
 def _looks_like_path(name: str) -> bool:
