@@ -1427,6 +1427,10 @@
         <translation>尚未设置转写服务器：请在“设置 → 转写服务器”中输入其地址（命令行中使用 --server URL）。</translation>
     </message>
     <message>
+        <source>The graphics driver stopped responding; continuing on the CPU…</source>
+        <translation>显卡驱动停止响应，改用 CPU 继续…</translation>
+    </message>
+    <message>
         <source>Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose &quot;Automatic&quot; or &quot;CPU&quot; in Settings, or open Help → Doctor to see how to fix the GPU.</source>
         <translation>设置中要求使用 GPU，但 VoxDesk 在这台电脑上没有找到可用的 GPU。请在“设置”中选择“自动”或“CPU”，或打开“帮助 → 诊断”查看如何修复 GPU。</translation>
     </message>
@@ -1457,10 +1461,6 @@
     <message>
         <source>load model</source>
         <translation>加载模型</translation>
-    </message>
-    <message>
-        <source>The GPU failed part-way through this file. Run it again: VoxDesk will use the CPU.</source>
-        <translation>处理这个文件时 GPU 中途出错。请重新运行，VoxDesk 会改用 CPU。</translation>
     </message>
     <message>
         <source>The GPU failed; continuing on the CPU…</source>
@@ -1509,6 +1509,22 @@
     <message>
         <source>Labelling speakers…</source>
         <translation>正在标注说话人…</translation>
+    </message>
+    <message>
+        <source>The graphics driver stopped responding; VoxDesk carries on with the processor (CPU).</source>
+        <translation>显卡驱动停止响应；VoxDesk 改用处理器（CPU）继续。</translation>
+    </message>
+    <message>
+        <source>The transcription engine stopped unexpectedly. Try the file again; if it happens again, choose a smaller model in Settings.</source>
+        <translation>转写引擎意外停止。请重新转写这个文件；如果再次出现，请在设置中选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>The transcription engine stopped responding for {seconds} seconds, so VoxDesk stopped it. Try the file again; if it happens again, choose a smaller model in Settings.</source>
+        <translation>转写引擎 {seconds} 秒没有响应，VoxDesk 已将其停止。请重新转写这个文件；如果再次出现，请在设置中选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>The system stopped the transcription engine, most likely because the computer ran out of memory; close other programs or choose a smaller model.</source>
+        <translation>系统停止了转写引擎，很可能是因为电脑内存不足；请关闭其他程序，或选择更小的模型。</translation>
     </message>
 </context>
 <context>
@@ -1591,6 +1607,10 @@
 </context>
 <context>
     <name>Fallback</name>
+    <message>
+        <source>The graphics driver stopped responding, so this ran on the CPU, and VoxDesk uses the CPU until it is started again. Help → Doctor tests the GPU step by step and shows the fix.</source>
+        <translation>显卡驱动停止响应，因此这一步改在 CPU 上运行，VoxDesk 重新启动之前都会使用 CPU。“帮助 → 诊断”会逐步检查 GPU 并给出解决方法。</translation>
+    </message>
     <message>
         <source>The graphics card ran out of memory. Close other programs that use the GPU, or choose a smaller model in Settings.</source>
         <translation>显卡内存不足。请关闭其他使用 GPU 的程序，或在设置中选择更小的模型。</translation>
@@ -3359,6 +3379,22 @@ Replace them?</source>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+    <message>
+        <source>Transcription</source>
+        <translation>转写</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Downloads</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
     </message>
     <message>
         <source>Automatic (recommended)</source>
