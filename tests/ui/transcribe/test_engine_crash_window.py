@@ -25,6 +25,7 @@ COUNTRY = "ask what you can do for your country"
 def test_a_gpu_engine_crash_shows_a_fallback_and_the_files_finish_on_the_cpu(qtbot, settings, tiny_model,
                                                                             long_recording, jfk):
     settings.set("device/choice", "gpu")
+    settings.set("engine/batch_size", 1)  # one window after another: lines show while the file runs
     store = ModelStore(models_dir())
     log = FallbackLog()
     transcriber = TranscriberOnAFakeGpu(store, log)

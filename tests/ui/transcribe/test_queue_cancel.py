@@ -28,7 +28,8 @@ def transcriber(tiny_model):
 @pytest.fixture
 def queue(qtbot, transcriber, tiny_model):
     runner = JobRunner()
-    settings = TranscribeSettings(model=tiny_model, engine="ct2", device="cpu", language="en")
+    # One window after another, so the first lines show while the file is still being decoded.
+    settings = TranscribeSettings(model=tiny_model, engine="ct2", device="cpu", language="en", batch_size=1)
     queue = TranscriptionQueue(transcriber, runner, lambda: settings)
     yield queue
     queue.shutdown()

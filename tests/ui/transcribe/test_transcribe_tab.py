@@ -94,7 +94,9 @@ def test_a_dropped_recording_is_transcribed_edited_and_exported_as_the_edited_sr
     assert "jfk.srt" in tab.export_bar.note.text()
 
 
-def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot, tab, long_recording, jfk):
+def test_cancelling_a_file_part_way_stops_it_and_the_next_file_still_runs(qtbot, tab, settings, long_recording,
+                                                                         jfk):
+    settings.set("engine/batch_size", 1)  # one window after another: its first lines show part-way
     drop(tab, long_recording, jfk)
     qtbot.waitUntil(lambda: len(tab.queue.items) == 2)
     first = tab.queue.items[0]
