@@ -21,7 +21,8 @@ or directly::
     with PulseAudioServer(folder) as server, server.activated():
         ...
 
-The fixtures skip the test when the pulseaudio program is not installed.
+Without the pulseaudio and pactl programs the fixtures fail with the command that installs them
+(tests/helpers/tools.require_tool); `make test` installs them.
 """
 from __future__ import annotations
 
