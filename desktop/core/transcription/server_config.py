@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
-from desktop.core.voices.seal import _usable_keyring, config_folder
+from desktop.core.common.secrets_place import config_folder, usable_keyring
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class ServerKeyStore:
 
     def __init__(self, folder: Path | None = None, keyring: Any = None):
         self.folder = Path(folder) if folder is not None else config_folder()
-        self._keyring = keyring if keyring is not None else _usable_keyring()
+        self._keyring = keyring if keyring is not None else usable_keyring()
 
     @property
     def key_file(self) -> Path:

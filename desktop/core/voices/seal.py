@@ -21,6 +21,7 @@ from typing import Any
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.common.secrets_place import config_folder, usable_keyring
 
 log = logging.getLogger(__name__)
 
@@ -31,15 +32,6 @@ _KEY_BYTES = 32
 
 class SealKeyError(UserFacingError):
     """The install's key cannot be read or made."""
-
-
-def config_folder() -> Path:
-    """VoxDesk's config folder: $XDG_CONFIG_HOME/VoxDesk (~/.config/VoxDesk), where its settings live."""
-    from desktop import ORG_NAME
-
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".config"
-    return base / ORG_NAME
 
 
 def seal(key: bytes, purpose: str, payload: Any) -> str:
@@ -71,7 +63,7 @@ class KeyStore:
 
     def __init__(self, folder: Path | None = None, keyring: Any = None):
         self.folder = Path(folder) if folder is not None else config_folder()
-        self._keyring = keyring if keyring is not None else _usable_keyring()
+        self._keyring = keyring if keyring is not None else usable_keyring()
 
     @property
     def key_file(self) -> Path:
@@ -150,24 +142,6 @@ def install_key() -> bytes:
         if _cached is None:
             _cached = KeyStore().load()
         return _cached
-
-
-def _usable_keyring() -> Any:
-    """The keyring module when it has a real backend (not the fail or null one), else None."""
-    try:
-        import keyring
-        from keyring.backends import chainer, fail, null
-    except Exception:  # noqa: BLE001 - not installed, or broken: the key file is used
-        return None
-    try:
-        backend = keyring.get_keyring()
-    except Exception:  # noqa: BLE001
-        return None
-    if isinstance(backend, (fail.Keyring, null.Keyring)):
-        return None
-    if isinstance(backend, chainer.ChainerBackend) and not backend.backends:
-        return None
-    return keyring
 
 
 def _parsed(text: str | None, where: str) -> bytes:

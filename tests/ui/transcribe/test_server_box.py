@@ -8,7 +8,7 @@ import pytest
 
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.server_config import KEY_FILE, ServerConfig, ServerKeyStore
-from desktop.core.voices.seal import config_folder
+from desktop.core.common.secrets_place import config_folder
 from desktop.ui.common.settings_dialog import SettingsDialog
 from desktop.ui.gpu.status_bar import DeviceStatusWidget
 from desktop.ui.transcribe.server_box import configured_server
