@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import numpy as np
 
@@ -76,6 +76,39 @@ def stretch_lengths(chunks: Sequence[tuple[int, int]], total: int) -> list[int]:
     """The length of each speech stretch on the joined timeline (one stretch when nothing was cut)."""
     lengths = [end - start for start, end in chunks]
     return lengths if sum(lengths) == total else [total]
+
+
+def split_segments(tokens: list[int], tokenizer: Any, window_seconds: float) -> list[dict]:
+    """Segments of one window's tokens, cut where two timestamp tokens follow each other; times in
+    seconds from the window's start. ``tokenizer`` is openai-whisper's or faster-whisper's (both have
+    ``timestamp_begin``, ``eot`` and ``decode``).
+
+    As in ``whisper.transcribe``, with one difference: the text after the last pair of timestamps,
+    which Whisper leaves unfinished when speech runs on past the window, is kept as a segment up to
+    the window's end. Sequential decoding drops it because the next window starts there and decodes
+    it again; in a batch no window does, so dropping it would lose those words.
+    """
+    begin = tokenizer.timestamp_begin
+    precision = 0.02  # seconds per timestamp token
+
+    def segment(part: list[int], start: float, end: float) -> dict:
+        text_tokens = [t for t in part if t < tokenizer.eot]
+        return {"seek": 0, "start": start, "end": max(start, min(end, window_seconds)), "tokens": part,
+                "text": tokenizer.decode(text_tokens)}
+
+    pieces: list[dict] = []
+    last = 0
+    for index in range(1, len(tokens)):
+        if tokens[index - 1] >= begin and tokens[index] >= begin:
+            part = tokens[last:index]
+            pieces.append(segment(part, (part[0] - begin) * precision, (part[-1] - begin) * precision))
+            last = index
+    rest = tokens[last:]
+    if any(t < tokenizer.eot for t in rest):
+        start = (rest[0] - begin) * precision if rest[0] >= begin else 0.0
+        end = (rest[-1] - begin) * precision if rest[-1] >= begin and len(rest) > 1 else window_seconds
+        pieces.append(segment(rest, start, end))
+    return pieces
 
 
 def automatic_batch_size(free_bytes: int | None, dims: dict[str, int], *, beams: int,

@@ -208,7 +208,7 @@ class WindowDecoder:
         if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOGPROB_THRESHOLD:
             return []  # silence, as openai-whisper judges it
         tokenizer = self._get_tokenizer()
-        pieces = split_segments(result.tokens, tokenizer, window.seconds)
+        pieces = batching.split_segments(result.tokens, tokenizer, window.seconds)
         if self._options.word_timestamps and pieces:
             from whisper.timing import add_word_timestamps
 
@@ -232,35 +232,6 @@ class WindowDecoder:
             self._tokenizer = get_tokenizer(self._model.is_multilingual, num_languages=self._model.num_languages,
                                             language=self.language, task=self._options.task)
         return self._tokenizer
-
-
-def split_segments(tokens: list[int], tokenizer: Any, window_seconds: float) -> list[dict]:
-    """Segments of one window's tokens, cut where two timestamp tokens follow each other.
-
-    As in ``whisper.transcribe``, with one difference: the text after the last pair of timestamps is
-    kept as a segment up to the window's end, since no later window decodes that audio again.
-    """
-    begin = tokenizer.timestamp_begin
-    precision = 0.02  # seconds per timestamp token
-
-    def segment(part: list[int], start: float, end: float) -> dict:
-        text_tokens = [t for t in part if t < tokenizer.eot]
-        return {"seek": 0, "start": start, "end": max(start, min(end, window_seconds)), "tokens": part,
-                "text": tokenizer.decode(text_tokens)}
-
-    pieces: list[dict] = []
-    last = 0
-    for index in range(1, len(tokens)):
-        if tokens[index - 1] >= begin and tokens[index] >= begin:
-            part = tokens[last:index]
-            pieces.append(segment(part, (part[0] - begin) * precision, (part[-1] - begin) * precision))
-            last = index
-    rest = tokens[last:]
-    if any(t < tokenizer.eot for t in rest):
-        start = (rest[0] - begin) * precision if rest[0] >= begin else 0.0
-        end = (rest[-1] - begin) * precision if rest[-1] >= begin and len(rest) > 1 else window_seconds
-        pieces.append(segment(rest, start, end))
-    return pieces
 
 
 def _batch_task(model: Any, options: Any) -> Any:

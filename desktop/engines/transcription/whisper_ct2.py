@@ -140,7 +140,7 @@ class Ct2WhisperEngine:
         from faster_whisper import BatchedInferencePipeline
 
         clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
-        return BatchedInferencePipeline(model).transcribe(
+        return BatchedInferencePipeline(_KeepingUnfinishedText(model)).transcribe(
             speech,
             language=language,
             task=options.task,
@@ -158,6 +158,27 @@ class Ct2WhisperEngine:
         if self._model is not None:
             self._model.model.unload_model()
             self._model = None
+
+
+class _KeepingUnfinishedText:
+    """The faster-whisper model as its batched pipeline sees it, except that a window's tokens are cut
+    into segments by ``batching.split_segments``, as in the torch engine. faster-whisper 1.2 drops the
+    text Whisper leaves unfinished at the end of a window, which its sequential decoding decodes again
+    from the next window; in a batch nothing decodes it again, so those words would be lost."""
+
+    def __init__(self, model: Any):
+        self._model = model
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+    def _split_segments_by_timestamps(self, tokenizer: Any, tokens: list[int], time_offset: float,
+                                      segment_size: int, segment_duration: float,
+                                      seek: int) -> tuple[list[dict], int, bool]:
+        pieces = batching.split_segments(tokens, tokenizer, segment_duration)
+        segments = [dict(seek=seek, start=time_offset + piece["start"], end=time_offset + piece["end"],
+                         tokens=piece["tokens"]) for piece in pieces]
+        return segments, seek + segment_size, True
 
 
 def load_ct2_engine(

@@ -12,9 +12,11 @@ from desktop.engines.transcription.batching import (
     Window,
     automatic_batch_size,
     pack_windows,
+    split_segments,
     stretch_lengths,
 )
 from desktop.core.gpu.fallback import is_out_of_memory
+from tests.helpers.weights import tiny_en_dir
 
 TINY = {"n_mels": 80, "n_audio_ctx": 1500, "n_audio_state": 384, "n_audio_head": 6, "n_audio_layer": 4,
         "n_vocab": 51864, "n_text_ctx": 448, "n_text_state": 384, "n_text_head": 6, "n_text_layer": 4}
@@ -111,3 +113,43 @@ def test_out_of_memory_with_a_single_item_and_other_errors_are_raised_for_the_fa
     assert runner.batch_size == 4
     with pytest.raises(ValueError):
         BatchRunner(0, is_out_of_memory=is_out_of_memory)
+
+
+def _faster_whisper_tokenizer():
+    import tokenizers
+    from faster_whisper.tokenizer import Tokenizer
+
+    return Tokenizer(tokenizers.Tokenizer.from_file(str(tiny_en_dir() / "tokenizer.json")), multilingual=False)
+
+
+def _window_tokens(tokenizer) -> list[int]:
+    """A window's decoding whose second sentence runs on past the window: no closing timestamp."""
+    def at(seconds: float) -> int:
+        return tokenizer.timestamp_begin + round(seconds / 0.02)
+
+    return [at(0.0), *tokenizer.encode(" Ask not what your country can do for you,"), at(4.0), at(4.5),
+            *tokenizer.encode(" ask what you can do")]
+
+
+def test_words_left_unfinished_at_a_window_end_are_kept_up_to_the_end_of_the_window():
+    tokenizer = _faster_whisper_tokenizer()
+    pieces = split_segments(_window_tokens(tokenizer), tokenizer, window_seconds=6.0)
+    assert [piece["text"].strip() for piece in pieces] == ["Ask not what your country can do for you,",
+                                                           "ask what you can do"]
+    assert [(piece["start"], piece["end"]) for piece in pieces] == [(0.0, 4.0), (4.5, 6.0)]
+
+
+def test_the_batched_ctranslate2_path_keeps_the_words_faster_whisper_would_drop():
+    from faster_whisper import WhisperModel
+
+    from desktop.engines.transcription.whisper_ct2 import _KeepingUnfinishedText
+
+    tokenizer = _faster_whisper_tokenizer()
+    model = WhisperModel(str(tiny_en_dir()), device="cpu", compute_type="int8")
+    arguments = dict(tokenizer=tokenizer, tokens=_window_tokens(tokenizer), time_offset=30.0, segment_size=600,
+                     segment_duration=6.0, seek=0)
+    dropped, _seek, _ending = model._split_segments_by_timestamps(**arguments)
+    kept, _seek, _ending = _KeepingUnfinishedText(model)._split_segments_by_timestamps(**arguments)
+    assert len(dropped) == 1  # faster-whisper leaves the rest to a next window, which a batch never has
+    assert [(segment["start"], segment["end"]) for segment in kept] == [(30.0, 34.0), (34.5, 36.0)]
+    assert tokenizer.decode(kept[1]["tokens"]).strip() == "ask what you can do"
