@@ -57,6 +57,7 @@ class Measured:
     word_error_rate: float
     batch_size: int
     peak_mib: float | None = None  # GPU memory, when on a GPU
+    stages: dict[str, float] | None = None  # seconds in each CTranslate2 stage, in the best run
 
     @property
     def real_time_factor(self) -> float:
@@ -75,20 +76,59 @@ def measure(name: str, engine: Any, audio: Any, options: Any, reference: str, *,
         sync = torch.cuda.synchronize
         engine.transcribe(audio[: 16000 * 5], options)  # kernels chosen and caches filled, not timed
         torch.cuda.reset_peak_memory_stats()
-    best, result = float("inf"), None
+    best, result, stages = float("inf"), None, None
     for _ in range(repeat):
+        for clock in StageClock.attached:
+            clock.reset()
         sync()
         started = time.perf_counter()
         result = engine.transcribe(audio, options)
         sync()
-        best = min(best, time.perf_counter() - started)
+        took = time.perf_counter() - started
+        if took < best:
+            best = took
+            stages = next((dict(clock.seconds) for clock in StageClock.attached if clock.seconds), None)
     peak = None
     if gpu:
         import torch
 
         peak = torch.cuda.max_memory_allocated() / 2 ** 20
     text = " ".join(segment.text for segment in result.segments)
-    return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, peak)
+    return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, peak, stages)
+
+
+class StageClock:
+    """Stands in for a faster-whisper model's CTranslate2 model and adds up the seconds spent in each of
+    its stages (encoder, decoder, word alignment), to show where the time goes."""
+
+    attached: list["StageClock"] = []
+    STAGES = {"encode": "encoder", "generate": "decoder", "align": "word alignment", "detect_language": "decoder"}
+
+    def __init__(self, ct2_model: Any):
+        self._model = ct2_model
+        self.seconds: dict[str, float] = {}
+        StageClock.attached.append(self)
+
+    @classmethod
+    def attach(cls, whisper_model: Any) -> None:
+        whisper_model.model = cls(whisper_model.model)
+
+    def reset(self) -> None:
+        self.seconds = {}
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._model, name)
+        stage = self.STAGES.get(name)
+        if stage is None:
+            return attribute
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return attribute(*args, **kwargs)
+            finally:
+                self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+        return timed
 
 
 class FasterWhisperDirectly:
@@ -133,13 +173,19 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
 
     ct2 = load_engine(model, "ct2", "cpu")
     try:
+        directly = FasterWhisperDirectly(base_dir())
+        StageClock.attach(directly._model)
+        StageClock.attach(ct2._model)  # the clock of the engine measured is the one that ran
         ct2_rows = [
-            measure("faster-whisper directly (sequential, its own VAD)", FasterWhisperDirectly(base_dir()), audio,
-                    options, text, repeat=repeat),
+            measure("faster-whisper directly (sequential, its own VAD)", directly, audio, options, text,
+                    repeat=repeat),
             measure("VoxDesk batch size 1: faster-whisper sequential (int8)", ct2, audio, replace(options, batch_size=1), text, repeat=repeat),
             measure("VoxDesk automatic: batched pipeline (int8)", ct2, audio, options, text, repeat=repeat),
+            *(measure(f"VoxDesk batch size {size}: batched pipeline (int8)", ct2, audio,
+                      replace(options, batch_size=size), text, repeat=repeat) for size in (4, 8)),
         ]
     finally:
+        StageClock.attached.clear()
         ct2.close()
 
     short, short_text = english_speech(torch_seconds, pieces, {name: reference(name) for name in ENGLISH})
@@ -152,6 +198,19 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
     finally:
         engine.close()
     return ct2_rows, torch_rows, audio.size / 16000
+
+
+def stage_table(rows: list[Measured]) -> str:
+    """Seconds per stage of each contender's best run: what batching can and cannot shorten."""
+    names = ("encoder", "decoder", "word alignment")
+    lines = ["| contender | " + " | ".join(names) + " | the rest (voice detection, features, Python) | total |",
+             "|---|" + "---|" * (len(names) + 2)]
+    for row in rows:
+        stages = row.stages or {}
+        rest = row.seconds - sum(stages.get(name, 0.0) for name in names)
+        lines.append(f"| {row.name} | " + " | ".join(f"{stages.get(name, 0.0):.1f}" for name in names)
+                     + f" | {rest:.1f} | {row.seconds:.1f} |")
+    return "\n".join(lines)
 
 
 def machine() -> str:
@@ -173,8 +232,11 @@ def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds:
     import ctranslate2
     import faster_whisper
 
-    sequential, voxdesk_sequential, automatic = ct2_rows
+    sequential, voxdesk_sequential, automatic = ct2_rows[:3]
     ratio = automatic.seconds / sequential.seconds
+    decoder = (automatic.stages or {}).get("decoder", 0.0)
+    floor = (automatic.seconds - decoder) / sequential.seconds
+    decoder_gain = (sequential.stages or {}).get("decoder", 0.0) / decoder if decoder else float("nan")
     own_ratio = automatic.seconds / voxdesk_sequential.seconds
     torch_ratio = torch_rows[1].seconds / torch_rows[0].seconds
     return f"""## Batched decoding
@@ -194,7 +256,18 @@ contender; beam 5, word timings on, VoxDesk's voice activity detection first. Be
 The automatic path takes {ratio:.2f}× the time of faster-whisper's own sequential decoding (target ≤ 0.6×)
 at a word error rate of {automatic.word_error_rate * 100:.1f} % against {sequential.word_error_rate * 100:.1f} %,
 and {own_ratio:.2f}× the time of VoxDesk's own sequential decoding (batch size 1: VoxDesk's voice detection,
-then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %).
+then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). Sequential
+decoding gives the previous window's text as the prompt, and on this input of repeated sentences it
+skips some of them; batched windows are decoded independently. On the CPU the automatic path decodes
+{automatic.batch_size} windows at once: larger batches were slower on this processor (the last rows).
+
+Where the time goes (seconds in CTranslate2's stages, best run):
+
+{stage_table(ct2_rows[:3])}
+
+Batching makes the decoder {decoder_gain:.1f}× as fast; it cannot shorten the encoder (a full 30-second
+window each time, as many windows either way) or the word alignment, so even a free decoder would
+leave the automatic path at {floor:.2f}× the sequential time on this processor.
 
 ### CPU, for reference: the batched torch engine against openai-whisper's sequential decoding
 
