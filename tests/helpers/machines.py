@@ -25,6 +25,8 @@ def pretend_cpu_only(monkeypatch, tmp_path: Path) -> None:
     no_cards.mkdir(parents=True)
     no_devices.mkdir()
     monkeypatch.setenv("ROCM_PATH", str(tmp_path / "no-gpu" / "rocm"))
+    for hides_every_gpu in ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"):
+        monkeypatch.setenv(hides_every_gpu, "")  # for torch in child processes
     probes = functools.partial(device.Probes, sysfs_drm=no_cards, run_tool=lambda argv, timeout: None)
     monkeypatch.setattr(device, "Probes", probes)
     monkeypatch.setattr(doctor, "DoctorProbes",

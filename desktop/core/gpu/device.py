@@ -3,8 +3,10 @@
 `detect()` gathers the facts (PyTorch build, GPU name, gfx target, memory, ROCm release, CTranslate2,
 CPU) and runs the GPU smoke test (`desktop.core.gpu.smoke_test`) in a child process with a timeout, so a
 segfault or a hang in the driver can never take the window down. The GPU's own properties come from
-that child too: reading them starts the HIP/CUDA runtime, where a broken driver fails. detect() imports
-torch, so it runs on a worker thread or in the command line, never at start-up of the GUI thread.
+that child too: reading them starts the HIP/CUDA runtime, where a broken driver fails. PyTorch's build
+and GPU count come from another child (`desktop.core.gpu.torch_facts`), so this process never imports
+torch. detect() waits for those children: it runs on a worker thread or in the command line, never on
+the GUI thread.
 
 Everything detection reads from the machine goes through `Probes`, which tests replace with fake
 sysfs trees, captured rocminfo output and torch facades.
@@ -21,6 +23,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Sequence
 
 from desktop.core.common.i18n import N_, Message
@@ -31,6 +34,7 @@ AMD_PCI_VENDOR = "0x1002"
 DEFAULT_ROCM_PATH = "/opt/rocm"
 SMOKE_TEST_TIMEOUT = 90.0  # seconds; the first kernel launch on ROCm can take a while (code loading)
 TOOL_TIMEOUT = 20.0
+TORCH_FACTS_TIMEOUT = 60.0  # seconds; importing torch from a cold disk can take a while
 
 
 # -- child processes ----------------------------------------------------------------------------
@@ -120,10 +124,84 @@ def child_environment(environ: Mapping[str, str] | None = None) -> dict[str, str
 
 # -- the probes ---------------------------------------------------------------------------------
 
-def _import_torch() -> Any:
-    import torch
+class TorchUnavailable(ImportError):
+    """torch could not be imported in the child; the message already names the error's kind."""
 
-    return torch
+
+def torch_facts_command(*extra: str) -> list[str]:
+    return [sys.executable, "-m", "desktop.core.gpu.torch_facts", *extra]
+
+
+def _torch_events(extra: Sequence[str] = ()) -> tuple[dict[str, dict], CommandOutput | None]:
+    output = run_child(torch_facts_command(*extra), TORCH_FACTS_TIMEOUT, env=child_environment())
+    events: dict[str, dict] = {}
+    for line in (output.stdout if output is not None else "").splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict) and isinstance(event.get("event"), str):
+            events[event["event"]] = event
+    return events, output
+
+
+def _what_happened(output: CommandOutput | None) -> str:
+    if output is None:
+        return "the process could not be started"
+    if output.timed_out:
+        return f"no answer within {TORCH_FACTS_TIMEOUT:g} s"
+    if output.signal_name:
+        return f"it crashed with {output.signal_name}"
+    lines = [line for line in output.stderr.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else f"it exited with status {output.returncode}"
+
+
+def torch_in_child() -> Any:
+    """PyTorch's answers about itself and the GPU, asked in a child process (``torch_facts``), shaped
+    like the parts of the torch module detection reads. The window's process neither imports torch
+    nor starts the HIP/CUDA runtime, so a driver that crashes there cannot take it down.
+
+    Raises TorchUnavailable (an ImportError) when torch cannot be imported; a GPU question the child died on raises
+    RuntimeError when it is asked here.
+    """
+    events, output = _torch_events()
+    build = events.get("build")
+    if build is None:
+        raise TorchUnavailable(events.get("error", {}).get("error") or f"PyTorch did not start: {_what_happened(output)}")
+    gpus = events.get("gpus")
+
+    def device_count() -> int:
+        if gpus is None:
+            raise RuntimeError(f"PyTorch stopped while looking for a GPU: {_what_happened(output)}")
+        if gpus.get("error"):
+            raise RuntimeError(gpus["error"])
+        return int(gpus.get("count") or 0)
+
+    properties: dict[str, Any] = {}
+
+    def read_properties() -> dict[str, Any]:
+        if not properties:
+            found, later = _torch_events(("--properties",))
+            if "properties" not in found:
+                raise RuntimeError(f"PyTorch stopped while reading the GPU: {_what_happened(later)}")
+            properties.update(found["properties"])
+        return properties
+
+    def mem_get_info(index: int = 0) -> tuple[int, int]:
+        facts = read_properties()
+        if facts.get("free_memory") is None:
+            raise RuntimeError("the GPU's free memory could not be read")
+        return int(facts["free_memory"]), int(facts["total_memory"])
+
+    cuda = SimpleNamespace(
+        is_available=lambda: device_count() > 0,
+        device_count=device_count,
+        get_arch_list=lambda: list(build.get("arch_list") or []),
+        get_device_properties=lambda index=0: SimpleNamespace(**read_properties()),
+        mem_get_info=mem_get_info,
+    )
+    return SimpleNamespace(__version__=build.get("torch") or "", cuda=cuda,
+                           version=SimpleNamespace(hip=build.get("hip"), cuda=build.get("cuda")))
 
 
 def _import_ctranslate2() -> Any:
@@ -136,7 +214,7 @@ def _import_ctranslate2() -> Any:
 class Probes:
     """Where detection reads the machine. Every field can be replaced, which is how tests fake a GPU."""
 
-    import_torch: Callable[[], Any] = _import_torch
+    import_torch: Callable[[], Any] = torch_in_child
     import_ctranslate2: Callable[[], Any] = _import_ctranslate2
     environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
     sysfs_drm: Path = Path("/sys/class/drm")
@@ -528,7 +606,8 @@ def _torch_facts(probes: Probes, report: DeviceReport, *, read_properties: bool)
         torch = probes.import_torch()
     except Exception as error:  # noqa: BLE001 - ImportError, or OSError from a broken library
         report.torch_build = "missing"
-        report.torch_error = f"{type(error).__name__}: {error}".splitlines()[0]
+        described = str(error) if isinstance(error, TorchUnavailable) else f"{type(error).__name__}: {error}"
+        report.torch_error = described.splitlines()[0]
         return
     version = getattr(torch, "version", None)
     report.torch_version = str(getattr(torch, "__version__", "")) or None

@@ -7,6 +7,7 @@ and, on the GPU, the file is finished on the CPU after the segments already show
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -85,14 +86,20 @@ class _Plan:
 _GPU_DRIVER_NODES = ("/dev/kfd", "/dev/nvidiactl", "/dev/dxg")
 
 
+@functools.cache
 def _torch_gpu_works() -> bool:
-    # Checking the nodes first spares a CPU-only machine the torch import (1-2 s and ~400 MB),
-    # which the CPU engine does not need.
+    """Whether PyTorch sees a GPU, asked once per session in a child process (``device.torch_in_child``):
+    the question starts the HIP/CUDA runtime, which must not crash this process, and this process has
+    no other use for torch. Without a driver node no child is started at all."""
     if not any(os.path.exists(node) for node in _GPU_DRIVER_NODES):
         return False
-    import torch  # lazy: a heavy import, only ever on a worker thread or in the CLI
+    from desktop.core.gpu.device import torch_in_child
 
-    return bool(torch.cuda.is_available())
+    try:
+        return bool(torch_in_child().cuda.is_available())
+    except (ImportError, RuntimeError) as error:
+        log.warning("PyTorch's GPU could not be asked for: %s", error)
+        return False
 
 
 def _ct2_gpu_count() -> int:

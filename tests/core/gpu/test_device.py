@@ -1,8 +1,12 @@
 """Device detection: facts from torch, sysfs and the ROCm tools, and the smoke test in a child process."""
 import os
+import subprocess
 import sys
+from dataclasses import replace
 
+from desktop.core.gpu import device
 from desktop.core.gpu.device import (
+    child_environment,
     detect,
     find_amd_gpus,
     parse_rocm_smi_vram,
@@ -10,6 +14,7 @@ from desktop.core.gpu.device import (
     run_smoke_test,
 )
 from desktop.core.gpu.smoke_test import OPS
+from desktop.engines.transcription import transcriber
 from tests.fixtures.rocm.fakes import (
     FIXTURES,
     RADEON_780M,
@@ -220,3 +225,56 @@ def test_the_780m_is_found_through_rocminfo():
     report = detect(run_smoke_test=False, probes=probes)
     assert report.gfx_arch == "gfx1103" and report.arch_supported is False
 
+
+
+# -- PyTorch asked in a child process -------------------------------------------------------------
+
+def test_detection_reads_torch_in_a_child_so_the_window_never_imports_it(cpu_only_machine):
+    script = ("import sys; from desktop.core.gpu.device import detect; report = detect(); "
+              "print('torch' in sys.modules, report.torch_build, report.torch_version, report.torch_gpu_count)")
+    output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=180,
+                            env=child_environment(), check=True)
+    import torch
+
+    build = "rocm" if torch.version.hip else "cuda" if torch.version.cuda else "cpu"
+    assert output.stdout.split() == ["False", build, torch.__version__, "0"]
+
+
+def _torch_child_that(monkeypatch, code: str) -> None:
+    build = {"event": "build", "torch": "2.5.1+rocm6.2", "hip": "6.2.41133", "cuda": None, "arch_list": ["gfx1100"]}
+    monkeypatch.setattr(device, "torch_facts_command", lambda *extra: [
+        sys.executable, "-c", f"import json, os, signal; print(json.dumps({build!r}), flush=True); {code}"])
+
+
+def test_a_driver_that_crashes_when_asked_for_the_gpu_leaves_the_cpu_and_this_process_running(monkeypatch):
+    _torch_child_that(monkeypatch, "os.kill(os.getpid(), signal.SIGSEGV)")
+    report = detect(probes=replace(machine(), import_torch=device.torch_in_child))
+    assert (report.torch_build, report.torch_version, report.torch_gpu_count) == ("rocm", "2.5.1+rocm6.2", 0)
+    assert report.gpu_available is False and report.smoke is None
+
+    monkeypatch.setattr(transcriber, "_GPU_DRIVER_NODES", (os.devnull,))  # a driver node exists
+    transcriber._torch_gpu_works.cache_clear()
+    try:
+        assert transcriber._torch_gpu_works() is False
+    finally:
+        transcriber._torch_gpu_works.cache_clear()
+
+
+def test_a_gpu_seen_by_the_child_is_described_from_its_answers(monkeypatch):
+    properties = {"event": "properties", "name": "AMD Radeon RX 7900 XTX", "gcnArchName": "gfx1100:sramecc-:xnack-",
+                  "major": 11, "minor": 0, "total_memory": 24 * 2**30, "free_memory": 23 * 2**30}
+    _torch_child_that(monkeypatch, "print(json.dumps({'event': 'gpus', 'count': 1}), flush=True); "
+                                   f"print(json.dumps({properties!r}), flush=True)")
+    report = detect(run_smoke_test=False, probes=replace(machine(), import_torch=device.torch_in_child))
+    assert report.torch_gpu_count == 1
+    assert (report.gpu_name, report.gfx_arch, report.memory_free) == ("AMD Radeon RX 7900 XTX", "gfx1100", 23 * 2**30)
+    assert report.arch_supported is True
+
+
+def test_torch_that_cannot_be_imported_is_reported_with_the_reason(monkeypatch):
+    monkeypatch.setattr(device, "torch_facts_command", lambda *extra: [
+        sys.executable, "-c", "import json; print(json.dumps({'event': 'error', 'error': "
+                              "'OSError: libamdhip64.so: cannot open shared object file'}))"])
+    report = detect(probes=replace(machine(), import_torch=device.torch_in_child))
+    assert report.torch_build == "missing"
+    assert report.torch_error == "OSError: libamdhip64.so: cannot open shared object file"
