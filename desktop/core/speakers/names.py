@@ -1,7 +1,8 @@
 """Speaker names as transcripts and exports show them.
 
 A speaker is a number (1, 2, …, in order of first appearance); its name is the user's, or
-"Speaker 1"… until the user gives one. Exports put the name in front of the line: "Anna: " in
+"Speaker 1"… until the user gives one ("说话人1"… in Chinese transcripts: the name is part of the
+transcript and its exports, so it follows the transcript's language, not the window's). Exports put the name in front of the line: "Anna: " in
 Latin-script transcripts, "张伟：" (full-width colon, no space) in Chinese ones.
 """
 from __future__ import annotations
@@ -10,8 +11,12 @@ _CHINESE_LANGUAGES = ("zh", "yue")
 MAX_NAME_CHARS = 60  # a name, not a paragraph: it starts every subtitle line
 
 
-def default_name(number: int) -> str:
-    return f"Speaker {number}"
+def default_name(number: int, chinese: bool = False) -> str:
+    return f"说话人{number}" if chinese else f"Speaker {number}"
+
+
+def is_default_name(name: str, number: int) -> bool:
+    return name in (default_name(number), default_name(number, chinese=True))
 
 
 def clean_name(name: str) -> str:

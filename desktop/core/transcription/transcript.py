@@ -91,15 +91,16 @@ class Transcript:
         return sorted({s.speaker for s in self.segments if s.speaker is not None})
 
     def speaker_name(self, number: int) -> str:
-        """The user's name for the speaker, else "Speaker 1"…"""
-        return self.speaker_names.get(number) or speakers_names.default_name(number)
+        """The user's name for the speaker, else "Speaker 1"… ("说话人1"… in a Chinese transcript)."""
+        return self.speaker_names.get(number) or speakers_names.default_name(
+            number, chinese=speakers_names.is_chinese(self.language))
 
     def rename_speaker(self, number: int, name: str) -> int:
         """Give a speaker a name on every line; an empty name brings back "Speaker N". A name another
         speaker already has joins the two (the user said they are the same person). Returns the number
         the speaker's lines have now."""
         name = speakers_names.clean_name(name)
-        if not name or name == speakers_names.default_name(number):
+        if not name or speakers_names.is_default_name(name, number):
             self.speaker_names.pop(number, None)
             return number
         same = next((other for other in self.speakers if other != number and self.speaker_name(other) == name), None)
@@ -160,7 +161,7 @@ class Transcript:
             gaps=[Gap(start=g["start"], end=g["end"]) for g in data.get("gaps", [])],
             warnings=list(data.get("warnings", [])),
             speaker_names={number: name for number, name in names.items()
-                           if name != speakers_names.default_name(number)},
+                           if not speakers_names.is_default_name(name, number)},
         )
 
 

@@ -51,6 +51,18 @@ def test_a_rename_reaches_every_line_of_every_format(tmp_path):
     assert [again.speaker_name(s.speaker) for s in again.segments] == ["Anna", "Bob", "Bob", "Anna"]
 
 
+def test_until_renamed_the_speakers_of_a_chinese_transcript_have_chinese_names():
+    transcript = meeting("zh")
+    cues = list(srt.parse(subtitles.render(transcript, "srt")))
+    assert [c.content for c in cues] == ["说话人1：我们开始开会。", "说话人2：好的。", "说话人2：先说预算。",
+                                         "说话人1：同意。"]
+    data = json.loads(subtitles.render(transcript, "json"))
+    assert data["speakers"] == [{"id": 1, "name": "说话人1"}, {"id": 2, "name": "说话人2"}]
+    assert Transcript.from_dict(data).speaker_names == {}  # still the default names, not the user's
+    transcript.rename_speaker(1, "说话人1")
+    assert transcript.speaker_names == {}
+
+
 def test_chinese_transcripts_write_the_name_with_a_full_width_colon():
     transcript = meeting("zh")
     transcript.rename_speaker(1, "张伟")
