@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from desktop.core.common.atomic import atomic_write_text
@@ -79,21 +79,36 @@ def wrap(text: str, limits: LineLimits = LineLimits()) -> list[str]:
     return [_join(line) for line in _balanced_lines(tokens, len(greedy), limits)]
 
 
-def build_cues(transcript: Transcript, limits: LineLimits = LineLimits()) -> list[Cue]:
-    """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping."""
+def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, names_in_text: bool = False) -> list[Cue]:
+    """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping.
+
+    names_in_text: the speaker's name will start the first line (SRT), so lines leave room for it.
+    """
     cues: list[Cue] = []
+    chinese = _is_chinese(transcript)
     for segment in transcript.segments:
         if not segment.text.strip():
             continue
         speaker = transcript.speaker_name(segment.speaker) if segment.speaker is not None else None
-        for units in _pack(_units(segment, limits), limits):
+        fitting = limits
+        if speaker and names_in_text:
+            fitting = _with_room_for(limits, speaker_names.prefix(speaker, chinese))
+        for units in _pack(_units(segment, fitting), fitting):
             start = units[0].start
             end = units[-1].end
-            cues.append(Cue(start, end, wrap("".join(u.text for u in units), limits), speaker))
+            cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting), speaker))
     _move_leading_punctuation(cues)
     cues = [cue for cue in cues if cue.lines]
     _make_monotonic(cues)
     return cues
+
+
+def _with_room_for(limits: LineLimits, prefix: str) -> LineLimits:
+    """Lines narrower by the width of a speaker's name, so that the first, which starts with it, still
+    fits; a very long name takes at most half a line and runs over instead."""
+    width = display_width(prefix)
+    return replace(limits, max_latin_chars=max(limits.max_latin_chars // 2, limits.max_latin_chars - width),
+                   max_cjk_chars=max(limits.max_cjk_chars // 2, limits.max_cjk_chars - (width + 1) // 2))
 
 
 def to_srt(cues: list[Cue], *, chinese: bool = False) -> str:
@@ -148,7 +163,7 @@ def to_json(transcript: Transcript) -> str:
 def render(transcript: Transcript, fmt: str, limits: LineLimits = LineLimits()) -> str:
     """The text of the file export() would write."""
     if fmt == "srt":
-        return to_srt(build_cues(transcript, limits), chinese=_is_chinese(transcript))
+        return to_srt(build_cues(transcript, limits, names_in_text=True), chinese=_is_chinese(transcript))
     if fmt == "vtt":
         return to_vtt(build_cues(transcript, limits))
     if fmt == "txt":

@@ -108,3 +108,19 @@ def test_without_speakers_the_exports_are_as_before():
     assert "<v" not in subtitles.render(transcript, "vtt")
     data = json.loads(subtitles.render(transcript, "json"))
     assert "speakers" not in data and "speaker" not in data["segments"][0]
+
+
+def test_subtitle_lines_that_start_with_a_name_still_fit_the_line_width():
+    from desktop.core.transcription.subtitles import LineLimits, display_width
+
+    long_english = " We agreed last week that the budget for the spring campaign would be settled before Friday."
+    long_chinese = "我们上周已经商定春季活动的预算要在星期五之前确定下来然后再讨论其他事项。"
+    for language, text in (("en", long_english), ("zh", long_chinese)):
+        transcript = Transcript(segments=[Segment(0.0, 9.0, text, [], speaker=1)], language=language, duration=9.0)
+        transcript.rename_speaker(1, "Anna Lindqvist" if language == "en" else "欧阳娜娜")
+        limits = LineLimits()
+        cues = list(srt.parse(subtitles.render(transcript, "srt", limits)))
+        lines = [line for cue in cues for line in cue.content.splitlines()]
+        budget = limits.max_latin_chars if language == "en" else limits.max_cjk_chars * 2
+        assert all(display_width(line) <= budget for line in lines), lines
+        assert all(cue.content.startswith(transcript.speaker_name(1)) for cue in cues)
