@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import platform
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -216,16 +214,9 @@ def stage_table(rows: list[Measured]) -> str:
 def machine() -> str:
     import torch
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (f"{cpu}, {os.cpu_count()} cores, no GPU used, Python {platform.python_version()}, torch "
-            f"{torch.__version__}")
+    from benchmarks.report import machine as described
+
+    return f"{described()}, torch {torch.__version__}"
 
 
 def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds: float, repeat: int) -> str:

@@ -78,8 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-report", action="store_true", help="print only; leave BENCHMARKS.md as it is")
     args = parser.parse_args(argv)
 
-    from report import write_section
-    from run_benchmarks import machine
+    from report import machine, write_section
     from desktop.engines.transcription.live import PAUSE_SECONDS, LiveOptions
     from desktop.engines.transcription.loading import load_engine
     from tests.helpers.pulseaudio import PulseAudioServer

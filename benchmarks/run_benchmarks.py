@@ -20,7 +20,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "out"
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.report import REPORT, machine, write_section  # noqa: E402 - after the path is set
 
 
 def build_input() -> tuple[Path, float]:
@@ -129,19 +130,6 @@ def run_measured(command: list[str], env: dict | None = None) -> tuple[float, in
         if process.returncode != 0:
             raise RuntimeError(f"{command[:3]} failed:\n{stderr.read()[-2000:]}")
         return elapsed, usage.ru_maxrss // 1024, stdout.read()
-
-
-def machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{cpu}, {os.cpu_count()} cores, {memory:.0f} GiB RAM, no GPU used, Python {platform.python_version()}"
 
 
 def versions() -> str:
@@ -285,7 +273,7 @@ def main() -> int:
         |---|---|---|---|---|---|
         {tts_rows}
         """)
-    from report import REPORT, write_section
+
 
     if not REPORT.exists() or "<!-- begin cpu -->" not in REPORT.read_text(encoding="utf-8"):
         REPORT.write_text("# Benchmarks\n\n", encoding="utf-8")  # the old, unsectioned report
