@@ -334,10 +334,13 @@ class Transcriber:
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
 
         def decode(audio_part, part_options):
-            if current[0].name == "server":  # its failures end the job's server use, as for the chunk itself
-                return current[0].transcribe(audio_part, part_options, cancelled=is_cancelled)
-            part, current[0] = self._transcribe_with_fallback(current[0], settings, audio_part, part_options,
+            # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.
+            if current[0].name == "server":
+                part, current[0] = self._transcribe_on_server(current[0], settings, audio_part, part_options,
                                                               _ignore, _ignore, is_cancelled, job, on_status)
+            else:
+                part, current[0] = self._transcribe_with_fallback(current[0], settings, audio_part, part_options,
+                                                                  _ignore, _ignore, is_cancelled, job, on_status)
             return part
 
         self.batch_size = result.batch_size

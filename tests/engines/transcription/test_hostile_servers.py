@@ -116,3 +116,21 @@ def test_a_redirect_is_not_followed_but_named():
                               temperature=None)
     assert str(raised.value) == f"The server at {host(server)} sends VoxDesk to another address."
     assert raised.value.fix.startswith("Enter the address it names in Settings → Transcription server: ")
+
+
+def test_a_server_that_fails_when_asked_again_for_missed_speech_hands_that_part_to_this_computer(store):
+    """The first answer leaves most of the speech without text; the second look at it fails."""
+    partial = {"text": " And so my fellow Americans,", "language": "english", "duration": 11.0,
+               "segments": [{"id": 0, "start": 0.0, "end": 2.6, "text": " And so my fellow Americans,"}]}
+    refusal = {"error": {"message": "Invalid API key", "type": "auth"}}
+    fallbacks = FallbackLog()
+    transcriber = Transcriber(store, fallbacks, gpu_available=lambda: False)
+    with HostileServer(answers=[(200, partial), (401, refusal)]) as server:
+        settings = TranscribeSettings(model="tiny-test", engine="server", language="en",
+                                      server=ServerConfig(server.url, timeout=5.0))
+        transcript = transcriber.transcribe_file(DATA_DIR / "jfk.flac", settings)
+    (event,) = fallbacks.events()
+    assert event.stage == SERVER_STAGE and event.error == f"The transcription server at {host(server)} refused the API key."
+    words = normalize_english(" ".join(s.text for s in transcript.segments)).split()
+    assert words[:5] == ["and", "so", "my", "fellow", "americans"]
+    assert "country" in words[5:] and words.count("americans") == 1  # the rest here, nothing twice
