@@ -14,7 +14,8 @@ import threading
 import traceback
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
@@ -132,3 +133,21 @@ class JobRunner(QObject):
             thread.quit()
             stopped = thread.wait(timeout_ms) and stopped
         return stopped
+
+
+_application_runner: JobRunner | None = None
+
+
+def application_runner() -> JobRunner:
+    """A runner that lives as long as the application and stops its jobs when it quits.
+
+    For a dialog that is not handed the composition root's runner: a runner owned by the dialog would
+    be destroyed with it while a job (a check, a connection test) may still be running.
+    """
+    global _application_runner
+    if _application_runner is None or not shiboken6.isValid(_application_runner):
+        app = QCoreApplication.instance()
+        _application_runner = JobRunner(app)
+        if app is not None:
+            app.aboutToQuit.connect(_application_runner.shutdown)
+    return _application_runner

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -30,28 +29,10 @@ from desktop.core.gpu.doctor import Check, DoctorResult, Status, format_table, r
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
-from desktop.workers.job import Job, JobReport, JobRunner
+from desktop.workers.job import Job, JobReport, JobRunner, application_runner
 
 OVERRIDE_KEY = "gpu/hsa_override_gfx_version"
 _COLORS = {Status.OK: "#2e7d32", Status.WARNING: "#b26a00", Status.ERROR: "#c62828", Status.INFO: "#1565c0"}
-
-
-_shared_runner: JobRunner | None = None
-
-
-def _application_runner() -> JobRunner:
-    """A runner that lives as long as the application and stops its jobs when it quits.
-
-    Used when the dialog is not handed the composition root's runner: a runner owned by the dialog
-    would be destroyed with it while a check may still be running.
-    """
-    global _shared_runner
-    if _shared_runner is None or not shiboken6.isValid(_shared_runner):
-        app = QCoreApplication.instance()
-        _shared_runner = JobRunner(app)
-        if app is not None:
-            app.aboutToQuit.connect(_shared_runner.shutdown)
-    return _shared_runner
 
 
 @dataclass
@@ -85,7 +66,7 @@ class DoctorDialog(QDialog):
 
             settings = open_settings()
         self._settings = settings
-        self._runner = runner or _application_runner()
+        self._runner = runner or application_runner()
         self._doctor = doctor  # None: the real checks, with the choices in Settings at each run
         self._job: Job | None = None
         self._result: DoctorResult | None = None
@@ -326,4 +307,3 @@ class DoctorDialog(QDialog):
         """The report as plain text in the interface language, to paste into a message."""
         if self._result is not None:
             QGuiApplication.clipboard().setText(format_table(self._result, translate=QCoreApplication.translate))
-

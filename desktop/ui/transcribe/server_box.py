@@ -6,7 +6,7 @@ listing models and the test transcription run off the GUI thread.
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -28,11 +28,9 @@ from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE, OK_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
-from desktop.workers.job import JobReport, JobRunner
+from desktop.workers.job import JobReport, JobRunner, application_runner
 
 TEST_TIMEOUT = 30.0  # seconds: a test that takes longer is a failed test
-
-_runner: JobRunner | None = None
 
 
 def configured_server(settings: Settings) -> ServerConfig | None:
@@ -56,7 +54,7 @@ class ServerSettingsBox(QGroupBox):
         super().__init__(parent)
         self.setCheckable(True)
         self._keys = key_store or ServerKeyStore()
-        self._jobs = TabJobs(runner or _application_runner(), self)
+        self._jobs = TabJobs(runner or application_runner(), self)
         self._loaded_key = ""
         self._build()
         self.retranslate()
@@ -223,14 +221,3 @@ class ServerSettingsBox(QGroupBox):
     def _show(self, text: str, *, error: bool = False, ok: bool = False) -> None:
         self.result_label.setStyleSheet(ERROR_STYLE if error else OK_STYLE if ok else "")
         self.result_label.setText(text)
-
-
-def _application_runner() -> JobRunner:
-    """A runner that outlives the dialog (a test may still run when it closes) and stops at quit."""
-    global _runner
-    if _runner is None or not shiboken6.isValid(_runner):
-        app = QCoreApplication.instance()
-        _runner = JobRunner(app)
-        if app is not None:
-            app.aboutToQuit.connect(_runner.shutdown)
-    return _runner
