@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 760)
         self.setAcceptDrops(True)
 
-        self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, autosave, self)
+        self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, autosave, fallback_log, self)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.transcribe_tab, icon("app"), "")

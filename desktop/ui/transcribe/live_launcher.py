@@ -12,12 +12,13 @@ from desktop.workers.job import JobRunner
 
 
 class LiveLauncher(QWidget):
-    def __init__(self, runner: JobRunner, store, options_bar, add_to_queue: Callable[[list[Path]], None],
-                 parent: QWidget | None = None):
+    def __init__(self, runner: JobRunner, store, fallback_log, options_bar,
+                 add_to_queue: Callable[[list[Path]], None], parent: QWidget | None = None):
         """options_bar: the tab's OptionsBar (the model list and the choices for files)."""
         super().__init__(parent)
         self._runner = runner
         self._store = store
+        self._fallback_log = fallback_log  # the window's: its status bar lists the fallbacks
         self._options = options_bar
         self._add_to_queue = add_to_queue
         self.panel = None  # the LivePanel, made on first use
@@ -44,10 +45,9 @@ class LiveLauncher(QWidget):
     @Slot()
     def open_panel(self) -> None:
         if self.panel is None:
-            from desktop.core.gpu.fallback import FallbackLog
             from desktop.ui.transcribe.live_panel import LivePanel
 
-            self.panel = LivePanel(self._runner, self._store, FallbackLog(), self._options.transcribe_settings,
+            self.panel = LivePanel(self._runner, self._store, self._fallback_log, self._options.transcribe_settings,
                                    self._options.model_combo, self._add_to_queue, self)
         self.panel.show()
         self.panel.raise_()

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore, SavedItem
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
@@ -37,8 +38,9 @@ class TranscribeTab(QWidget):
     export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
 
     def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, autosave: AutosaveStore,
-                 parent: QWidget | None = None):
-        """store: the Whisper model store; autosave: where the work is kept as the user goes."""
+                 fallback_log: FallbackLog, parent: QWidget | None = None):
+        """store: the Whisper model store; autosave: where the work is kept as the user goes;
+        fallback_log: the window's, where live captions record a fall back to the CPU too."""
         super().__init__(parent)
         self._settings = settings
         self._store = store
@@ -49,7 +51,7 @@ class TranscribeTab(QWidget):
         self.transcript_panel = TranscriptPanel(runner)
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
-        self.live = LiveLauncher(runner, store, self.options, self.add_paths, self)  # live captions
+        self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
         self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._keep_widget_names()
         self.setAcceptDrops(True)

@@ -110,3 +110,34 @@ def test_unplugging_mid_session_says_so_and_the_recording_still_joins_the_list(q
     assert panel.start_button.text() == "Start live captions"
     qtbot.waitUntil(lambda: tab.queue.items[0].state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
     assert "fellow americans" in normalize_english(tab.queue.items[0].transcript.text)
+
+
+def test_a_gpu_that_fails_to_load_the_live_model_is_listed_in_the_windows_status_bar(qtbot, window, tab,
+                                                                                     monkeypatch):
+    """The GPU is the one faked part: the plan asks for it, and loading on it fails as on a card
+    PyTorch has no code for; live captions go on on the CPU and the window says so."""
+    from types import SimpleNamespace
+
+    from desktop.engines.transcription import live_engine, loading
+    from desktop.engines.transcription.live import LiveOptions
+
+    real_load = loading.load_engine
+
+    def load_engine(model, engine, device):
+        if device == "cuda":
+            raise RuntimeError("HIP error: invalid device function")
+        return real_load(model, engine, device)
+
+    monkeypatch.setattr(live_engine.Transcriber, "plan", lambda self, settings: SimpleNamespace(engine="torch",
+                                                                                               device="cuda"))
+    monkeypatch.setattr(loading, "load_engine", load_engine)
+    tab.live.button.click()
+    captions = tab.live.panel.captions
+    ended = []
+    captions.finished.connect(lambda: ended.append(True))
+    captions.start(tab.options.transcribe_settings(), "no-such-microphone", LiveOptions(language="en"))
+    status = window.device_status
+    qtbot.waitUntil(lambda: not status.fallback_button.isHidden(), timeout=JOB_TIMEOUT_MS)
+    assert status.fallback_button.text() == "⚠ 1 CPU fallback"
+    captions.stop()
+    qtbot.waitUntil(lambda: bool(ended), timeout=JOB_TIMEOUT_MS)
