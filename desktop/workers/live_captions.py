@@ -28,6 +28,12 @@ class _Problem:
 
 
 @dataclass(frozen=True)
+class _NeedsModel:
+    name: str
+    format: str
+
+
+@dataclass(frozen=True)
 class _Listening:
     recording: object  # the Path of the FLAC file being written
 
@@ -42,6 +48,7 @@ class LiveCaptions(QObject):
     problem = Signal(object)  # a sentence: the device went away, the model failed
     stopped = Signal(object)  # the LiveResult, once everything captured is written and captioned
     failed = Signal(object)  # a sentence: the session could not start (no device, no model)
+    model_needed = Signal(str, str)  # (name, format): the model must be downloaded first; nothing started
     finished = Signal()  # the session is over, whatever happened
 
     def __init__(self, runner: JobRunner, store, fallback_log, parent: QObject | None = None):
@@ -64,9 +71,12 @@ class LiveCaptions(QObject):
         store, fallback_log = self._store, self._fallback_log
 
         def work(report: JobReport):
-            from desktop.engines.transcription.live_engine import load_live_engine
+            from desktop.engines.transcription.live_engine import load_live_engine, missing_model
             from desktop.engines.transcription.live_session import LiveSession
 
+            missing = missing_model(store, settings, fallback_log)
+            if missing:
+                return _NeedsModel(*missing)
             report.message(N_("LiveCaptions", "Loading the {model} model…").format(model=settings.model))
             engine = load_live_engine(store, settings, fallback_log)
             try:
@@ -86,7 +96,7 @@ class LiveCaptions(QObject):
         job = Job(work, name="live captions")
         job.message.connect(self.status)
         job.partial.connect(self._on_partial)
-        job.result.connect(self.stopped)
+        job.result.connect(self._on_result)
         job.failed.connect(self.failed)
         job.finished.connect(self._on_finished)
         self._job, self._stop = job, stop
@@ -96,6 +106,13 @@ class LiveCaptions(QObject):
         """Stop listening; `stopped` follows once the last audio is written and captioned."""
         if self._stop is not None:
             self._stop.set()
+
+    @Slot(object)
+    def _on_result(self, value: object) -> None:
+        if isinstance(value, _NeedsModel):
+            self.model_needed.emit(value.name, value.format)
+        else:
+            self.stopped.emit(value)
 
     @Slot(object)
     def _on_partial(self, value: object) -> None:

@@ -2378,6 +2378,14 @@
         <translation>开始实时字幕</translation>
     </message>
     <message>
+        <source>Live captions need the model; start again to download it.</source>
+        <translation>实时字幕需要这个模型；请再次点击开始以下载它。</translation>
+    </message>
+    <message>
+        <source>The model was downloaded.</source>
+        <translation>模型已下载。</translation>
+    </message>
+    <message>
         <source>Listening. The recording is kept in “{path}”.</source>
         <translation>正在收听。录音保存在“{path}”。</translation>
     </message>

@@ -49,6 +49,7 @@ class LiveLauncher(QWidget):
 
             self.panel = LivePanel(self._runner, self._store, self._fallback_log, self._options.transcribe_settings,
                                    self._options.model_combo, self._add_to_queue, self)
+            self.panel.model_downloaded.connect(self._options.refresh_models)
         self.panel.show()
         self.panel.raise_()
         self.panel.activateWindow()

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +38,7 @@ from desktop.workers.live_captions import LiveCaptions
 
 
 class LivePanel(QDialog):
+    model_downloaded = Signal()  # the model list of the Transcribe tab is out of date
     def __init__(self, runner: JobRunner, store, fallback_log, settings_for_next: Callable[[], object],
                  model_combo: QComboBox, add_to_queue: Callable[[list[Path]], None],
                  parent: QWidget | None = None):
@@ -49,6 +50,7 @@ class LivePanel(QDialog):
         self._tab_models = model_combo
         self._add_to_queue = add_to_queue
         self._jobs = TabJobs(runner, self)
+        self._runner, self._store = runner, store
         self.captions = LiveCaptions(runner, store, fallback_log, self)
         self._lines: list[CommittedLine] = []
         self._tentative = ""
@@ -116,6 +118,7 @@ class LivePanel(QDialog):
         captions.problem.connect(lambda text: self._say(text, error=True))
         captions.failed.connect(lambda text: self._say(text, error=True))
         captions.stopped.connect(self._on_stopped)
+        captions.model_needed.connect(self._offer_download)
         captions.finished.connect(self._show_state)
 
     def retranslate(self) -> None:
@@ -245,6 +248,26 @@ class LivePanel(QDialog):
         self.start_button.setEnabled(running or self.device_combo.currentData() is not None)
         for widget in (self.device_combo, self.refresh_button, self.language_combo, self.model_combo):
             widget.setEnabled(not running)
+
+    @Slot(str, str)
+    def _offer_download(self, name: str, fmt: str) -> None:
+        """The chosen model is not on this computer: download it, then start as asked."""
+        from desktop.ui.transcribe.model_dialogs import DownloadDialog
+
+        dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.downloaded.connect(self._on_model_downloaded)
+        dialog.failed.connect(lambda text: self._say(text, error=True))
+        dialog.cancelled.connect(lambda: self._say(self.tr("Live captions need the model; start again to "
+                                                           "download it."), error=True))
+        dialog.open()
+
+    @Slot()
+    def _on_model_downloaded(self) -> None:
+        self.model_downloaded.emit()
+        self._say(self.tr("The model was downloaded."))
+        if not self.captions.running:
+            self.start()
 
     @Slot(object)
     def _on_listening(self, recording: Path) -> None:

@@ -214,3 +214,28 @@ def test_a_download_that_cannot_reach_the_server_fails_the_file_with_the_reason(
                     timeout=JOB_TIMEOUT_MS)
     assert "internet connection" in tab.queue.items[0].status
     close(qtbot, window)
+
+
+def test_live_captions_with_a_model_not_on_this_computer_offer_to_download_it(qtbot, settings, hub):
+    from desktop.engines.transcription.live import LiveOptions
+
+    settings.set("transcribe/model", "tiny.en")
+    store = ModelStore(models_dir(), hf_endpoint=hub.base_url)
+    window = window_with_store(qtbot, settings, store)
+    tab = window.transcribe_tab
+    # The list is read: tiny.en is offered as a download.
+    qtbot.waitUntil(lambda: "download" in tab.model_combo.itemText(tab.model_combo.findData("tiny.en")), timeout=10_000)
+    tab.live.button.click()
+    panel = tab.live.panel
+    panel.captions.start(tab.transcribe_settings(), "no-such-microphone", LiveOptions(language="en"))
+
+    qtbot.waitUntil(lambda: panel.findChild(DownloadDialog) is not None, timeout=JOB_TIMEOUT_MS)
+    dialog = panel.findChild(DownloadDialog)
+    assert "tiny.en" in dialog.explanation.text()
+    qtbot.waitUntil(lambda: panel.message.text() == "The model was downloaded.", timeout=JOB_TIMEOUT_MS)
+    assert [m.format for m in store.local("tiny.en")] == ["ct2"]
+    index = tab.model_combo.findData("tiny.en")
+    assert index >= 0
+    qtbot.waitUntil(lambda: "download" not in tab.model_combo.itemText(index), timeout=10_000)  # listed as here
+    panel.close()
+    close(qtbot, window)
