@@ -2292,8 +2292,8 @@
 <context>
     <name>LiveEngine</name>
     <message>
-        <source>The model “{model}” is not on this computer yet. Transcribe a file with it once (it is downloaded then), or choose a model you have, then start live captions again.</source>
-        <translation>本机还没有模型“{model}”。请先用它转写一个文件（届时会自动下载），或选择已有的模型，然后重新开始实时字幕。</translation>
+        <source>The model “{model}” is not on this computer yet. Start live captions again to download it, or choose a model you have.</source>
+        <translation>本机还没有“{model}”模型。请再次开始实时字幕以下载它，或选择一个已有的模型。</translation>
     </message>
     <message>
         <source>live captions</source>

@@ -16,9 +16,8 @@ from desktop.engines.transcription.transcriber import Transcriber, TranscribeSet
 
 _FORMATS = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
-NOT_DOWNLOADED = N_("LiveEngine", "The model “{model}” is not on this computer yet. Transcribe a file with it once "
-                                  "(it is downloaded then), or choose a model you have, then start live captions "
-                                  "again.")
+NOT_DOWNLOADED = N_("LiveEngine", "The model “{model}” is not on this computer yet. Start live captions again "
+                                  "to download it, or choose a model you have.")
 
 
 def missing_model(store: ModelStore, settings: TranscribeSettings, fallback_log: FallbackLog | None = None

@@ -29,7 +29,7 @@ def test_a_model_not_downloaded_is_named_with_what_to_do(tmp_path):
     with pytest.raises(ModelError) as error:
         load_live_engine(store, settings, FallbackLog())
     assert error.value.message == NOT_DOWNLOADED.format(model="small")
-    assert "Transcribe a file with it once" in error.value.message
+    assert "Start live captions again to download it" in error.value.message
 
 
 def test_a_name_that_is_no_model_at_all_is_refused_in_a_sentence(tmp_path):
