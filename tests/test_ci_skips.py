@@ -18,9 +18,13 @@ def run_pytest_on(tmp_path: Path, test_source: str, *, ci: bool) -> subprocess.C
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
-MISSING_TOOL = "import pytest\n\ndef test_needs_sox():\n    pytest.skip('sox is not installed')\n"
-ROOT_ONLY = ("import pytest\n\ndef test_read_only_folder():\n"
-             "    pytest.skip('running as root without permission to mount a read-only folder')\n")
+def only_skipping(reason: str) -> str:
+    """The source of a sample test that does nothing but skip, giving ``reason``."""
+    return f"import pytest\n\n\ndef test_sample():\n    pytest.skip({reason!r})\n"
+
+
+MISSING_TOOL = only_skipping("sox is not installed")
+ROOT_ONLY = only_skipping("running as root without permission to mount a read-only folder")
 
 
 def test_a_skip_for_a_missing_tool_fails_the_run_under_ci(tmp_path):
