@@ -120,19 +120,21 @@ class Ct2WhisperEngine:
                             speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size)
 
     @staticmethod
-    def _sequential(model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
-        extra = {} if options.temperature is None else {"temperature": options.temperature}
-        return model.transcribe(
-            speech,
+    def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
+        """What both ways of decoding are told alike."""
+        return dict(
             language=language,
             task=options.task,
             beam_size=max(1, options.beam_size),
             initial_prompt=options.initial_prompt or None,
             word_timestamps=options.word_timestamps,
-            condition_on_previous_text=options.condition_on_previous_text,
             vad_filter=False,  # vad.prepare already did it, the same way for both engines
-            **extra,
         )
+
+    def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
+        extra = {} if options.temperature is None else {"temperature": options.temperature}
+        return model.transcribe(speech, **self._decoding(options, language),
+                                condition_on_previous_text=options.condition_on_previous_text, **extra)
 
     def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
                  language: str | None) -> Any:
@@ -142,14 +144,9 @@ class Ct2WhisperEngine:
         clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
         return BatchedInferencePipeline(_KeepingUnfinishedText(model)).transcribe(
             speech,
-            language=language,
-            task=options.task,
-            beam_size=max(1, options.beam_size),
-            initial_prompt=options.initial_prompt or None,
-            word_timestamps=options.word_timestamps,
+            **self._decoding(options, language),
             without_timestamps=False,  # segments cut where Whisper says, as in sequential decoding
             temperature=options.temperature or 0.0,  # the pipeline has no temperature fallback
-            vad_filter=False,
             clip_timestamps=clips,
             batch_size=self.batch_size,
         )
