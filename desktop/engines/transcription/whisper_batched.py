@@ -165,15 +165,17 @@ class WindowDecoder:
 
     def _mels(self, windows: list[batching.Window]) -> tuple[Any, list[int]]:
         import torch
-        from whisper.audio import HOP_LENGTH, N_FRAMES, N_SAMPLES, log_mel_spectrogram, pad_or_trim
+        from whisper.audio import HOP_LENGTH, N_FRAMES, N_SAMPLES, log_mel_spectrogram
 
         mels, frames = [], []
         for window in windows:
             samples = torch.from_numpy(self._speech[window.start:window.end]).to(self._model.device)
             count = min(N_FRAMES, (window.end - window.start) // HOP_LENGTH)
-            # As whisper.transcribe: the mel of the audio padded with 30 s of silence, cut to the window.
-            mel = log_mel_spectrogram(samples, self._model.dims.n_mels, padding=N_SAMPLES)[:, :count]
-            mels.append(pad_or_trim(mel, N_FRAMES))
+            # The window followed by the spectrogram of silence up to 30 s, as in Whisper's training.
+            # whisper.transcribe pads its last window with zeros instead, a steady sound Whisper never
+            # heard after speech; it often ends such a window before its last words, and in a batch
+            # every window is a last window.
+            mels.append(log_mel_spectrogram(samples, self._model.dims.n_mels, padding=N_SAMPLES)[:, :N_FRAMES])
             frames.append(count)
         return torch.stack(mels).to(torch.float16 if self._fp16 else torch.float32), frames
 

@@ -142,7 +142,7 @@ class Ct2WhisperEngine:
         from faster_whisper import BatchedInferencePipeline
 
         clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
-        return BatchedInferencePipeline(_KeepingUnfinishedText(model)).transcribe(
+        return BatchedInferencePipeline(_AsBatchesNeedIt(model)).transcribe(
             speech,
             **self._decoding(options, language),
             without_timestamps=False,  # segments cut where Whisper says, as in sequential decoding
@@ -157,14 +157,20 @@ class Ct2WhisperEngine:
             self._model = None
 
 
-class _KeepingUnfinishedText:
-    """The faster-whisper model as its batched pipeline sees it, except that a window's tokens are cut
-    into segments by ``batching.split_segments``, as in the torch engine. faster-whisper 1.2 drops the
-    text Whisper leaves unfinished at the end of a window, which its sequential decoding decodes again
-    from the next window; in a batch nothing decodes it again, so those words would be lost."""
+class _AsBatchesNeedIt:
+    """The faster-whisper model as its batched pipeline sees it, with two changes that keep every word
+    of a window; sequential decoding needs neither, as the next window starts where one stopped.
+
+    - A window shorter than 30 s is followed by the spectrogram of silence, as in Whisper's training.
+      faster-whisper 1.2 pads the spectrogram with zeros instead, a steady sound Whisper never heard
+      after speech, and Whisper often ends such a window before its last words.
+    - A window's tokens are cut into segments by ``batching.split_segments``, as in the torch engine:
+      faster-whisper drops the text Whisper leaves unfinished at the end of a window.
+    """
 
     def __init__(self, model: Any):
         self._model = model
+        self.feature_extractor = _FollowedBySilence(model.feature_extractor)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._model, name)
@@ -176,6 +182,23 @@ class _KeepingUnfinishedText:
         segments = [dict(seek=seek, start=time_offset + piece["start"], end=time_offset + piece["end"],
                          tokens=piece["tokens"]) for piece in pieces]
         return segments, seek + segment_size, True
+
+
+class _FollowedBySilence:
+    """faster-whisper's feature extractor, computing a window's spectrogram with silence after it up to
+    30 s (the pipeline then finds nothing left to pad)."""
+
+    def __init__(self, extractor: Any):
+        self._extractor = extractor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._extractor, name)
+
+    def __call__(self, waveform: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
+        missing = self._extractor.n_samples - waveform.size
+        if missing > 0:
+            waveform = np.concatenate([waveform, np.zeros(missing, dtype=waveform.dtype)])
+        return self._extractor(waveform, *args, **kwargs)
 
 
 def load_ct2_engine(

@@ -142,14 +142,14 @@ def test_words_left_unfinished_at_a_window_end_are_kept_up_to_the_end_of_the_win
 def test_the_batched_ctranslate2_path_keeps_the_words_faster_whisper_would_drop():
     from faster_whisper import WhisperModel
 
-    from desktop.engines.transcription.whisper_ct2 import _KeepingUnfinishedText
+    from desktop.engines.transcription.whisper_ct2 import _AsBatchesNeedIt
 
     tokenizer = _faster_whisper_tokenizer()
     model = WhisperModel(str(tiny_en_dir()), device="cpu", compute_type="int8")
     arguments = dict(tokenizer=tokenizer, tokens=_window_tokens(tokenizer), time_offset=30.0, segment_size=600,
                      segment_duration=6.0, seek=0)
     dropped, _seek, _ending = model._split_segments_by_timestamps(**arguments)
-    kept, _seek, _ending = _KeepingUnfinishedText(model)._split_segments_by_timestamps(**arguments)
+    kept, _seek, _ending = _AsBatchesNeedIt(model)._split_segments_by_timestamps(**arguments)
     assert len(dropped) == 1  # faster-whisper leaves the rest to a next window, which a batch never has
     assert [(segment["start"], segment["end"]) for segment in kept] == [(30.0, 34.0), (34.5, 36.0)]
     assert tokenizer.decode(kept[1]["tokens"]).strip() == "ask what you can do"

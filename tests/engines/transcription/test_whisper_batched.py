@@ -131,7 +131,8 @@ def test_batched_ctranslate2_words_equal_sequential_words_with_base():
     try:
         audio, text = meeting()
         options = TranscribeOptions(language="en")
-        sequential = engine.transcribe(audio, TranscribeOptions(language="en", batch_size=1))
+        # Windows are decoded independently, so the sequential decoding is asked to do the same.
+        sequential = engine.transcribe(audio, replace(options, batch_size=1, condition_on_previous_text=False))
         batched = engine.transcribe(audio, options)
         short = engine.transcribe(recording("jfk.flac"), options)
     finally:
@@ -142,6 +143,24 @@ def test_batched_ctranslate2_words_equal_sequential_words_with_base():
     assert wer(text, words(batched)) <= 0.1
     times = [w.start for s in batched.segments for w in s.words]
     assert times == sorted(times) and batched.segments[-1].end <= audio.size / 16000
+
+
+@pytest.mark.parametrize("engine_name", ["ct2", "torch"])
+def test_every_window_is_transcribed_to_its_last_word(engine_name):
+    # Each window ends with the end of a recording. Followed by anything but the sound of silence
+    # (both libraries padded windows with zeros in the spectrogram), base stopped before the last
+    # words of a window, or left its last sentence out altogether.
+    jfk, lj = recording("jfk.flac"), recording("lj050-0131.wav")
+    pause = np.zeros(16000, np.float32)
+    audio = np.concatenate([jfk, pause, lj, pause, jfk, pause, lj])
+    engine = load_engine(ModelRef("base", "ct2", base_dir()), engine_name, "cpu")
+    try:
+        result = engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=2))
+    finally:
+        engine.close()
+    text = " ".join(words(result).lower().split())
+    assert result.batch_size == 2
+    assert text.count("your country") == 4 and text.count("in this regard") == 2, text
 
 
 def test_silence_gives_no_segments_and_no_window_is_decoded(torch_engine, monkeypatch):
