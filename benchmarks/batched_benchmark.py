@@ -54,6 +54,7 @@ class Measured:
     audio_seconds: float
     word_error_rate: float
     batch_size: int
+    segments: int = 0
     peak_mib: float | None = None  # GPU memory, when on a GPU
     stages: dict[str, float] | None = None  # seconds in each CTranslate2 stage, in the best run
 
@@ -92,7 +93,8 @@ def measure(name: str, engine: Any, audio: Any, options: Any, reference: str, *,
 
         peak = torch.cuda.max_memory_allocated() / 2 ** 20
     text = " ".join(segment.text for segment in result.segments)
-    return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, peak, stages)
+    return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, len(result.segments),
+                    peak, stages)
 
 
 class StageClock:
@@ -146,6 +148,25 @@ class FasterWhisperDirectly:
         return SimpleNamespace(segments=list(segments), batch_size=1)
 
 
+class FasterWhisperBatchedDirectly:
+    """faster-whisper's own batched pipeline as its README runs it (``BatchedInferencePipeline``, batch
+    16): its Silero VAD packs speech into chunks of up to 30 s, decoded without timestamp tokens, so each
+    chunk is one segment; word timings on, the same weights and beam size."""
+
+    batch_size = 16
+
+    def __init__(self, folder: Path):
+        from faster_whisper import BatchedInferencePipeline, WhisperModel
+
+        self._model = WhisperModel(str(folder), device="cpu", compute_type="int8")
+        self._pipeline = BatchedInferencePipeline(self._model)
+
+    def transcribe(self, audio: Any, options: Any) -> Any:
+        segments, _info = self._pipeline.transcribe(audio, language=options.language, beam_size=options.beam_size,
+                                                    word_timestamps=True, batch_size=self.batch_size)
+        return SimpleNamespace(segments=list(segments), batch_size=self.batch_size)
+
+
 def table(rows: list[Measured], baseline: Measured) -> str:
     lines = ["| contender | batch | s | real-time factor | time vs sequential | WER % |"
              + (" peak GPU MiB |" if rows[0].peak_mib is not None else ""),
@@ -172,7 +193,9 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
     ct2 = load_engine(model, "ct2", "cpu")
     try:
         directly = FasterWhisperDirectly(base_dir())
+        its_batches = FasterWhisperBatchedDirectly(base_dir())
         StageClock.attach(directly._model)
+        StageClock.attach(its_batches._model)
         StageClock.attach(ct2._model)  # the clock of the engine measured is the one that ran
         ct2_rows = [
             measure("faster-whisper directly (sequential, its own VAD)", directly, audio, options, text,
@@ -181,6 +204,8 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
             measure("VoxDesk automatic: batched pipeline (int8)", ct2, audio, options, text, repeat=repeat),
             *(measure(f"VoxDesk batch size {size}: batched pipeline (int8)", ct2, audio,
                       replace(options, batch_size=size), text, repeat=repeat) for size in (4, 8)),
+            measure("faster-whisper's own batched pipeline (its VAD, no timestamp tokens)", its_batches, audio,
+                    options, text, repeat=repeat),
         ]
     finally:
         StageClock.attached.clear()
@@ -224,6 +249,7 @@ def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds:
     import faster_whisper
 
     sequential, voxdesk_sequential, automatic = ct2_rows[:3]
+    its_batches = ct2_rows[-1]
     ratio = automatic.seconds / sequential.seconds
     decoder = (automatic.stages or {}).get("decoder", 0.0)
     floor = (automatic.seconds - decoder) / sequential.seconds
@@ -250,11 +276,18 @@ and {own_ratio:.2f}× the time of VoxDesk's own sequential decoding (batch size 
 then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). Sequential
 decoding gives the previous window's text as the prompt, and on this input of repeated sentences it
 skips some of them; batched windows are decoded independently. On the CPU the automatic path decodes
-{automatic.batch_size} windows at once: larger batches were slower on this processor (the last rows).
+{automatic.batch_size} windows at once: larger batches were slower on this processor (batch sizes 4 and 8).
+
+faster-whisper's own batched pipeline (last row) takes {its_batches.seconds / sequential.seconds:.2f}× the sequential time, at a
+word error rate of {its_batches.word_error_rate * 100:.1f} % and in {its_batches.segments} segments for {audio_seconds:.0f} s ({automatic.segments}
+for VoxDesk's automatic path): its voice detection fills each chunk up to 30 s, so it encodes fewer
+windows, and it decodes without timestamp tokens, so each chunk is one segment, too long for a
+subtitle; on this input it also leaves more words out. VoxDesk keeps windows that end where speech
+pauses and segments where Whisper ends them.
 
 Where the time goes (seconds in CTranslate2's stages, best run):
 
-{stage_table(ct2_rows[:3])}
+{stage_table(ct2_rows[:3] + [its_batches])}
 
 Batching makes the decoder {decoder_gain:.1f}× as fast; it cannot shorten the encoder (a full 30-second
 window each time, as many windows either way) or the word alignment, so even a free decoder would
