@@ -144,11 +144,12 @@ class AutosaveStore:
             db.execute("INSERT OR REPLACE INTO speakers (item_id, data) VALUES (?, ?)", (item_id, data))
 
     def mark_exported(self, item_id: int, revision: int | None = None) -> None:
-        """The transcript was exported as it was at revision (default: as it is now)."""
+        """The transcript was exported as it was at revision (default: as it is now). An export counts
+        no further than the edits saved: one that could not be saved is not in the revisions."""
         with self._write() as db:
             self._touch(db, item_id)
             db.execute(
-                "UPDATE transcripts SET exported_revision = max(exported_revision, coalesce(?, revision))"
+                "UPDATE transcripts SET exported_revision = max(exported_revision, min(coalesce(?, revision), revision))"
                 " WHERE item_id = ?", (revision, item_id))
 
     def transcript(self, item_id: int) -> Transcript | None:

@@ -6,17 +6,24 @@ corrections. Files that were waiting or running come back waiting and do not sta
 transcription takes the computer's full attention (and may want a model downloaded), so it starts
 when the user presses Start or adds files, not behind their back when the window opens.
 
+Changes are written by a thread of their own, one after another in the order they were made, so the
+window never waits on the disk, or on another VoxDesk window that holds the saved work. Reading (the
+saved queue at the start, Recent transcripts) first lets the changes made so far reach the disk.
+
 A change that cannot be saved is said in a sentence (`problem`); the work in the window goes on.
 """
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Callable
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.autosave import AutosaveError, AutosaveStore, SavedItem
 from desktop.core.transcription.source_fingerprint import SourceState
+from desktop.core.transcription.transcript import Transcript
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
 log = logging.getLogger(__name__)
@@ -26,15 +33,19 @@ _RESTORED_STATES = {ItemState.FAILED.value: ItemState.FAILED, ItemState.CANCELLE
 
 class SavedWork(QObject):
     problem = Signal(str)  # a sentence: a change could not be saved, or saved work could not be read
+    _failed = Signal(str)  # the same, from the writing thread
 
     def __init__(self, store: AutosaveStore, queue: TranscriptionQueue, parent: QObject | None = None):
         super().__init__(parent)
         self._store = store
         self._queue = queue
-        self._ids: dict[QueueItem, int] = {}
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._last_write: Future | None = None
+        self._ids: dict[QueueItem, Future] = {}  # each item's id in the store, once its first write ran
         self._saved_status: dict[QueueItem, tuple[ItemState, str]] = {}
-        self._revisions: dict[QueueItem, int] = {}  # edits saved so far, as the store counts them
+        self._revisions: dict[QueueItem, int] = {}  # edits asked to be saved, as the store counts them
         self._stopped = False
+        self._failed.connect(self.problem, Qt.ConnectionType.QueuedConnection)
         queue.item_added.connect(self._on_added)
         queue.item_changed.connect(self._on_changed)
 
@@ -46,12 +57,14 @@ class SavedWork(QObject):
             self._restore(saved)
 
     def recent(self, limit: int = 10) -> list[SavedItem]:
+        self._wait_for_writes()
         return self._try(self._store.recent, limit, failed=[])
 
     def reopen(self, saved: SavedItem) -> QueueItem | None:
         """A transcript from recent(): its row when it is listed already, else it is listed again."""
+        self._wait_for_writes()
         for item, item_id in self._ids.items():
-            if item_id == saved.id:
+            if item_id.result() == saved.id:
                 return item
         if self._try(self._store.enqueue, saved.id, failed=False) is False:
             return None
@@ -59,8 +72,9 @@ class SavedWork(QObject):
 
     def kept_edits(self) -> list[QueueItem]:
         """The listed files whose corrections were saved but never exported."""
+        self._wait_for_writes()
         unexported = {saved.id for saved in self._try(self._store.unexported_edits, failed=[])}
-        return [item for item, item_id in self._ids.items() if item_id in unexported]
+        return [item for item, item_id in self._ids.items() if item_id.result() in unexported]
 
     def _restore(self, saved: SavedItem) -> QueueItem:
         item = QueueItem(path=saved.source)
@@ -71,7 +85,7 @@ class SavedWork(QObject):
             item.source_problem = _source_problem(saved)
         elif saved.status in _RESTORED_STATES:
             item.state, item.status = _RESTORED_STATES[saved.status], saved.message
-        self._ids[item] = saved.id
+        self._ids[item] = _known(saved.id)
         self._saved_status[item] = _status_of(item)
         self._revisions[item] = saved.revision
         self._queue.restore(item)
@@ -83,54 +97,54 @@ class SavedWork(QObject):
     def _on_added(self, item: QueueItem) -> None:
         if self._stopped or item in self._ids:
             return
-        item_id = self._try(self._store.add_item, item.path, item.state.value)
-        if item_id is not None:
-            self._ids[item] = item_id
-            self._saved_status[item] = _status_of(item)
-            self._revisions[item] = 0
+        path, state = item.path, item.state.value
+        self._ids[item] = self._write(lambda: self._try(self._store.add_item, path, state))
+        self._saved_status[item] = _status_of(item)
+        self._revisions[item] = 0
 
     @Slot(object)
     def _on_changed(self, item: QueueItem) -> None:
-        item_id = self._ids.get(item)
         status = _status_of(item)
-        if self._stopped or item_id is None or self._saved_status.get(item) == status:
+        if self._stopped or item not in self._ids or self._saved_status.get(item) == status:
             return
         self._saved_status[item] = status
-        if item.state is ItemState.DONE and item.transcript is not None:
-            # The transcript first: a file saved as done always has one.
-            self._try(self._store.save_transcript, item_id, item.transcript)
+        transcript = _snapshot(item.transcript) if item.state is ItemState.DONE else None
+
+        def save(item_id: int) -> None:
+            if transcript is not None:  # the transcript first: a file saved as done always has one
+                self._try(self._store.save_transcript, item_id, transcript)
+            self._try(self._store.set_status, item_id, status[0].value, status[1])
+        if transcript is not None:
             self._revisions[item] = 0
-        self._try(self._store.set_status, item_id, item.state.value, status[1])
+        self._write_item(item, save)
 
     def save_edit(self, item: QueueItem, row: int, text_changed: bool) -> None:
         """A segment of item's transcript was corrected: its text (text_changed) or its times."""
-        item_id = self._ids.get(item)
-        if self._stopped or item_id is None or item.transcript is None:
+        if self._stopped or item not in self._ids or item.transcript is None:
             return
         segment = item.transcript.segments[row]
         if text_changed:
-            saved = self._try(self._store.save_edit, item_id, row, segment.text, failed=False)
+            text = segment.text
+            self._write_edit(item, lambda item_id: self._store.save_edit(item_id, row, text))
         else:
-            saved = self._try(self._store.save_times, item_id, row, segment.start, segment.end, failed=False)
-        if saved is not False:
-            self._revisions[item] += 1
+            start, end = segment.start, segment.end
+            self._write_edit(item, lambda item_id: self._store.save_times(item_id, row, start, end))
 
     def save_speakers(self, item: QueueItem) -> None:
         """item's speakers were renamed, or a line was given another speaker."""
-        item_id = self._ids.get(item)
-        if self._stopped or item_id is None or item.transcript is None:
+        if self._stopped or item not in self._ids or item.transcript is None:
             return
-        if self._try(self._store.save_speakers, item_id, item.transcript, failed=False) is not False:
-            self._revisions[item] += 1
+        transcript = _snapshot(item.transcript)
+        self._write_edit(item, lambda item_id: self._store.save_speakers(item_id, transcript))
 
     def revision(self, item: QueueItem) -> int | None:
-        """How many corrections of item are saved: what an export made now contains."""
+        """How many corrections of item were made: what an export made now contains (the store counts
+        no further than the corrections it could save)."""
         return self._revisions.get(item)
 
     def mark_exported(self, item: QueueItem, revision: int | None) -> None:
-        item_id = self._ids.get(item)
-        if not self._stopped and item_id is not None:
-            self._try(self._store.mark_exported, item_id, revision)
+        if not self._stopped and item in self._ids:
+            self._write_item(item, lambda item_id: self._try(self._store.mark_exported, item_id, revision))
 
     def forget(self, items: list[QueueItem], keep_transcripts: bool) -> None:
         """Items taken off the list: their saved transcripts are kept for Recent transcripts, or deleted."""
@@ -139,11 +153,44 @@ class SavedWork(QObject):
             self._saved_status.pop(item, None)
             self._revisions.pop(item, None)
             if item_id is not None and not self._stopped:
-                self._try(self._store.remove, item_id, keep_transcripts)
+                self._write(lambda item_id=item_id: item_id.result() is not None
+                            and self._try(self._store.remove, item_id.result(), keep_transcripts))
 
     def stop(self) -> None:
-        """The window is closing: what is saved stays as it is (a running file comes back waiting)."""
+        """The window is closing: the changes made so far reach the disk, later ones are not saved (a
+        running file comes back waiting)."""
         self._stopped = True
+        self._writer.shutdown(wait=True)
+
+    # -- the writing thread --------------------------------------------------------------------
+
+    def _write(self, job: Callable[[], object]) -> Future:
+        def guarded() -> object:
+            try:
+                return job()
+            except Exception:  # noqa: BLE001 - a bug here must not stop the saves after it
+                log.exception("autosave: a change could not be saved")
+                return None
+        self._last_write = self._writer.submit(guarded)
+        return self._last_write
+
+    def _write_item(self, item: QueueItem, job: Callable[[int], None]) -> None:
+        """``job`` with item's id, after item's earlier writes (nothing when adding it failed)."""
+        item_id = self._ids[item]
+
+        def run() -> None:
+            known = item_id.result()  # already there: the writes run in the order they were asked for
+            if known is not None:
+                job(known)
+        self._write(run)
+
+    def _write_edit(self, item: QueueItem, save: Callable[[int], object]) -> None:
+        self._revisions[item] = self._revisions.get(item, 0) + 1
+        self._write_item(item, lambda item_id: self._try(save, item_id))
+
+    def _wait_for_writes(self) -> None:
+        if self._last_write is not None:
+            self._last_write.result()
 
     def _try(self, method, *args, failed=None):
         """The store's answer, or `failed` when it could not do it (said as a problem)."""
@@ -151,10 +198,21 @@ class SavedWork(QObject):
             return method(*args)
         except AutosaveError as error:
             log.warning("autosave: %s (%s)", error.message, error.detail)
-            self.problem.emit(error.message)
+            self._failed.emit(error.message)
         except KeyError as error:  # the item was removed from the saved work meanwhile (another window)
             log.warning("autosave: %s", error)
         return failed
+
+
+def _snapshot(transcript: Transcript | None) -> Transcript | None:
+    """A copy the writing thread can read while the user goes on editing the original."""
+    return None if transcript is None else Transcript.from_dict(transcript.to_dict())
+
+
+def _known(item_id: int) -> Future:
+    done: Future = Future()
+    done.set_result(item_id)
+    return done
 
 
 def _status_of(item: QueueItem) -> tuple[ItemState, str]:

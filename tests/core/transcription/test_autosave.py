@@ -171,6 +171,19 @@ def test_edits_count_as_unexported_until_the_copy_they_are_in_is_exported(tmp_pa
     assert store.unexported_edits() == []
 
 
+def test_an_export_counts_no_further_than_the_edits_that_were_saved(tmp_path, store):
+    # The window counts the edits it asked to save; one of them could not be saved.
+    source = recording(tmp_path)
+    item = store.add_item(source)
+    store.save_transcript(item, transcript_of(source))
+    store.save_edit(item, 0, " first edit")
+    store.mark_exported(item, revision=2)  # exported with the edit that was lost as well
+    assert store.unexported_edits() == []
+
+    store.save_edit(item, 1, " an edit after the export")
+    assert [i.revision for i in store.unexported_edits()] == [2]
+
+
 def test_an_edit_needs_a_saved_transcript_and_a_real_segment(tmp_path, store):
     item = store.add_item(recording(tmp_path))
     with pytest.raises(KeyError):
