@@ -10,7 +10,7 @@ import pytest
 
 from desktop.engines.transcription.isolated import IsolatedEngine
 from tests.helpers.cli import voxdesk
-from tests.helpers.weights import DATA_DIR, base_dir, recording, wer
+from tests.helpers.weights import DATA_DIR, base_dir, recording, reference, wer
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,12 @@ def test_batch_size_one_decodes_one_window_after_another_and_automatic_batches_t
     batch_sizes.clear()
     assert voxdesk(*common, "--output-dir", str(tmp_path / "auto")) == 0
     assert batch_sizes[0] == (None, 2)  # automatic: both windows in one batch
-    assert wer(transcript(tmp_path / "one"), transcript(tmp_path / "auto")) <= 0.02
+    # Sequential decoding prompts each window with the text before it, batched windows are decoded
+    # on their own, so an unclear word may be heard differently ("there under" / "they are under");
+    # batching must cost no accuracy.
+    spoken = " ".join([reference("jfk.flac"), reference("lj050-0131.wav")] * 2)
+    sequential, batched = wer(spoken, transcript(tmp_path / "one")), wer(spoken, transcript(tmp_path / "auto"))
+    assert batched <= sequential + 0.02 and batched <= 0.1
 
 
 @pytest.mark.parametrize("value", ["0", "65", "-2", "many"])
