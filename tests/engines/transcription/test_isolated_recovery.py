@@ -61,6 +61,12 @@ class TranscriberOnAFakeGpu(Transcriber):
         return engine
 
 
+# Windows one after another: the first window's segments are shown while the second is still to be
+# decoded, so a signal sent then always finds the engine at work. (A batch of both windows sends every
+# segment at its end, when the engine may have nothing left to do.)
+ONE_WINDOW_AT_A_TIME = TranscribeSettings(model="tiny-test", language="en", batch_size=1)
+
+
 def signal_at_first_segment(transcriber: TranscriberOnAFakeGpu, sig: signal.Signals):
     """An on_segment that sends ``sig`` to the GPU engine process when the first segment is shown."""
     shown = []
@@ -96,8 +102,8 @@ def test_a_gpu_engine_crash_finishes_the_file_on_the_cpu_keeping_what_was_shown(
     on_segment, shown = signal_at_first_segment(transcriber, sig)
     statuses = []
     try:
-        transcript = transcriber.transcribe_file(meeting, TranscribeSettings(model="tiny-test", language="en"),
-                                                 on_segment=on_segment, on_status=statuses.append)
+        transcript = transcriber.transcribe_file(meeting, ONE_WINDOW_AT_A_TIME, on_segment=on_segment,
+                                                 on_status=statuses.append)
 
         first_shown = shown[0]
         assert first_shown in transcript.segments, "a segment shown before the crash is kept as it was"
@@ -125,8 +131,7 @@ def test_a_hung_gpu_engine_is_stopped_after_the_set_time_and_the_file_finished_o
     on_segment, shown = signal_at_first_segment(transcriber, signal.SIGSTOP)
     try:
         began = time.monotonic()
-        transcript = transcriber.transcribe_file(meeting, TranscribeSettings(model="tiny-test", language="en"),
-                                                 on_segment=on_segment)
+        transcript = transcriber.transcribe_file(meeting, ONE_WINDOW_AT_A_TIME, on_segment=on_segment)
         assert time.monotonic() - began >= HANG_SECONDS
         assert shown[0] in transcript.segments
         assert_nothing_twice_nothing_lost(transcript.text, " ".join(s.text for s in shown))
