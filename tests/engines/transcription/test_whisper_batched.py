@@ -16,11 +16,12 @@ from tests.helpers.weights import ModelRef, base_dir, recording, reference, tiny
 MAX_WER_BETWEEN = 0.02
 
 
-def meeting() -> tuple[np.ndarray, str]:
-    """About 40 s of two English speakers with pauses: more than one 30-second window."""
+def meeting(pauses: tuple[float, float, float] = (1.0, 2.0, 1.0)) -> tuple[np.ndarray, str]:
+    """About 40 s of two English speakers with ``pauses`` seconds between them: more than one 30-second
+    window."""
     jfk, lj = recording("jfk.flac"), recording("lj050-0131.wav")
-    pause = np.zeros(16000, np.float32)
-    audio = np.concatenate([jfk, pause, lj, pause * 2, jfk, pause, lj])
+    silence = [np.zeros(int(seconds * 16000), np.float32) for seconds in pauses]
+    audio = np.concatenate([jfk, silence[0], lj, silence[1], jfk, silence[2], lj])
     text = " ".join([reference("jfk.flac"), reference("lj050-0131.wav")] * 2)
     return audio, text
 
@@ -150,9 +151,7 @@ def test_every_window_is_transcribed_to_its_last_word(engine_name):
     # Each window ends with the end of a recording. Followed by anything but the sound of silence
     # (both libraries padded windows with zeros in the spectrogram), base stopped before the last
     # words of a window, or left its last sentence out altogether.
-    jfk, lj = recording("jfk.flac"), recording("lj050-0131.wav")
-    pause = np.zeros(16000, np.float32)
-    audio = np.concatenate([jfk, pause, lj, pause, jfk, pause, lj])
+    audio, _ = meeting(pauses=(1.0, 1.0, 1.0))
     engine = load_engine(ModelRef("base", "ct2", base_dir()), engine_name, "cpu")
     try:
         result = engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=2))
