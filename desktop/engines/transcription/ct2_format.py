@@ -113,12 +113,13 @@ def _read_string(stream: BinaryIO) -> str:
     return raw[:-1].decode("utf-8")
 
 
-def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2Model:
+def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False, weights_under: str | None = None) -> Ct2Model:
     """Read a CTranslate2 model.bin into numpy arrays (stored dtypes kept).
 
     With ``shapes_only`` the weights are skipped, not read: every variable comes back as a zero-strided
     view of the right shape and dtype whose values are meaningless, except scalars, which are read.
-    That is enough to learn the dimensions of a large model in a millisecond.
+    That is enough to learn the dimensions of a large model in a millisecond. With ``weights_under``
+    (a prefix such as "encoder/") only the weights whose names start with it are read.
     """
     try:
         stream = open(path, "rb")
@@ -138,7 +139,7 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
             model.revision = _read_uint(stream, "I")
         count = _read_uint(stream, "I")
         for _ in range(count):
-            name, value, type_id = _read_variable(stream, version, shapes_only)
+            name, value, type_id = _read_variable(stream, version, shapes_only, weights_under)
             model.variables[name] = value
             if type_id == _BFLOAT16:
                 model.bfloat16.add(name)
@@ -149,9 +150,12 @@ def read_model_bin(path: str | os.PathLike, *, shapes_only: bool = False) -> Ct2
     return model
 
 
-def _read_variable(stream: BinaryIO, version: int, shapes_only: bool) -> tuple[str, np.ndarray, int]:
+def _read_variable(stream: BinaryIO, version: int, shapes_only: bool,
+                   weights_under: str | None) -> tuple[str, np.ndarray, int]:
     """One variable of a model.bin: its name, its array and its CTranslate2 data type id."""
     name = _read_string(stream)
+    if weights_under is not None and not name.startswith(weights_under):
+        shapes_only = True
     rank = _read_uint(stream, "B")
     shape = tuple(_read_uint(stream, "I") for _ in range(rank))
     if version >= 4:
@@ -312,6 +316,17 @@ def to_whisper_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np
     return dims, mapping.state
 
 
+def to_whisper_encoder_state_dict(model: Ct2Model) -> tuple[dict[str, int], dict[str, np.ndarray]]:
+    """Map the encoder of a CTranslate2 Whisper model onto openai-whisper's ``(dims, AudioEncoder state
+    dict)``, as ``to_whisper_state_dict`` does for the whole model. Only the encoder's weights need to
+    have been read (``read_model_bin(..., weights_under="encoder/")``)."""
+    dims = whisper_dims(model)
+    mapping = _ToWhisper(model)
+    mapping.encoder(dims)
+    mapping.check_all_used(under="encoder/")
+    return dims, {key.removeprefix("encoder."): value for key, value in mapping.state.items()}
+
+
 class _ToWhisper:
     """Fills openai-whisper's state dict from a Ct2Model, one block at a time, and remembers which
     variables found a place."""
@@ -402,9 +417,11 @@ class _ToWhisper:
         if self.has("decoder/projection/bias") and np.any(self.take("decoder/projection/bias") != 0):
             raise ModelError(separate_output, detail="decoder/projection/bias is not zero")
 
-    def check_all_used(self) -> None:
-        """Everything with a shape must have found a place; scalars are settings checked by whisper_dims."""
-        leftover = sorted(n for n, v in self.model.variables.items() if v.ndim > 0 and n not in self.used)
+    def check_all_used(self, under: str = "") -> None:
+        """Everything with a shape (whose name starts with ``under``) must have found a place; scalars are
+        settings checked by whisper_dims."""
+        leftover = sorted(n for n, v in self.model.variables.items()
+                          if v.ndim > 0 and n.startswith(under) and n not in self.used)
         if leftover:
             raise ModelError(
                 N_("Engine", "This Whisper model has parts VoxDesk cannot convert; use it with the fast (CTranslate2) "

@@ -9,13 +9,14 @@ offline: the tokenizer faster-whisper needs ships in ``resources/whisper``.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import batching, ct2_format
+from desktop.engines.transcription import batching, bf16_encoder, ct2_format
 from desktop.engines.transcription import vad
 from desktop.engines.transcription.base import (
     CancelCheck,
@@ -54,12 +55,15 @@ class Ct2WhisperEngine:
 
     name = "ct2"
 
-    def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str):
+    def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str,
+                 load_bf16_encoder: Callable[[], bf16_encoder.Bf16Encoder] | None = None):
         self._model = model
         self.device = device
         self.model_name = model_name
         self.compute_type = compute_type
+        self.encoder_precision = compute_type  # "bfloat16" once torch's encoder took over (bf16_encoder)
         self.batch_size: int | None = None  # windows at once in the last transcription
+        self._load_bf16_encoder = load_bf16_encoder
 
     @property
     def multilingual(self) -> bool:
@@ -90,6 +94,7 @@ class Ct2WhisperEngine:
         speech, time_map = found
 
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
+        self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
         batch_size = options.batch_size or batching.CPU_BATCH_SIZE
         # One window gains nothing from batching, and the sequential decoder may look at it twice.
         self.batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
@@ -117,7 +122,20 @@ class Ct2WhisperEngine:
                 progress.report(piece.end / duration)
         progress.report(1.0)
         return EngineResult(segments=segments, language=info.language, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size)
+                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size,
+                            bf16_encoder=self.encoder_precision == "bfloat16")
+
+    def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
+        if self._load_bf16_encoder is None or windows < bf16_encoder.WORTH_LOADING_FROM_WINDOWS:
+            return
+        load, self._load_bf16_encoder = self._load_bf16_encoder, None
+        try:
+            encoder = load()
+        except Exception as exc:  # noqa: BLE001 - a speed-up only: CTranslate2's own encoder carries on
+            log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
+            return
+        model.encode = encoder.encode  # both of faster-whisper's pipelines encode through this method
+        self.encoder_precision = "bfloat16"
 
     @staticmethod
     def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
@@ -202,12 +220,15 @@ class _FollowedBySilence:
 
 
 def load_ct2_engine(
-    model: "LocalModel", device: str, compute_type: str | None = None, *, cache_dir: Path | None = None
+    model: "LocalModel", device: str, compute_type: str | None = None, *, cache_dir: Path | None = None,
+    bf16_encoder_allowed: bool = True,
 ) -> Ct2WhisperEngine:
     """Load ``model`` ("ct2" folder or "pt" checkpoint) with faster-whisper on "cpu" or "cuda".
 
     ``compute_type`` defaults to int8 on the CPU and float16 on the GPU. A "pt" checkpoint is converted
     once into ``cache_dir`` (default: the checkpoint's folder) and the conversion is reused afterwards.
+    On a processor with bfloat16 matrix units the engine encodes long recordings with torch's encoder in
+    bfloat16 (``bf16_encoder``), unless ``bf16_encoder_allowed`` is False.
     """
     import ctranslate2
 
@@ -241,7 +262,9 @@ def load_ct2_engine(
                          "again."),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
-    return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type)
+    faster = device == "cpu" and bf16_encoder_allowed and bf16_encoder.processor_has_bfloat16_units()
+    return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type,
+                            load_bf16_encoder=functools.partial(bf16_encoder.load_encoder, folder) if faster else None)
 
 
 def _pick_compute_type(ctranslate2: Any, device: str, requested: str | None) -> str:
