@@ -183,8 +183,8 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.device_status)
         self.device_status.set_server(configured_server(self._settings))
         # The batch size the engine chose (from the GPU's free memory) is read once each file is done.
-        self.transcribe_tab.queue.item_finished.connect(
-            lambda _item: self.device_status.set_transcription_batch(getattr(self._transcriber, "batch_size", None)))
+        self.transcribe_tab.queue.item_finished.connect(lambda _item: self.device_status.set_transcription_batch(
+            getattr(self._transcriber, "batch_size", None), bf16_encoder=getattr(self._transcriber, "bf16_encoder", False)))
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)

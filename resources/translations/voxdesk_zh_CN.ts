@@ -578,6 +578,10 @@
         <translation>转写：每次同时 {count} 段 30 秒的语音</translation>
     </message>
     <message>
+        <source>The processor&apos;s bfloat16 matrix units (AMX) encode the audio, which is faster</source>
+        <translation>由处理器的 bfloat16 矩阵单元（AMX）对音频编码，速度更快</translation>
+    </message>
+    <message>
         <source>Speech synthesis: {device}</source>
         <translation>语音合成：{device}</translation>
     </message>

@@ -87,14 +87,14 @@ def decode_segment(data: dict) -> Segment:
 def encode_result(result: EngineResult) -> dict:
     return {"segments": [encode_segment(s) for s in result.segments], "language": result.language,
             "speech": [list(stretch) for stretch in result.speech], "avg_logprobs": list(result.avg_logprobs),
-            "batch_size": int(result.batch_size)}
+            "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder)}
 
 
 def decode_result(data: dict) -> EngineResult:
     return EngineResult(segments=[decode_segment(s) for s in data["segments"]], language=data["language"],
                         speech=[(float(a), float(b)) for a, b in data["speech"]],
                         avg_logprobs=[float(p) for p in data["avg_logprobs"]],
-                        batch_size=int(data.get("batch_size", 1)))
+                        batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True)
 
 
 def encode_options(options: TranscribeOptions) -> dict:

@@ -30,6 +30,7 @@ class DeviceStatusWidget(QWidget):
         self._detection_error: str | None = None  # why the device could not be detected
         self._server: ServerConfig | None = None  # the transcription server in use, if any
         self._batch_size: int | None = None  # windows the last transcription decoded at once
+        self._bf16_encoder = False
 
         self.device_label = QLabel(self)
         self.synthesis_label = QLabel(self)
@@ -103,17 +104,23 @@ class DeviceStatusWidget(QWidget):
     def report(self) -> DeviceReport | None:
         return self._report
 
-    def set_transcription_batch(self, size: int | None) -> None:
-        """How many 30-second windows the last transcription decoded at once (None: none ran yet)."""
+    def set_transcription_batch(self, size: int | None, *, bf16_encoder: bool = False) -> None:
+        """How many 30-second windows the last transcription decoded at once (None: none ran yet), and
+        whether the processor's bfloat16 matrix units encoded its audio."""
         self._batch_size = size
+        self._bf16_encoder = bf16_encoder
         self.retranslate()
 
     def _batch_text(self) -> str:
         if self._batch_size is None:
             return ""
         if self._batch_size == 1:
-            return self.tr("Transcription: one 30-second window at a time")
-        return self.tr("Transcription: {count} 30-second windows at once").format(count=self._batch_size)
+            text = self.tr("Transcription: one 30-second window at a time")
+        else:
+            text = self.tr("Transcription: {count} 30-second windows at once").format(count=self._batch_size)
+        if self._bf16_encoder:
+            text += "\n" + self.tr("The processor's bfloat16 matrix units (AMX) encode the audio, which is faster")
+        return text
 
     def set_synthesis_device(self, text: str) -> None:
         """Where speech synthesis runs: "CPU" or "GPU" (the same in every language)."""
