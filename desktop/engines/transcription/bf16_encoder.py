@@ -60,9 +60,15 @@ class Bf16Encoder:
         return ctranslate2.StorageView.from_array(self._output)
 
 
-def load_encoder(folder: Path) -> Bf16Encoder:
+def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Encoder:
     """The encoder of the CTranslate2 model in ``folder``, in bfloat16 (layer norms stay float32, as
-    openai-whisper computes them in float32)."""
+    openai-whisper computes them in float32). Raises MemoryError rather than crowd a computer whose
+    memory is short: the encoder is a speed-up, not worth the system's out-of-memory killer."""
+    wanted = 2 * (folder / "model.bin").stat().st_size  # the weights, and room to convert them
+    available = _available_memory(meminfo)
+    if available is not None and available < wanted:
+        raise MemoryError(f"{available >> 20} MiB of memory available, {wanted >> 20} MiB wanted")
+
     import torch
     from whisper.model import AudioEncoder, LayerNorm
 
@@ -79,3 +85,14 @@ def load_encoder(folder: Path) -> Bf16Encoder:
         if isinstance(module, LayerNorm):
             module.float()
     return Bf16Encoder(encoder.eval())
+
+
+def _available_memory(meminfo: Path) -> int | None:
+    """Bytes the kernel says can be used without swapping (MemAvailable), or None if it does not say."""
+    try:
+        for line in meminfo.read_text(encoding="ascii", errors="replace").splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None

@@ -47,6 +47,13 @@ def test_the_encoder_state_is_read_without_the_decoders_weights():
     assert all(np.array_equal(state[k], whole["encoder." + k]) for k in state)
 
 
+def test_the_encoder_is_not_loaded_where_memory_is_short(tmp_path):
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:        8000000 kB\nMemFree:           20000 kB\nMemAvailable:      30000 kB\n")
+    with pytest.raises(MemoryError, match="29 MiB of memory available"):
+        bf16_encoder.load_encoder(tiny_en_dir(), meminfo)
+
+
 def test_the_bf16_encoder_gives_what_ctranslate2s_encoder_gives():
     import ctranslate2
     from faster_whisper.feature_extractor import FeatureExtractor
