@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/batched_benchmark.py [--seconds 223] [--torch-seconds 60] [--repeat 2]
 
 On the CPU (this machine): VoxDesk's automatic CTranslate2 path (faster-whisper's batched pipeline over
-VoxDesk's windows of speech) against faster-whisper's sequential decoding, Whisper base, int8, beam 5,
-word timings on; and for reference the batched torch engine against openai-whisper's sequential
+VoxDesk's windows of speech; its encoder in bfloat16 where the processor has AMX, see bf16_encoder.py)
+against faster-whisper's sequential decoding, Whisper base, int8, beam 5, word timings on; the
+automatic path's first recording in a fresh process as well, as the command line runs it; and for reference the batched torch engine against openai-whisper's sequential
 decoding, fp32, on the first --torch-seconds of the same speech. The engines are loaded once and each
 contender transcribes the same audio (already in memory); the best of --repeat runs counts. Word error
 rates are against the recordings' reference text, after Whisper's English normaliser.
@@ -99,7 +100,8 @@ def measure(name: str, engine: Any, audio: Any, options: Any, reference: str, *,
 
 class StageClock:
     """Stands in for a faster-whisper model's CTranslate2 model and adds up the seconds spent in each of
-    its stages (encoder, decoder, word alignment), to show where the time goes."""
+    its stages (encoder, decoder, word alignment), to show where the time goes. An encoder that took
+    CTranslate2's place (VoxDesk's bfloat16 encoder) is timed as the encoder."""
 
     attached: list["StageClock"] = []
     STAGES = {"encode": "encoder", "generate": "decoder", "align": "word alignment", "detect_language": "decoder"}
@@ -111,24 +113,27 @@ class StageClock:
 
     @classmethod
     def attach(cls, whisper_model: Any) -> None:
-        whisper_model.model = cls(whisper_model.model)
+        clock = cls(whisper_model.model)
+        whisper_model.model = clock
+        if "encode" in vars(whisper_model):  # replaced on the instance: CTranslate2's encoder no longer runs
+            whisper_model.encode = clock.timed("encoder", whisper_model.encode)
 
     def reset(self) -> None:
         self.seconds = {}
 
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._model, name)
-        stage = self.STAGES.get(name)
-        if stage is None:
-            return attribute
-
+    def timed(self, stage: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
             started = time.perf_counter()
             try:
-                return attribute(*args, **kwargs)
+                return method(*args, **kwargs)
             finally:
                 self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
         return timed
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._model, name)
+        stage = self.STAGES.get(name)
+        return attribute if stage is None else self.timed(stage, attribute)
 
 
 class FasterWhisperDirectly:
@@ -183,6 +188,7 @@ def table(rows: list[Measured], baseline: Measured) -> str:
 def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Measured], list[Measured], float]:
     from desktop.engines.transcription.base import TranscribeOptions
     from desktop.engines.transcription.loading import load_engine
+    from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
     from tests.helpers.weights import ModelRef, base_dir, recording, reference
 
     pieces = {name: recording(name) for name in ENGLISH}
@@ -191,25 +197,34 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
     model = ModelRef("base", "ct2", base_dir())
 
     ct2 = load_engine(model, "ct2", "cpu")
+    own_encoder = load_ct2_engine(model, "cpu", bf16_encoder_allowed=False)
     try:
         directly = FasterWhisperDirectly(base_dir())
         its_batches = FasterWhisperBatchedDirectly(base_dir())
-        StageClock.attach(directly._model)
-        StageClock.attach(its_batches._model)
-        StageClock.attach(ct2._model)  # the clock of the engine measured is the one that ran
+        first = first_recording_in_a_fresh_process(seconds)
+        measure("warm-up: the switch of encoder, where the processor has the units", ct2, audio, options, text)
+        precision = ct2.encoder_precision
+        for whisper_model in (directly._model, its_batches._model, ct2._model, own_encoder._model):
+            StageClock.attach(whisper_model)  # the clock of the engine measured is the one that ran
         ct2_rows = [
             measure("faster-whisper directly (sequential, its own VAD)", directly, audio, options, text,
                     repeat=repeat),
-            measure("VoxDesk batch size 1: faster-whisper sequential (int8)", ct2, audio, replace(options, batch_size=1), text, repeat=repeat),
-            measure("VoxDesk automatic: batched pipeline (int8)", ct2, audio, options, text, repeat=repeat),
-            *(measure(f"VoxDesk batch size {size}: batched pipeline (int8)", ct2, audio,
-                      replace(options, batch_size=size), text, repeat=repeat) for size in (4, 8)),
+            measure("VoxDesk batch size 1: faster-whisper sequential (int8)", own_encoder, audio,
+                    replace(options, batch_size=1), text, repeat=repeat),
+            measure(f"VoxDesk automatic: batched pipeline (encoder {precision})", ct2, audio, options, text,
+                    repeat=repeat),
+            measure("VoxDesk batched pipeline, CTranslate2's own encoder (int8)", own_encoder, audio, options, text,
+                    repeat=repeat),
+            measure(f"VoxDesk batch size 4: batched pipeline (encoder {precision})", ct2, audio,
+                    replace(options, batch_size=4), text, repeat=repeat),
             measure("faster-whisper's own batched pipeline (its VAD, no timestamp tokens)", its_batches, audio,
                     options, text, repeat=repeat),
         ]
     finally:
         StageClock.attached.clear()
         ct2.close()
+        own_encoder.close()
+    ct2_rows.insert(3, first)
 
     short, short_text = english_speech(torch_seconds, pieces, {name: reference(name) for name in ENGLISH})
     engine = load_engine(model, "torch", "cpu")
@@ -236,6 +251,74 @@ def stage_table(rows: list[Measured]) -> str:
     return "\n".join(lines)
 
 
+def first_recording_in_a_fresh_process(seconds: float) -> Measured:
+    """The automatic path's first recording in a process of its own, as the command line runs it: the
+    engine loaded (not timed), then the transcription timed, switch of encoder and torch import included."""
+    import json
+    import subprocess
+
+    code = f"""
+import json, sys, time
+sys.path.insert(0, "benchmarks")
+import batched_benchmark as bench
+from desktop.engines.transcription.base import TranscribeOptions
+from desktop.engines.transcription.loading import load_engine
+from tests.helpers.weights import ModelRef, base_dir, recording, reference, wer
+audio, text = bench.english_speech({seconds!r}, {{n: recording(n) for n in bench.ENGLISH}},
+                                   {{n: reference(n) for n in bench.ENGLISH}})
+engine = load_engine(ModelRef("base", "ct2", base_dir()), "ct2", "cpu")
+torch_already = "torch" in sys.modules
+started = time.perf_counter()
+result = engine.transcribe(audio, TranscribeOptions(language="en", beam_size=5))
+took = time.perf_counter() - started
+print(json.dumps(dict(seconds=took, audio_seconds=audio.size / 16000, batch_size=result.batch_size,
+                      segments=len(result.segments), torch_already=torch_already,
+                      word_error_rate=wer(text, " ".join(s.text for s in result.segments)))))
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    row = json.loads(done.stdout.strip().splitlines()[-1])
+    if row["torch_already"]:
+        raise RuntimeError("torch was imported before the first recording: its import would go uncounted")
+    return Measured("VoxDesk automatic, first recording in a fresh process", row["seconds"], row["audio_seconds"],
+                    row["word_error_rate"], row["batch_size"], row["segments"])
+
+
+def batch_sentence(automatic: Measured, larger: Measured) -> str:
+    ratio = larger.seconds / automatic.seconds
+    verdict = ("slower" if ratio > 1.1 else "faster in this run" if ratio < 0.9
+               else "the same, within this machine's run-to-run noise")
+    return (f"On the CPU the automatic path decodes {automatic.batch_size} windows at once; batch size "
+            f"{larger.batch_size} took {ratio:.2f}× its time ({verdict}).")
+
+
+def bf16_loading_seconds() -> float:
+    """Seconds to load the bfloat16 encoder of base in a fresh process, torch import included."""
+    import subprocess
+
+    code = ("import time; started = time.perf_counter()\n"
+            "from desktop.engines.transcription.bf16_encoder import load_encoder\n"
+            "from tests.helpers.weights import base_dir\n"
+            "load_encoder(base_dir()); print(time.perf_counter() - started)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def encoder_paragraph(automatic: Measured, first: Measured, own_encoder: Measured, sequential: Measured) -> str:
+    if "bfloat16" not in automatic.name:
+        return ("This processor has no bfloat16 matrix units (AMX), so the automatic path keeps CTranslate2's "
+                "int8 encoder.")
+    from desktop.engines.transcription.bf16_encoder import WORTH_LOADING_FROM_WINDOWS
+
+    return f"""This processor multiplies bfloat16 matrices in hardware (AMX), so the automatic path encodes
+with torch's encoder in bfloat16 and decodes with CTranslate2 (`desktop/engines/transcription/bf16_encoder.py`).
+With CTranslate2's own int8 encoder the same batches take {own_encoder.seconds / sequential.seconds:.2f}× the sequential time, at
+{own_encoder.word_error_rate * 100:.1f} % (row "CTranslate2's own encoder"). The switch costs {bf16_loading_seconds():.1f} s once per loaded engine
+(importing torch and reading the encoder's weights, in a fresh process); the first recording in a
+fresh process, as the command line runs it, pays it and took {first.seconds / sequential.seconds:.2f}× the sequential time (row "first
+recording"; the engine loaded beforehand, untimed, as for every row). The engine switches for a recording of
+{WORTH_LOADING_FROM_WINDOWS} windows or more (about 4 minutes of speech) and keeps the bfloat16 encoder for every recording after it."""
+
+
 def machine() -> str:
     import torch
 
@@ -248,7 +331,7 @@ def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds:
     import ctranslate2
     import faster_whisper
 
-    sequential, voxdesk_sequential, automatic = ct2_rows[:3]
+    sequential, voxdesk_sequential, automatic, first, own_encoder = ct2_rows[:5]
     its_batches = ct2_rows[-1]
     ratio = automatic.seconds / sequential.seconds
     decoder = (automatic.stages or {}).get("decoder", 0.0)
@@ -275,8 +358,9 @@ at a word error rate of {automatic.word_error_rate * 100:.1f} % against {sequent
 and {own_ratio:.2f}× the time of VoxDesk's own sequential decoding (batch size 1: VoxDesk's voice detection,
 then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). Sequential
 decoding gives the previous window's text as the prompt, and on this input of repeated sentences it
-skips some of them; batched windows are decoded independently. On the CPU the automatic path decodes
-{automatic.batch_size} windows at once: larger batches were slower on this processor (batch sizes 4 and 8).
+skips some of them; batched windows are decoded independently. {batch_sentence(automatic, ct2_rows[5])}
+
+{encoder_paragraph(automatic, first, own_encoder, sequential)}
 
 faster-whisper's own batched pipeline (last row) takes {its_batches.seconds / sequential.seconds:.2f}× the sequential time, at a
 word error rate of {its_batches.word_error_rate * 100:.1f} % and in {its_batches.segments} segments for {audio_seconds:.0f} s ({automatic.segments}
@@ -287,7 +371,7 @@ pauses and segments where Whisper ends them.
 
 Where the time goes (seconds in CTranslate2's stages, best run):
 
-{stage_table(ct2_rows[:3] + [its_batches])}
+{stage_table(ct2_rows[:3] + [own_encoder, its_batches])}
 
 Batching makes the decoder {decoder_gain:.1f}× as fast; it cannot shorten the encoder (a full 30-second
 window each time, as many windows either way) or the word alignment, so even a free decoder would
