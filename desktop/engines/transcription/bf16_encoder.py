@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from desktop.core.common.errors import ModelError
+from desktop.core.common.model_files import check_model
 from desktop.engines.transcription import ct2_format
 from desktop.engines.transcription.base import DAMAGED_MODEL
 
@@ -64,6 +65,7 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
     """The encoder of the CTranslate2 model in ``folder``, in bfloat16 (layer norms stay float32, as
     openai-whisper computes them in float32). Raises MemoryError rather than crowd a computer whose
     memory is short: the encoder is a speed-up, not worth the system's out-of-memory killer."""
+    check_model(folder, "ct2")  # it may have changed since CTranslate2 loaded it: a FIFO would hang the read
     wanted = 2 * (folder / "model.bin").stat().st_size  # the weights, and room to convert them
     available = _available_memory(meminfo)
     if available is not None and available < wanted:

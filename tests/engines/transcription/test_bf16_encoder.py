@@ -2,11 +2,14 @@
 bfloat16 and decoded by CTranslate2, with the words CTranslate2's own encoder gives."""
 from __future__ import annotations
 
+import os
 import shutil
+import threading
 
 import numpy as np
 import pytest
 
+from desktop.core.common.errors import ModelError
 from desktop.engines.transcription import bf16_encoder, ct2_format
 from desktop.engines.transcription.base import TranscribeOptions
 from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
@@ -52,6 +55,28 @@ def test_the_encoder_is_not_loaded_where_memory_is_short(tmp_path):
     meminfo.write_text("MemTotal:        8000000 kB\nMemFree:           20000 kB\nMemAvailable:      30000 kB\n")
     with pytest.raises(MemoryError, match="29 MiB of memory available"):
         bf16_encoder.load_encoder(tiny_en_dir(), meminfo)
+
+
+def test_a_model_bin_replaced_by_a_fifo_is_refused_not_read(tmp_path):
+    folder = tmp_path / "tiny.en"
+    shutil.copytree(tiny_en_dir(), folder)
+    (folder / "model.bin").unlink()
+    os.mkfifo(folder / "model.bin")
+    outcome: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            bf16_encoder.load_encoder(folder)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            outcome.append(exc)
+
+    loader = threading.Thread(target=load, daemon=True)
+    loader.start()
+    loader.join(timeout=20)
+    if loader.is_alive():  # unblock the read, so that the thread ends
+        with open(folder / "model.bin", "wb"):
+            pass
+    assert outcome and isinstance(outcome[0], ModelError), "the loader waited on the FIFO"
 
 
 def test_the_bf16_encoder_gives_what_ctranslate2s_encoder_gives():
