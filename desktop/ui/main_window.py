@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._device_detection_started = False
         self._autosave = autosave
+        self._kept_edits_note = ""  # from the Transcribe tab, once the saved queue is back
 
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
 
         self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, autosave, fallback_log, self)
+        self.transcribe_tab.edits_kept.connect(self._on_edits_kept)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.transcribe_tab, icon("app"), "")
@@ -195,14 +197,20 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._detect_device)
 
     def _say_what_was_kept(self) -> None:
-        """Once, at start: saved work that could not be read or cannot be saved, and the corrections kept
-        from last time that were never exported. Left in the status bar until another message."""
+        """At start: saved work that could not be read or cannot be saved, and the corrections kept from
+        last time that were never exported (said again when the saved queue is back, which may be after
+        the window shows). Left in the status bar until another message."""
         notes = [translated(self._autosave.notice)] if self._autosave.notice else []
-        kept = self.transcribe_tab.kept_edits_note()
-        if kept:
-            notes.append(kept)
+        if self._kept_edits_note:
+            notes.append(self._kept_edits_note)
         if notes:
             self.statusBar().showMessage(" ".join(notes))
+
+    @Slot(str)
+    def _on_edits_kept(self, note: str) -> None:
+        self._kept_edits_note = note
+        if self._device_detection_started:  # shown already: otherwise the first showing says it
+            self._say_what_was_kept()
 
     @Slot()
     def _detect_device(self) -> None:

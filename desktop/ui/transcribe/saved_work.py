@@ -6,9 +6,11 @@ corrections. Files that were waiting or running come back waiting and do not sta
 transcription takes the computer's full attention (and may want a model downloaded), so it starts
 when the user presses Start or adds files, not behind their back when the window opens.
 
-Changes are written by a thread of their own, one after another in the order they were made, so the
-window never waits on the disk, or on another VoxDesk window that holds the saved work. Reading (the
-saved queue at the start, Recent transcripts) first lets the changes made so far reach the disk.
+Changes are written and the saved work is read by a thread of their own, one job after another in
+the order they were asked for, so the window never waits on the disk, or on another VoxDesk window that
+holds the saved work: a read sees every change made before it, and its answer comes back to the
+window's thread (`_deliver`). Recent transcripts are read again whenever the writes pause, so the menu
+lists them at once.
 
 A change that cannot be saved is said in a sentence (`problem`); the work in the window goes on.
 """
@@ -33,52 +35,72 @@ _RESTORED_STATES = {ItemState.FAILED.value: ItemState.FAILED, ItemState.CANCELLE
 
 class SavedWork(QObject):
     problem = Signal(str)  # a sentence: a change could not be saved, or saved work could not be read
-    _failed = Signal(str)  # the same, from the writing thread
+    restored = Signal(list)  # the saved queue is back; the QueueItems with corrections never exported
+    _failed = Signal(str)  # the same as problem, from the saving thread
+    _deliver = Signal(object)  # a callable to run on the window's thread: the answer of a read
 
     def __init__(self, store: AutosaveStore, queue: TranscriptionQueue, parent: QObject | None = None):
         super().__init__(parent)
         self._store = store
         self._queue = queue
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._last_write: Future | None = None
         self._ids: dict[QueueItem, Future] = {}  # each item's id in the store, once its first write ran
         self._saved_status: dict[QueueItem, tuple[ItemState, str]] = {}
         self._revisions: dict[QueueItem, int] = {}  # edits asked to be saved, as the store counts them
+        self._recent: list[SavedItem] = []  # Recent transcripts as last read
+        self._jobs_asked = 0  # jobs given to the saving thread, to know when it has caught up
         self._stopped = False
+        self.is_restored = False
         self._failed.connect(self.problem, Qt.ConnectionType.QueuedConnection)
+        self._deliver.connect(lambda answer: answer(), Qt.ConnectionType.QueuedConnection)
         queue.item_added.connect(self._on_added)
         queue.item_changed.connect(self._on_changed)
 
     # -- bringing work back --------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Put the queue saved last time back, in its order."""
-        for saved in self._try(self._store.queue, failed=[]):
-            self._restore(saved)
+        """Put the queue saved last time back, in its order; ``restored`` says when it is."""
+        def read() -> tuple[list[tuple[SavedItem, Transcript | None]], set[int]]:
+            queue = [(saved, self._read_transcript(saved)) for saved in self._try(self._store.queue, failed=[])]
+            return queue, {saved.id for saved in self._try(self._store.unexported_edits, failed=[])}
 
-    def recent(self, limit: int = 10) -> list[SavedItem]:
-        self._wait_for_writes()
-        return self._try(self._store.recent, limit, failed=[])
+        def put_back(answer: tuple[list[tuple[SavedItem, Transcript | None]], set[int]]) -> None:
+            queue, unexported = answer
+            if self._stopped:
+                return
+            items = [(saved.id, self._restore(saved, transcript)) for saved, transcript in queue]
+            self.is_restored = True
+            self.restored.emit([item for item_id, item in items if item_id in unexported])
+        self._read(read, put_back)
 
-    def reopen(self, saved: SavedItem) -> QueueItem | None:
-        """A transcript from recent(): its row when it is listed already, else it is listed again."""
-        self._wait_for_writes()
+    def recent(self) -> list[SavedItem]:
+        """Saved transcripts, the most recently changed first, as read when the saving last caught up."""
+        return list(self._recent)
+
+    def reopen(self, saved: SavedItem, then: Callable[[QueueItem], None]) -> None:
+        """A transcript from recent(): ``then`` gets its row when it is listed already, else once it is
+        listed again (nothing when that fails, which is said)."""
         for item, item_id in self._ids.items():
-            if item_id.result() == saved.id:
-                return item
-        if self._try(self._store.enqueue, saved.id, failed=False) is False:
-            return None
-        return self._restore(saved)
+            if item_id.done() and item_id.result() == saved.id:
+                then(item)
+                return
 
-    def kept_edits(self) -> list[QueueItem]:
-        """The listed files whose corrections were saved but never exported."""
-        self._wait_for_writes()
-        unexported = {saved.id for saved in self._try(self._store.unexported_edits, failed=[])}
-        return [item for item, item_id in self._ids.items() if item_id.result() in unexported]
+        def read() -> tuple[bool, Transcript | None]:
+            if self._try(self._store.enqueue, saved.id, failed=False) is False:
+                return False, None
+            return True, self._read_transcript(saved)
 
-    def _restore(self, saved: SavedItem) -> QueueItem:
+        def put_back(answer: tuple[bool, Transcript | None]) -> None:
+            listed, transcript = answer
+            if listed and not self._stopped:
+                then(self._restore(saved, transcript))
+        self._read(read, put_back)
+
+    def _read_transcript(self, saved: SavedItem) -> Transcript | None:
+        return self._try(self._store.transcript, saved.id) if saved.has_transcript else None
+
+    def _restore(self, saved: SavedItem, transcript: Transcript | None) -> QueueItem:
         item = QueueItem(path=saved.source)
-        transcript = self._try(self._store.transcript, saved.id) if saved.has_transcript else None
         if transcript is not None:
             item.state, item.progress = ItemState.DONE, 1.0
             item.transcript, item.segments = transcript, transcript.segments
@@ -162,17 +184,35 @@ class SavedWork(QObject):
         self._stopped = True
         self._writer.shutdown(wait=True)
 
-    # -- the writing thread --------------------------------------------------------------------
+    # -- the saving thread ---------------------------------------------------------------------
 
     def _write(self, job: Callable[[], object]) -> Future:
+        self._jobs_asked += 1
+        asked = self._jobs_asked
+
         def guarded() -> object:
             try:
                 return job()
             except Exception:  # noqa: BLE001 - a bug here must not stop the saves after it
                 log.exception("autosave: a change could not be saved")
                 return None
-        self._last_write = self._writer.submit(guarded)
-        return self._last_write
+            finally:
+                if asked == self._jobs_asked:  # caught up: what Recent transcripts lists may have changed
+                    self._read_recent()
+        return self._writer.submit(guarded)
+
+    def _read(self, job: Callable[[], object], then: Callable[[object], None]) -> None:
+        """``job`` on the saving thread after the writes asked before it; ``then`` gets its answer on the
+        window's thread."""
+        def read() -> None:
+            answer = job()
+            self._deliver.emit(lambda: then(answer))
+        self._write(read)
+
+    def _read_recent(self) -> None:
+        recent = self._try(self._store.recent, 10, failed=None)
+        if recent is not None:
+            self._deliver.emit(lambda: setattr(self, "_recent", recent))
 
     def _write_item(self, item: QueueItem, job: Callable[[int], None]) -> None:
         """``job`` with item's id, after item's earlier writes (nothing when adding it failed)."""
@@ -187,10 +227,6 @@ class SavedWork(QObject):
     def _write_edit(self, item: QueueItem, save: Callable[[int], object]) -> None:
         self._revisions[item] = self._revisions.get(item, 0) + 1
         self._write_item(item, lambda item_id: self._try(save, item_id))
-
-    def _wait_for_writes(self) -> None:
-        if self._last_write is not None:
-            self._last_write.result()
 
     def _try(self, method, *args, failed=None):
         """The store's answer, or `failed` when it could not do it (said as a problem)."""

@@ -35,6 +35,7 @@ def has_transcript_to_export(item: QueueItem | None) -> bool:
 
 class TranscribeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
+    edits_kept = Signal(str)  # at start, a sentence naming the files whose unexported corrections came back
     export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
 
     def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, autosave: AutosaveStore,
@@ -111,6 +112,7 @@ class TranscribeTab(QWidget):
         self.transcript_panel.speakers_edited.connect(self.saved_work.save_speakers)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
+        self.saved_work.restored.connect(self._on_restored)
         self.export_bar.exported.connect(self._on_exported)
 
         self.export_bar.export_button.clicked.connect(self.export_selected)
@@ -182,17 +184,14 @@ class TranscribeTab(QWidget):
 
     def reopen(self, saved: SavedItem) -> None:
         """List a saved transcript again (or find its row) and show it."""
-        item = self.saved_work.reopen(saved)
-        if item is not None:
-            self.queue_view.selectRow(self.queue_model.row_of(item))
+        self.saved_work.reopen(saved, lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)))
 
-    def kept_edits_note(self) -> str:
-        """A sentence on the corrections kept from last time though never exported; "" when none."""
-        names = [item.path.name for item in self.saved_work.kept_edits()]
-        if not names:
-            return ""
-        return self.tr("Corrections you had not exported were kept and are shown again: {names}.").format(
-            names=", ".join(f"“{name}”" for name in names))
+    @Slot(list)
+    def _on_restored(self, kept_edits: list[QueueItem]) -> None:
+        if kept_edits:
+            names = ", ".join(f"“{item.path.name}”" for item in kept_edits)
+            self.edits_kept.emit(
+                self.tr("Corrections you had not exported were kept and are shown again: {names}.").format(names=names))
 
     # -- drops ---------------------------------------------------------------------------------
 

@@ -38,7 +38,14 @@ def open_window(qtbot, settings):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.transcribe_tab.saved_work.is_restored)  # read off the window's thread
     return window
+
+
+def recent_menu_texts(window) -> list[str]:
+    """What File → Recent transcripts lists when opened."""
+    window.recent_menu.aboutToShow.emit()
+    return [action.text() for action in window.recent_menu.actions() if action.text()]
 
 
 def close(qtbot, window) -> None:
@@ -136,6 +143,7 @@ def test_killing_the_app_while_editing_loses_no_correction(qtbot, settings, tmp_
     store.close()
     script = textwrap.dedent("""
         import sys
+        import time
         from PySide6.QtCore import QTimer
         from desktop.app import create_app
         from desktop.ui.transcribe.segments_model import SegmentsModel
@@ -143,6 +151,9 @@ def test_killing_the_app_while_editing_loses_no_correction(qtbot, settings, tmp_
         app, window = create_app(sys.argv[:1])
         window.show()
         tab = window.transcribe_tab
+        while not tab.saved_work.is_restored:  # the saved queue is read off the window's thread
+            app.processEvents()
+            time.sleep(0.01)
         tab.queue_view.selectRow(0)
         model = tab.transcript_panel.view.model()
         assert model.setData(model.index(0, SegmentsModel.TEXT), "And so, my fellow Americans:")
@@ -259,11 +270,9 @@ def test_recent_transcripts_reopens_one_that_was_taken_off_the_list(qtbot, setti
     assert asked and "jfk.flac" in asked[0] and "Recent transcripts" in asked[0]
     assert tab.queue.items == []
 
-    menu = window.recent_menu
-    menu.aboutToShow.emit()
-    actions = [action for action in menu.actions() if action.text()]
-    assert [action.text() for action in actions] == ["jfk.flac"]
-    actions[0].trigger()
+    qtbot.waitUntil(lambda: recent_menu_texts(window) == ["jfk.flac"])
+    next(action for action in window.recent_menu.actions() if action.text() == "jfk.flac").trigger()
+    qtbot.waitUntil(lambda: len(tab.queue.items) == 1)
     assert [item.state for item in tab.queue.items] == [ItemState.DONE]
     assert tab.selected_item() is tab.queue.items[0]
     assert texts(tab)[2] == "ask what YOU can do"
@@ -290,8 +299,7 @@ def test_removing_a_file_asks_and_delete_forgets_its_transcript_while_cancel_kee
     answer_next_question(qtbot, "Delete")
     tab.queue_panel.remove_button.click()
     assert tab.queue.items == []
-    window.recent_menu.aboutToShow.emit()
-    assert [action.text() for action in window.recent_menu.actions()] == ["No saved transcripts yet"]
+    qtbot.waitUntil(lambda: recent_menu_texts(window) == ["No saved transcripts yet"])
 
     window = reopened(qtbot, window, settings)
     assert window.transcribe_tab.queue.items == []
