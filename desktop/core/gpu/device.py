@@ -446,6 +446,12 @@ def cpu_name(proc_cpuinfo: Path) -> str:
     return platform.processor() or "Unknown processor"
 
 
+def cpu_flags(proc_cpuinfo: Path) -> frozenset[str]:
+    """The features the processor reports ("avx2", "amx_bf16", ...); empty when it cannot be read."""
+    match = re.search(r"^flags\s*:(.*)$", _read_text(proc_cpuinfo) or "", re.MULTILINE)
+    return frozenset(match.group(1).split()) if match else frozenset()
+
+
 def major_minor(version: str | None) -> str | None:
     match = re.match(r"\s*(\d+)\.(\d+)", version or "")
     return f"{match.group(1)}.{match.group(2)}" if match else None

@@ -19,6 +19,7 @@ import numpy as np
 
 from desktop.core.common.errors import ModelError
 from desktop.core.common.model_files import check_model
+from desktop.core.gpu.device import cpu_flags
 from desktop.engines.transcription import ct2_format
 from desktop.engines.transcription.base import DAMAGED_MODEL
 
@@ -30,11 +31,7 @@ WORTH_LOADING_FROM_WINDOWS = 8
 
 def processor_has_bfloat16_units(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
     """Whether the processor multiplies bfloat16 matrices in hardware (AMX), read without importing torch."""
-    try:
-        text = cpuinfo.read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return False
-    return any(line.startswith("flags") and "amx_bf16" in line.split() for line in text.splitlines())
+    return "amx_bf16" in cpu_flags(cpuinfo)
 
 
 class Bf16Encoder:
@@ -72,20 +69,19 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
         raise MemoryError(f"{available >> 20} MiB of memory available, {wanted >> 20} MiB wanted")
 
     import torch
-    from whisper.model import AudioEncoder, LayerNorm
+    from whisper.model import AudioEncoder
+
+    from desktop.engines.transcription.whisper_torch import half_weights
 
     dims, state = ct2_format.to_whisper_encoder_state_dict(
         ct2_format.read_model_bin(folder / "model.bin", weights_under="encoder/"))
     encoder = AudioEncoder(dims["n_mels"], dims["n_audio_ctx"], dims["n_audio_state"], dims["n_audio_head"],
                            dims["n_audio_layer"])
     try:
-        encoder.load_state_dict({name: torch.from_numpy(np.array(value)) for name, value in state.items()})
+        encoder.load_state_dict({name: torch.from_numpy(value) for name, value in state.items()})
     except (RuntimeError, ValueError) as exc:
         raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
-    encoder.to(torch.bfloat16)
-    for module in encoder.modules():
-        if isinstance(module, LayerNorm):
-            module.float()
+    half_weights(encoder, torch.bfloat16)
     return Bf16Encoder(encoder.eval())
 
 

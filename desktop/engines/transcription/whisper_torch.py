@@ -189,11 +189,13 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
     return TorchWhisperEngine(whisper_model, device=device, model_name=model.name)
 
 
-def half_weights(model: Any) -> None:
-    """fp16 weights, half the GPU memory; layer norms stay fp32, since openai-whisper computes them in fp32."""
+def half_weights(model: Any, dtype: Any = None) -> None:
+    """16-bit weights (fp16 unless ``dtype`` says otherwise, as torch.bfloat16), half the memory; layer
+    norms stay fp32, since openai-whisper computes them in fp32."""
+    import torch
     from whisper.model import LayerNorm
 
-    model.half()
+    model.to(dtype or torch.float16)
     for module in model.modules():
         if isinstance(module, LayerNorm):
             module.float()
