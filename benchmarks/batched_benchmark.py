@@ -5,10 +5,11 @@
 On the CPU (this machine): VoxDesk's automatic CTranslate2 path (faster-whisper's batched pipeline over
 VoxDesk's windows of speech; its encoder in bfloat16 where the processor has AMX, see bf16_encoder.py)
 against faster-whisper's sequential decoding, Whisper base, int8, beam 5, word timings on; the
-automatic path's first recording in a fresh process as well, as the command line runs it; and for reference the batched torch engine against openai-whisper's sequential
-decoding, fp32, on the first --torch-seconds of the same speech. The engines are loaded once and each
-contender transcribes the same audio (already in memory); the best of --repeat runs counts. Word error
-rates are against the recordings' reference text, after Whisper's English normaliser.
+automatic path's first recording in a fresh process as well, as the command line runs it; and for
+reference the batched torch engine against openai-whisper's sequential decoding, fp32, on the first
+--torch-seconds of the same speech. The engines are loaded once and each contender transcribes the same
+audio (already in memory); the best of --repeat runs counts. Word error rates are against the
+recordings' reference text, after Whisper's English normaliser.
 
 The same measurements on a GPU come from ``benchmarks/gpu_check.sh`` (see ``gpu_bundle.py``);
 ``GPU_COMMAND`` below is the command, written into BENCHMARKS.md with the CPU table.
