@@ -15,6 +15,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="voxdesk-config-")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def consent_sentences_dated_a_fixed_day():
+    """See tests.core.voices.sealing.EspeakDay; for the whole session, as module fixtures issue codes."""
+    from desktop.core.voices import consent
+    from tests.core.voices.sealing import EspeakDay
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(consent, "date", EspeakDay)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def isolated_user_folders(tmp_path_factory, monkeypatch):
     """Models, voices and QSettings go to throw-away folders, never the real home."""

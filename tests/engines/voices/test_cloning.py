@@ -6,7 +6,6 @@ import dataclasses
 import hashlib
 import json
 import shutil
-from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +22,7 @@ from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, 
 from desktop.engines.voices.speaker import SpeakerEncoder
 from desktop.engines.speech.tts import NOTHING_TO_SAY, SpeechSynthesizer
 from desktop.resources import resource_path
-from tests.core.voices.sealing import ESPEAK_CODE, issue_clear_code, share_install_key
+from tests.core.voices.sealing import ESPEAK_CODE, EspeakDay, issue_clear_code, share_install_key
 from tests.helpers.espeak import speak
 from tests.helpers.tiny_clone import build_tiny_openvoice, build_tiny_xtts
 from tests.helpers.tiny_tts import build_single_speaker_vits
@@ -69,7 +68,7 @@ def spoken(tmp_path_factory) -> dict:
     # A fixed code: espeak-ng reads some numbers in ways Whisper base mishears ("9201" -> "I-12001"),
     # which says nothing about VoxDesk; people are told to read the code clearly. Each library issues
     # it with issue_clear_code() before a voice is added.
-    prompt = ConsentPrompt("Alex Reader", "en", date.today().isoformat(), ESPEAK_CODE)
+    prompt = ConsentPrompt("Alex Reader", "en", EspeakDay.today().isoformat(), ESPEAK_CODE)
     return {
         "prompt": prompt,
         "passage": speak(passage, folder / "passage.wav"),
