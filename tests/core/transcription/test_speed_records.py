@@ -72,3 +72,35 @@ def test_a_huge_file_a_fifo_and_a_link_are_not_read(tmp_path: Path):
     link = tmp_path / "link.json"
     link.symlink_to(secret)
     assert SpeedRecords(link).all() == []
+
+
+def test_encoder_measurements_are_kept_beside_the_speeds_per_model_and_machine(tmp_path: Path):
+    path = tmp_path / "model-speeds.json"
+    records = SpeedRecords(path)
+    records.add("base", "ct2", "cpu", "m1", 9.0)
+    records.add_encoder("base", "m1", int8_seconds=0.34, bf16_seconds=0.28, load_seconds=2.1)
+    records.add_encoder("base", "m1", int8_seconds=0.33, bf16_seconds=0.27, load_seconds=2.2)  # measured again
+    records.add_encoder("tiny", "m1", int8_seconds=0.1, bf16_seconds=None, load_seconds=None)  # could not run
+    records.add("tiny", "ct2", "cpu", "m1", 30.0)
+
+    again = SpeedRecords(path)
+    assert again.factors("m1") == {"base": 9.0, "tiny": 30.0}
+    base = again.encoder("base", "m1")
+    assert (base.int8_seconds, base.bf16_seconds, base.load_seconds) == (0.33, 0.27, 2.2)
+    assert again.encoder("tiny", "m1").bf16_seconds is None
+    assert again.encoder("base", "another machine") is None and len(again.encoders()) == 2
+
+
+def test_hostile_encoder_entries_are_skipped(tmp_path: Path):
+    good = {"model": "base", "machine": "m1", "int8_seconds": 0.3, "bf16_seconds": 0.2, "load_seconds": 2,
+            "measured": "2026"}
+    hostile = [
+        {**good, "int8_seconds": 0}, {**good, "bf16_seconds": -1}, {**good, "bf16_seconds": float("nan")},
+        {**good, "load_seconds": True}, {**good, "int8_seconds": None}, {**good, "bf16_seconds": "0.1"},
+        {**good, "int8_seconds": 1e300}, {**good, "model": ""}, {**good, "machine": None}, "base", None,
+    ]
+    path = tmp_path / "model-speeds.json"
+    path.write_text(json.dumps({"records": "not a list", "encoders": hostile + [good]}, allow_nan=True))
+    (kept,) = SpeedRecords(path).encoders()
+    assert (kept.int8_seconds, kept.bf16_seconds, kept.load_seconds) == (0.3, 0.2, 2.0)
+    assert SpeedRecords(path).all() == []
