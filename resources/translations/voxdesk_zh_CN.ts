@@ -578,8 +578,8 @@
         <translation>转写：每次同时 {count} 段 30 秒的语音</translation>
     </message>
     <message>
-        <source>The processor&apos;s bfloat16 matrix units (AMX) encode the audio, which is faster</source>
-        <translation>由处理器的 bfloat16 矩阵单元（AMX）对音频编码，速度更快</translation>
+        <source>The processor&apos;s bfloat16 instructions encode the audio: faster on this computer</source>
+        <translation>由处理器的 bfloat16 指令对音频编码：在这台电脑上更快</translation>
     </message>
     <message>
         <source>Speech synthesis: {device}</source>

@@ -47,7 +47,7 @@ class EngineResult:
     speech: list[tuple[float, float]] = field(default_factory=list)  # (start, end) s that VAD heard as speech
     avg_logprobs: list[float] = field(default_factory=list)  # Whisper's average log-probability of each segment
     batch_size: int = 1  # windows decoded at once (after any out-of-memory halving); 1 = one after another
-    bf16_encoder: bool = False  # the processor's bfloat16 matrix units encoded the audio (bf16_encoder.py)
+    bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio (bf16_encoder.py)
 
 
 class WhisperEngine(Protocol):

@@ -31,16 +31,22 @@ POLL_SECONDS = 0.05
 SILENCE: dict = {}  # no event within POLL_SECONDS
 
 
+def child_environment() -> dict[str, str]:
+    """The environment for a child Python process that runs the very code the parent runs, wherever
+    the current folder is."""
+    env = dict(os.environ)
+    package_root = str(Path(desktop.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    return env
+
+
 class EngineChild:
     """The engine process and the threads that read its events and its log."""
 
     _live: "weakref.WeakSet[EngineChild]" = weakref.WeakSet()
 
     def __init__(self) -> None:
-        env = dict(os.environ)
-        # The child runs the very code the parent runs, wherever the current folder is.
-        package_root = str(Path(desktop.__file__).resolve().parent.parent)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+        env = child_environment()
         # No PR_SET_PDEATHSIG: Linux sends it when the *thread* that started the child ends, and jobs
         # start it from worker threads. The child exits when its stdin closes instead.
         self.popen = subprocess.Popen(

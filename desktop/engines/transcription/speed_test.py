@@ -4,23 +4,37 @@ model, engine and device, loaded the way a transcription loads it (``loading.loa
 The result is a real-time factor: seconds of audio per second of work (15 means a 1-hour recording
 takes about 4 minutes). Model loading is not counted; on the GPU a short warm-up runs first, so the
 one-time start of the GPU's kernels is not counted either.
+
+For each CTranslate2 model it also measures which of the fast engine's encoders is faster on this
+processor (``bf16_encoder.measure``), in a process of its own: that is where an engine process would
+import torch, and a processor that cannot run torch's kernels ends only that process.
 """
 from __future__ import annotations
 
+import json
+import logging
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from desktop.core.common.errors import Cancelled, UserFacingError
-from desktop.core.transcription.speed_records import SpeedRecord, SpeedRecords, machine_key
+from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecord, SpeedRecords, machine_key
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
+
+log = logging.getLogger(__name__)
 
 TEST_SPEECH = ("speech", "test-speech.flac")  # under resources/: 10 s of English speech
 TEST_SECONDS = 10.0
 _WARM_UP_SECONDS = 2.0
+ENCODER_MEASURE_SECONDS = 900.0  # at most, for one model's encoders (a large model on a slow processor)
+_POLL_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -122,7 +136,10 @@ def measure_computer(
     done_before = records.measured(machine) if only_missing else set()
     trials = [trial for name in store.names() for trial in trials_for(store.local(name), devices)
               if (trial.model.name, trial.engine, trial.device) not in done_before]
-    speech = bundled_speech() if trials else None
+    encoders = [trial.model for trial in trials_for_encoders(store)
+                if not (only_missing and records.encoder(trial.model.name, machine) is not None)]
+    steps = len(trials) + len(encoders)
+    speech = bundled_speech() if steps else None
     results = []
     for number, trial in enumerate(trials):
         if cancelled is not None and cancelled():
@@ -136,5 +153,76 @@ def measure_computer(
         if on_record is not None:
             on_record(record)
         if on_progress is not None:
-            on_progress((number + 1) / len(trials))
+            on_progress((number + 1) / steps)
+    for number, model in enumerate(encoders, start=len(trials)):
+        figures = measure_encoders(model, speech, cancelled)
+        if figures is not None:
+            records.add_encoder(model.name, machine, **figures)
+        if on_progress is not None:
+            on_progress((number + 1) / steps)
     return results
+
+
+def trials_for_encoders(store: ModelStore) -> list[Trial]:
+    """The CTranslate2 models on this computer, whose two encoders can be compared on the processor."""
+    return [Trial(model, "ct2", "cpu") for name in store.names() for model in store.local(name)
+            if model.format == "ct2"]
+
+
+def measure_encoders(model: LocalModel, speech: np.ndarray, cancelled: Callable[[], bool] | None = None,
+                     limit_seconds: float = ENCODER_MEASURE_SECONDS) -> dict | None:
+    """Seconds per window of each encoder, and of loading torch's, measured in a process of its own
+    (keyword arguments of ``SpeedRecords.add_encoder``); None when nothing could be learnt (a damaged
+    model, short memory, the time limit). A process that dies after timing CTranslate2's encoder, as on
+    a processor that cannot run torch's kernels, means torch's encoder cannot run here. Raises
+    Cancelled."""
+    from desktop.engines.transcription.engine_child import child_environment
+
+    with tempfile.TemporaryDirectory(prefix="voxdesk-encoders-") as scratch:
+        speech_file = Path(scratch) / "speech.f32"
+        np.asarray(speech, dtype=np.float32).tofile(speech_file)
+        with open(Path(scratch) / "out", "w+b") as out:
+            child = subprocess.Popen(
+                [sys.executable, "-m", "desktop.engines.transcription.bf16_encoder", str(model.path), str(speech_file)],
+                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.PIPE, env=child_environment())
+            try:
+                _wait(child, cancelled, time.monotonic() + limit_seconds)
+            finally:
+                if child.poll() is None:
+                    child.kill()
+                _, error = child.communicate()
+            out.seek(0)
+            lines = [line for line in out.read().decode("utf-8", "replace").splitlines() if line.startswith("{")]
+    if child.returncode != 0:
+        log.warning("measuring the encoders of %s: exit %s %s", model.name, child.returncode,
+                    error.decode("utf-8", "replace").strip()[-500:])
+    figures = _figures(lines[-1]) if lines else None
+    if figures is None or "bf16_seconds" in figures:
+        return figures
+    if child.returncode < 0:  # killed after timing CTranslate2's encoder: by the processor, or the time limit
+        return {**figures, "bf16_seconds": None, "load_seconds": None}
+    return None  # it failed in Python (a damaged model, short memory): nothing learnt about torch here
+
+
+def _wait(child: subprocess.Popen, cancelled: Callable[[], bool] | None, deadline: float) -> None:
+    while child.poll() is None:
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        if time.monotonic() > deadline:
+            log.warning("measuring the encoders took longer than %.0f s; stopped", ENCODER_MEASURE_SECONDS)
+            return
+        try:
+            child.wait(timeout=_POLL_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def _figures(line: str) -> dict | None:
+    """The measurement's last report, with only the figures it may hold."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("int8_seconds"), (int, float)):
+        return None
+    return {key: data[key] for key in ("int8_seconds", "bf16_seconds", "load_seconds") if key in data}

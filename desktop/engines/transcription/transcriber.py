@@ -137,7 +137,7 @@ class Transcriber:
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
         self.batch_size: int | None = None  # windows decoded at once in the last chunk (after any halving)
-        self.bf16_encoder = False  # the processor's bfloat16 units encoded the last chunk's audio
+        self.bf16_encoder = False  # torch's bfloat16 encoder encoded the last chunk's audio
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None

@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 ENGLISH_VOCAB = 51864  # English-only Whisper models; multilingual ones have 51865 + extra languages
 CONVERTER_VERSION = 1  # bump when the converted folder's content changes, to redo old conversions
 _SOURCE_RECORD = "voxdesk-source.json"
+AUTOMATIC = "automatic"  # load_ct2_engine's bf16_from_windows: as this computer's measurement says
 
 
 class Ct2WhisperEngine:
@@ -56,7 +57,10 @@ class Ct2WhisperEngine:
     name = "ct2"
 
     def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str,
-                 load_bf16_encoder: Callable[[], bf16_encoder.Bf16Encoder] | None = None):
+                 load_bf16_encoder: Callable[[], bf16_encoder.Bf16Encoder] | None = None,
+                 bf16_from_windows: Callable[[], int | None] = lambda: None):
+        """load_bf16_encoder: torch's encoder for this model, where it may replace CTranslate2's;
+        bf16_from_windows: asked before each recording, from how many windows that is worth it (None: not)."""
         self._model = model
         self.device = device
         self.model_name = model_name
@@ -64,6 +68,7 @@ class Ct2WhisperEngine:
         self.encoder_precision = compute_type  # "bfloat16" once torch's encoder took over (bf16_encoder)
         self.batch_size: int | None = None  # windows at once in the last transcription
         self._load_bf16_encoder = load_bf16_encoder
+        self._bf16_from_windows = bf16_from_windows
 
     @property
     def multilingual(self) -> bool:
@@ -126,7 +131,10 @@ class Ct2WhisperEngine:
                             bf16_encoder=self.encoder_precision == "bfloat16")
 
     def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
-        if self._load_bf16_encoder is None or windows < bf16_encoder.WORTH_LOADING_FROM_WINDOWS:
+        if self._load_bf16_encoder is None or windows < bf16_encoder.FEWEST_WINDOWS:
+            return
+        from_windows = self._bf16_from_windows()  # a measurement made since the last file counts
+        if from_windows is None or windows < from_windows:
             return
         load, self._load_bf16_encoder = self._load_bf16_encoder, None
         try:
@@ -221,14 +229,15 @@ class _FollowedBySilence:
 
 def load_ct2_engine(
     model: "LocalModel", device: str, compute_type: str | None = None, *, cache_dir: Path | None = None,
-    bf16_encoder_allowed: bool = True,
+    bf16_from_windows: int | None | str = AUTOMATIC,
 ) -> Ct2WhisperEngine:
     """Load ``model`` ("ct2" folder or "pt" checkpoint) with faster-whisper on "cpu" or "cuda".
 
     ``compute_type`` defaults to int8 on the CPU and float16 on the GPU. A "pt" checkpoint is converted
     once into ``cache_dir`` (default: the checkpoint's folder) and the conversion is reused afterwards.
-    On a processor with bfloat16 matrix units the engine encodes long recordings with torch's encoder in
-    bfloat16 (``bf16_encoder``), unless ``bf16_encoder_allowed`` is False.
+    On the CPU, recordings of ``bf16_from_windows`` windows or more are encoded with torch's encoder in
+    bfloat16 (``bf16_encoder``); None never, and AUTOMATIC where this computer's processor and its
+    measurement say it is faster (``bf16_encoder.automatic_from_windows``).
     """
     import ctranslate2
 
@@ -262,9 +271,15 @@ def load_ct2_engine(
                          "again."),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
-    faster = device == "cpu" and bf16_encoder_allowed and bf16_encoder.processor_has_bfloat16_units()
+    if device != "cpu" or bf16_from_windows is None:
+        return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type)
+    if bf16_from_windows == AUTOMATIC:
+        from_windows = functools.partial(bf16_encoder.automatic_from_windows, model.name)
+    else:
+        from_windows = functools.partial(int, bf16_from_windows)
     return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type,
-                            load_bf16_encoder=functools.partial(bf16_encoder.load_encoder, folder) if faster else None)
+                            load_bf16_encoder=functools.partial(bf16_encoder.load_encoder, folder),
+                            bf16_from_windows=from_windows)
 
 
 def _pick_compute_type(ctranslate2: Any, device: str, requested: str | None) -> str:

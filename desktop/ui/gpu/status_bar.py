@@ -106,7 +106,7 @@ class DeviceStatusWidget(QWidget):
 
     def set_transcription_batch(self, size: int | None, *, bf16_encoder: bool = False) -> None:
         """How many 30-second windows the last transcription decoded at once (None: none ran yet), and
-        whether the processor's bfloat16 matrix units encoded its audio."""
+        whether torch's bfloat16 encoder, measured faster on this processor, encoded its audio."""
         self._batch_size = size
         self._bf16_encoder = bf16_encoder
         self.retranslate()
@@ -119,7 +119,7 @@ class DeviceStatusWidget(QWidget):
         else:
             text = self.tr("Transcription: {count} 30-second windows at once").format(count=self._batch_size)
         if self._bf16_encoder:
-            text += "\n" + self.tr("The processor's bfloat16 matrix units (AMX) encode the audio, which is faster")
+            text += "\n" + self.tr("The processor's bfloat16 instructions encode the audio: faster on this computer")
         return text
 
     def set_synthesis_device(self, text: str) -> None:

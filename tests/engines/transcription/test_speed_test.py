@@ -38,10 +38,16 @@ def test_measuring_tiny_en_on_the_cpu_keeps_a_real_factor(tmp_path: Path):
     assert seen == [record]
     assert SpeedRecords(records.path).factors(machine_key()) == {"tiny.en": record.factor}
 
+    # Which of the fast engine's encoders is faster on this processor is measured with it.
+    encoders = SpeedRecords(records.path).encoder("tiny.en", machine_key())
+    assert encoders is not None and encoders.int8_seconds > 0 and encoders.bf16_seconds > 0
+
     # The quiet run measures only what is missing; Tools → Measure measures again.
     assert measure_computer(store, records, CPU_ONLY, only_missing=True) == []
+    assert records.encoder("tiny.en", machine_key()) == encoders
     (again,) = measure_computer(store, records, CPU_ONLY, only_missing=False)
     assert again.key == record.key and len(records.all()) == 1
+    assert records.encoder("tiny.en", machine_key()).measured >= encoders.measured and len(records.encoders()) == 1
 
 
 def test_a_damaged_model_is_skipped_and_a_cancel_stops(tmp_path: Path):

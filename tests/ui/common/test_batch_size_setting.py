@@ -43,7 +43,7 @@ def test_the_tooltip_counts_the_windows_decoded_at_once(qtbot):
     assert status.device_label.toolTip() == details
 
 
-def test_the_tooltip_says_when_the_processors_bfloat16_units_encoded_the_audio(qtbot):
+def test_the_tooltip_says_when_the_processors_bfloat16_instructions_encoded_the_audio(qtbot):
     status = DeviceStatusWidget(FallbackLog())
     qtbot.addWidget(status)
     status.set_report(rx7900xtx_report())
@@ -51,6 +51,6 @@ def test_the_tooltip_says_when_the_processors_bfloat16_units_encoded_the_audio(q
     status.set_transcription_batch(2, bf16_encoder=True)
     assert status.device_label.toolTip() == details + (
         "\nTranscription: 2 30-second windows at once"
-        "\nThe processor's bfloat16 matrix units (AMX) encode the audio, which is faster")
+        "\nThe processor's bfloat16 instructions encode the audio: faster on this computer")
     status.set_transcription_batch(2)
     assert "bfloat16" not in status.device_label.toolTip()
