@@ -1,15 +1,23 @@
-"""Batched against sequential decoding, on the same speech and the same weights, in one run.
+"""Batched against sequential decoding, on the same speech and the same weights, in one run, with one
+table per processor family.
 
     .venv/bin/python benchmarks/batched_benchmark.py [--seconds 223] [--torch-seconds 60] [--repeat 2]
+                                                      [--families this,avx512_bf16,avx2]
 
 On the CPU (this machine): VoxDesk's automatic CTranslate2 path (faster-whisper's batched pipeline over
-VoxDesk's windows of speech; its encoder in bfloat16 where the processor has AMX, see bf16_encoder.py)
-against faster-whisper's sequential decoding, Whisper base, int8, beam 5, word timings on; the
-automatic path's first recording in a fresh process as well, as the command line runs it; and for
-reference the batched torch engine against openai-whisper's sequential decoding, fp32, on the first
---torch-seconds of the same speech. The engines are loaded once and each contender transcribes the same
-audio (already in memory); the best of --repeat runs counts. Word error rates are against the
+VoxDesk's windows of speech; its encoder in bfloat16 where this computer measured torch's encoder faster,
+see bf16_encoder.py) against faster-whisper's sequential decoding, Whisper base, int8, beam 5, word
+timings on; the automatic path's first recording in a fresh process as well, as the command line runs
+it; and for reference the batched torch engine against openai-whisper's sequential decoding, fp32, on
+the first --torch-seconds of the same speech. The engines are loaded once and each contender transcribes
+the same audio (already in memory); the best of --repeat runs counts. Word error rates are against the
 recordings' reference text, after Whisper's English normaliser.
+
+Each processor family runs in a process of its own, measured first as Tools → Measure this computer
+measures it (into a throw-away data folder), so the automatic path makes the choice it would make there.
+"this" is the processor as it is; the others are emulated on it by limiting the instruction sets the
+libraries use (``FAMILIES``): the same kernels a processor of that family runs, not its speed, so their
+figures show the choice and its direction, and a real processor of the family has the last word.
 
 The same measurements on a GPU come from ``benchmarks/gpu_check.sh`` (see ``gpu_bundle.py``);
 ``GPU_COMMAND`` below is the command, written into BENCHMARKS.md with the CPU table.
@@ -18,7 +26,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,6 +44,18 @@ if str(ROOT) not in sys.path:
 ENGLISH = ("jfk.flac", "lj050-0131.wav")
 PAUSES = (0.5, 1.2, 1.8, 3.0)  # seconds, in turn: short, the kind voice detection joins, and long
 GPU_COMMAND = "make gpu-bundle && benchmarks/gpu_check.sh build/gpu-bundle"
+
+# Processor families: (what the table is called, the environment that limits the libraries to them).
+# oneDNN (torch's CPU kernels) and CTranslate2 each pick their kernels by instruction set at start.
+FAMILIES = {
+    "this": ("this processor as it is", {}),
+    "avx512_bf16": ("AVX-512 with bfloat16 instructions, no AMX (AMD Zen 4 and 5, Intel Cooper Lake), emulated "
+                    "on this processor: oneDNN limited to AVX512_CORE_BF16",
+                    {"ONEDNN_MAX_CPU_ISA": "AVX512_CORE_BF16"}),
+    "avx2": ("AVX2 only, no bfloat16 instructions (AMD Zen 2 and 3, older Intel), emulated on this processor: "
+             "oneDNN, torch and CTranslate2 limited to AVX2",
+             {"ONEDNN_MAX_CPU_ISA": "AVX2", "ATEN_CPU_CAPABILITY": "avx2", "CT2_FORCE_CPU_ISA": "AVX2"}),
+}
 
 
 def english_speech(seconds: float, pieces: dict[str, Any], references: dict[str, str]) -> tuple[Any, str]:
@@ -186,7 +210,24 @@ def table(rows: list[Measured], baseline: Measured) -> str:
     return "\n".join(lines)
 
 
-def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Measured], list[Measured], float]:
+def measure_this_computer() -> dict:
+    """The encoders of base measured as Tools → Measure this computer does, kept in this process's data
+    folder for the automatic path to follow; the figures and the windows from which it switches."""
+    from desktop.core.gpu.device import cpu_flags
+    from desktop.core.transcription.speed_records import SpeedRecords, machine_key
+    from desktop.engines.transcription.bf16_encoder import worth_loading_from_windows
+    from desktop.engines.transcription.speed_test import bundled_speech, measure_encoders
+    from tests.helpers.weights import ModelRef, base_dir
+
+    figures = measure_encoders(ModelRef("base", "ct2", base_dir()), bundled_speech())
+    if figures is None:
+        raise RuntimeError("the encoders of base could not be measured")
+    record = SpeedRecords().add_encoder("base", machine_key(), **figures)
+    return {**figures, "from_windows": worth_loading_from_windows(cpu_flags(Path("/proc/cpuinfo")), record)}
+
+
+def cpu_runs(seconds: float, torch_seconds: float, repeat: int, *,
+             with_torch: bool = True) -> tuple[list[Measured], list[Measured], float]:
     from desktop.engines.transcription.base import TranscribeOptions
     from desktop.engines.transcription.loading import load_engine
     from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
@@ -198,12 +239,12 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
     model = ModelRef("base", "ct2", base_dir())
 
     ct2 = load_engine(model, "ct2", "cpu")
-    own_encoder = load_ct2_engine(model, "cpu", bf16_encoder_allowed=False)
+    own_encoder = load_ct2_engine(model, "cpu", bf16_from_windows=None)
     try:
         directly = FasterWhisperDirectly(base_dir())
         its_batches = FasterWhisperBatchedDirectly(base_dir())
         first = first_recording_in_a_fresh_process(seconds)
-        measure("warm-up: the switch of encoder, where the processor has the units", ct2, audio, options, text)
+        measure("warm-up: the switch of encoder, where it was measured faster", ct2, audio, options, text)
         precision = ct2.encoder_precision
         for whisper_model in (directly._model, its_batches._model, ct2._model, own_encoder._model):
             StageClock.attach(whisper_model)  # the clock of the engine measured is the one that ran
@@ -226,6 +267,8 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int) -> tuple[list[Me
         ct2.close()
         own_encoder.close()
     ct2_rows.insert(3, first)
+    if not with_torch:
+        return ct2_rows, [], audio.size / 16000
 
     short, short_text = english_speech(torch_seconds, pieces, {name: reference(name) for name in ENGLISH})
     engine = load_engine(model, "torch", "cpu")
@@ -255,8 +298,6 @@ def stage_table(rows: list[Measured]) -> str:
 def first_recording_in_a_fresh_process(seconds: float) -> Measured:
     """The automatic path's first recording in a process of its own, as the command line runs it: the
     engine loaded (not timed), then the transcription timed, switch of encoder and torch import included."""
-    import json
-    import subprocess
 
     code = f"""
 import json, sys, time
@@ -292,32 +333,28 @@ def batch_sentence(automatic: Measured, larger: Measured) -> str:
             f"{larger.batch_size} took {ratio:.2f}× its time ({verdict}).")
 
 
-def bf16_loading_seconds() -> float:
-    """Seconds to load the bfloat16 encoder of base in a fresh process, torch import included."""
-    import subprocess
-
-    code = ("import time; started = time.perf_counter()\n"
-            "from desktop.engines.transcription.bf16_encoder import load_encoder\n"
-            "from tests.helpers.weights import base_dir\n"
-            "load_encoder(base_dir()); print(time.perf_counter() - started)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    return float(done.stdout.split()[-1])
-
-
-def encoder_paragraph(automatic: Measured, first: Measured, own_encoder: Measured, sequential: Measured) -> str:
+def encoder_paragraph(automatic: Measured, first: Measured, own_encoder: Measured, sequential: Measured,
+                      encoders: dict) -> str:
+    measured = (f"Measured here as Tools → Measure this computer measures it (a batch of 2 windows, best of 3): "
+                f"CTranslate2's int8 encoder {encoders['int8_seconds']:.3f} s a window")
+    if encoders["bf16_seconds"] is None:
+        return measured + ", torch's bfloat16 encoder could not run; the automatic path keeps CTranslate2's."
+    measured += (f", torch's bfloat16 encoder {encoders['bf16_seconds']:.3f} s "
+                 f"({encoders['bf16_seconds'] / encoders['int8_seconds']:.2f}×), loading it "
+                 f"{encoders['load_seconds']:.1f} s in a fresh process (importing torch, reading the weights).")
+    if encoders["from_windows"] is None:
+        return measured + (" Not faster by the 10 % a switch needs, so the automatic path keeps CTranslate2's "
+                           "int8 encoder, and its row is the same engine as the row \"CTranslate2's own encoder\".")
     if "bfloat16" not in automatic.name:
-        return ("This processor has no bfloat16 matrix units (AMX), so the automatic path keeps CTranslate2's "
-                "int8 encoder.")
-    from desktop.engines.transcription.bf16_encoder import WORTH_LOADING_FROM_WINDOWS
-
-    return f"""This processor multiplies bfloat16 matrices in hardware (AMX), so the automatic path encodes
-with torch's encoder in bfloat16 and decodes with CTranslate2 (`desktop/engines/transcription/bf16_encoder.py`).
-With CTranslate2's own int8 encoder the same batches take {own_encoder.seconds / sequential.seconds:.2f}× the sequential time, at
-{own_encoder.word_error_rate * 100:.1f} % (row "CTranslate2's own encoder"). The switch costs {bf16_loading_seconds():.1f} s once per loaded engine
-(importing torch and reading the encoder's weights, in a fresh process); the first recording in a
-fresh process, as the command line runs it, pays it and took {first.seconds / sequential.seconds:.2f}× the sequential time (row "first
-recording"; the engine loaded beforehand, untimed, as for every row). The engine switches for a recording of
-{WORTH_LOADING_FROM_WINDOWS} windows or more (about 4 minutes of speech) and keeps the bfloat16 encoder for every recording after it."""
+        return measured + (f" The engine switches for a recording of {encoders['from_windows']} windows or more; "
+                           "this input has fewer, so the automatic path kept CTranslate2's encoder.")
+    return measured + f""" So the automatic path encodes with torch's encoder in bfloat16 and decodes with
+CTranslate2 (`desktop/engines/transcription/bf16_encoder.py`), for a recording of {encoders['from_windows']} windows or more
+(the loading over the gain per window), and keeps it for every recording after it. With CTranslate2's own
+int8 encoder the same batches take {own_encoder.seconds / sequential.seconds:.2f}× the sequential time, at
+{own_encoder.word_error_rate * 100:.1f} % (row "CTranslate2's own encoder"); the first recording in a fresh
+process, as the command line runs it, pays the switch and took {first.seconds / sequential.seconds:.2f}× the sequential time (row
+"first recording"; the engine loaded beforehand, untimed, as for every row)."""
 
 
 def machine() -> str:
@@ -328,10 +365,8 @@ def machine() -> str:
     return f"{described()}, torch {torch.__version__}"
 
 
-def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds: float, repeat: int) -> str:
-    import ctranslate2
-    import faster_whisper
-
+def family_section(family: str, ct2_rows: list[Measured], encoders: dict, audio_seconds: float) -> str:
+    """One processor family's CPU table and what it shows."""
     sequential, voxdesk_sequential, automatic, first, own_encoder = ct2_rows[:5]
     its_batches = ct2_rows[-1]
     ratio = automatic.seconds / sequential.seconds
@@ -339,53 +374,70 @@ def section(ct2_rows: list[Measured], torch_rows: list[Measured], audio_seconds:
     floor = (automatic.seconds - decoder) / sequential.seconds
     decoder_gain = (sequential.stages or {}).get("decoder", 0.0) / decoder if decoder else float("nan")
     own_ratio = automatic.seconds / voxdesk_sequential.seconds
-    torch_ratio = torch_rows[1].seconds / torch_rows[0].seconds
-    return f"""## Batched decoding
-
-Measured {dt.date.today().isoformat()} by `benchmarks/batched_benchmark.py` on {machine()};
-faster-whisper {faster_whisper.__version__}, ctranslate2 {ctranslate2.__version__}. Compare the
-contenders of one table (same run, same input, same weights), not absolute seconds across runs.
-
-Input: {audio_seconds:.0f} s of real English speech (jfk.flac and lj050-0131.wav in turn, with pauses
-of 0.5 to 3 s), in memory; Whisper base from the test packages, the same weights for every
-contender; beam 5, word timings on, VoxDesk's voice activity detection first. Best of {repeat}.
-
-### CPU: the automatic CTranslate2 path against faster-whisper's sequential decoding
-
+    title, environment = FAMILIES[family]
+    limits = " ".join(f"`{name}={value}`" for name, value in environment.items())
+    return f"""### CPU, {title}: the automatic CTranslate2 path against faster-whisper's sequential decoding
+{f"{chr(10)}Run with {limits}.{chr(10)}" if limits else ""}
 {table(ct2_rows, sequential)}
 
-The automatic path takes {ratio:.2f}× the time of faster-whisper's own sequential decoding (target ≤ 0.6×)
+The automatic path takes {ratio:.2f}× the time of faster-whisper's own sequential decoding
 at a word error rate of {automatic.word_error_rate * 100:.1f} % against {sequential.word_error_rate * 100:.1f} %,
 and {own_ratio:.2f}× the time of VoxDesk's own sequential decoding (batch size 1: VoxDesk's voice detection,
-then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). Sequential
-decoding gives the previous window's text as the prompt, and on this input of repeated sentences it
-skips some of them; batched windows are decoded independently. {batch_sentence(automatic, ct2_rows[5])}
+then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). {batch_sentence(automatic, ct2_rows[5])}
 
-{encoder_paragraph(automatic, first, own_encoder, sequential)}
+{encoder_paragraph(automatic, first, own_encoder, sequential, encoders)}
 
 faster-whisper's own batched pipeline (last row) takes {its_batches.seconds / sequential.seconds:.2f}× the sequential time, at a
 word error rate of {its_batches.word_error_rate * 100:.1f} % and in {its_batches.segments} segments for {audio_seconds:.0f} s ({automatic.segments}
-for VoxDesk's automatic path): its voice detection fills each chunk up to 30 s, so it encodes fewer
-windows, and it decodes without timestamp tokens, so each chunk is one segment, too long for a
-subtitle; on this input it also leaves more words out. VoxDesk keeps windows that end where speech
-pauses and segments where Whisper ends them.
+for VoxDesk's automatic path).
 
 Where the time goes (seconds in CTranslate2's stages, best run):
 
 {stage_table(ct2_rows[:3] + [own_encoder, its_batches])}
 
-Batching makes the decoder {decoder_gain:.1f}× as fast; it cannot shorten the encoder (a full 30-second
-window each time, as many windows either way) or the word alignment, so even a free decoder would
-leave the automatic path at {floor:.2f}× the sequential time on this processor.
+Batching makes the decoder {decoder_gain:.1f}× as fast; it cannot shorten the encoder or the word alignment,
+so even a free decoder would leave the automatic path at {floor:.2f}× the sequential time here.
+"""
 
-### CPU, for reference: the batched torch engine against openai-whisper's sequential decoding
 
-The first {torch_rows[0].audio_seconds:.0f} s of the same speech, fp32 (the GPU runs fp16):
+def section(families: dict[str, str], torch_rows: list[Measured], audio_seconds: float, repeat: int) -> str:
+    import ctranslate2
+    import faster_whisper
+
+    torch_part = ""
+    if torch_rows:
+        torch_ratio = torch_rows[1].seconds / torch_rows[0].seconds
+        torch_part = f"""### CPU, for reference: the batched torch engine against openai-whisper's sequential decoding
+
+This processor as it is; the first {torch_rows[0].audio_seconds:.0f} s of the same speech, fp32 (the GPU runs fp16):
 
 {table(torch_rows, torch_rows[0])}
 
 Batched: {torch_ratio:.2f}× the time of sequential decoding.
+"""
+    return f"""## Batched decoding
 
+Measured {dt.date.today().isoformat()} by `benchmarks/batched_benchmark.py` on {machine()};
+faster-whisper {faster_whisper.__version__}, ctranslate2 {ctranslate2.__version__}. Compare the
+contenders of one table (same run, same input, same weights), not absolute seconds across tables.
+
+Input: {audio_seconds:.0f} s of real English speech (jfk.flac and lj050-0131.wav in turn, with pauses
+of 0.5 to 3 s), in memory; Whisper base from the test packages, the same weights for every
+contender; beam 5, word timings on, VoxDesk's voice activity detection first. Best of {repeat}.
+Sequential decoding gives the previous window's text as the prompt, and on this input of repeated
+sentences it skips some of them; batched windows are decoded independently. faster-whisper's own
+batched pipeline fills each chunk up to 30 s and decodes without timestamp tokens, so each chunk is
+one segment, too long for a subtitle; VoxDesk keeps windows that end where speech pauses and
+segments where Whisper ends them.
+
+One table per processor family. Each family ran in a process of its own that first measured the
+encoders as *Tools → Measure this computer* does, so its automatic path made the choice it makes on
+such a processor. The emulated families use that family's kernels on this processor (the libraries
+limited to its instruction sets), not its speed: a real processor of the family decides its own
+figures, and the measurement on it decides its choice.
+
+{chr(10).join(families.values())}
+{torch_part}
 ### GPU
 
 No GPU was available to this benchmark's run. On a machine with an NVIDIA or AMD GPU and Python with
@@ -400,16 +452,44 @@ rate; the table is also written to `gpu-check.md` in the current folder.
 """
 
 
+def run_family(family: str, args: argparse.Namespace) -> dict:
+    """One family's measurements in a process of its own, with its limits and a throw-away data folder."""
+    with tempfile.TemporaryDirectory(prefix="voxdesk-bench-") as data:
+        env = {**os.environ, **FAMILIES[family][1], "VOXDESK_DATA_DIR": data}
+        done = subprocess.run([sys.executable, __file__, "--family", family, "--seconds", str(args.seconds),
+                               "--torch-seconds", str(args.torch_seconds), "--repeat", str(args.repeat)],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"the {family} run failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def one_family(family: str, args: argparse.Namespace) -> dict:
+    """The measurements of this process's family (its limits already in the environment), as JSON."""
+    encoders = measure_this_computer()
+    ct2_rows, torch_rows, audio_seconds = cpu_runs(args.seconds, args.torch_seconds, args.repeat,
+                                                   with_torch=family == "this")
+    return {"section": family_section(family, ct2_rows, encoders, audio_seconds), "audio_seconds": audio_seconds,
+            "torch_rows": [vars(row) for row in torch_rows]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=223.0)
     parser.add_argument("--torch-seconds", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--families", default=",".join(FAMILIES), help="processor families, comma-separated")
+    parser.add_argument("--family", choices=FAMILIES, help=argparse.SUPPRESS)  # one family's own process
     parser.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md as it is")
     args = parser.parse_args(argv)
 
-    ct2_rows, torch_rows, audio_seconds = cpu_runs(args.seconds, args.torch_seconds, args.repeat)
-    markdown = section(ct2_rows, torch_rows, audio_seconds, args.repeat)
+    if args.family:
+        print(json.dumps(one_family(args.family, args)))
+        return 0
+    results = {family: run_family(family, args) for family in args.families.split(",")}
+    torch_rows = next(([Measured(**row) for row in r["torch_rows"]] for r in results.values() if r["torch_rows"]), [])
+    markdown = section({family: r["section"] for family, r in results.items()}, torch_rows,
+                       next(iter(results.values()))["audio_seconds"], args.repeat)
     print(markdown)
     if not args.no_write:
         from benchmarks.report import write_section

@@ -131,15 +131,16 @@ def _available_memory(meminfo: Path) -> int | None:
 
 MEASURE_BATCH = 2  # windows encoded at once, as the batched pipeline does on the CPU (batching.CPU_BATCH_SIZE)
 _REPEATS = 3
-_HOPELESS = 3.0  # a first bfloat16 batch this many times slower than CTranslate2's is not timed again
+_HOPELESS = 3.0  # a bfloat16 batch this many times slower than CTranslate2's is not timed again
 
 
 def measure(folder: Path, speech: np.ndarray, report: Callable[[dict], None]) -> None:
     """Time CTranslate2's int8 encoder and torch's bfloat16 encoder on windows of ``speech`` (16 kHz) with
-    the CTranslate2 model in ``folder``, in seconds per 30-second window, best of a few runs after a
-    warm-up. ``report`` gets CTranslate2's figure first, then all three, so that a crash in torch still
-    leaves the first. Other failures (a damaged model, short memory) raise: nothing is learnt then. Loading is timed as it happens in a fresh engine process: importing torch (unless
-    it is loaded already) and reading the encoder's weights."""
+    the CTranslate2 model in ``folder``, in seconds per 30-second window: the best of a few runs after a
+    warm-up, the two encoders in turn. ``report`` gets CTranslate2's figure first, then all three, so
+    that a crash in torch still leaves the first. Other failures (a damaged model, short memory) raise:
+    nothing is learnt then. Loading is timed as it happens in a fresh engine process: importing torch
+    (unless it is loaded already) and reading the encoder's weights."""
     import ctranslate2
     from faster_whisper import WhisperModel
 
@@ -154,7 +155,8 @@ def measure(folder: Path, speech: np.ndarray, report: Callable[[dict], None]) ->
     def encode_int8() -> None:
         model.model.encode(ctranslate2.StorageView.from_array(batch))
 
-    int8_seconds = _best_per_window(encode_int8)
+    encode_int8()  # warm-up: the libraries' first call prepares their kernels
+    int8_seconds = min(_per_window(encode_int8) for _ in range(_REPEATS))
     report({"int8_seconds": int8_seconds})
 
     began = time.perf_counter()
@@ -164,22 +166,24 @@ def measure(folder: Path, speech: np.ndarray, report: Callable[[dict], None]) ->
         report({"int8_seconds": int8_seconds, "bf16_seconds": None, "load_seconds": None})
         return
     load_seconds = time.perf_counter() - began
-    bf16_seconds = _best_per_window(lambda: encoder.encode(batch), give_up_above=_HOPELESS * int8_seconds)
+
+    def encode_bf16() -> None:
+        encoder.encode(batch)
+
+    encode_bf16()
+    bf16_seconds = _per_window(encode_bf16)
+    if bf16_seconds <= _HOPELESS * int8_seconds:
+        # In turn, so that another program busy on the processor slows both alike.
+        for _ in range(_REPEATS):
+            int8_seconds = min(int8_seconds, _per_window(encode_int8))
+            bf16_seconds = min(bf16_seconds, _per_window(encode_bf16))
     report({"int8_seconds": int8_seconds, "bf16_seconds": bf16_seconds, "load_seconds": load_seconds})
 
 
-def _best_per_window(encode: Callable[[], Any], give_up_above: float | None = None) -> float:
+def _per_window(encode: Callable[[], Any]) -> float:
     began = time.perf_counter()
-    encode()  # warm-up: the libraries' first call prepares their kernels
-    first = (time.perf_counter() - began) / MEASURE_BATCH
-    if give_up_above is not None and first > give_up_above:
-        return first
-    best = math.inf
-    for _ in range(_REPEATS):
-        began = time.perf_counter()
-        encode()
-        best = min(best, (time.perf_counter() - began) / MEASURE_BATCH)
-    return best
+    encode()
+    return (time.perf_counter() - began) / MEASURE_BATCH
 
 
 def _main(argv: list[str]) -> int:
