@@ -126,6 +126,14 @@ class Settings:
             shared_folders=split_folder_list(self.get("models/shared_folders")),
         )
 
+    def remembered_place(self, key: str) -> Any:
+        """A window's saved geometry (QWidget.saveGeometry) under ``key``, or None. Not a choice of the
+        user's, so not an Option: kept beside them, under windows/."""
+        return self._store.value(f"windows/{key}")
+
+    def remember_place(self, key: str, geometry: Any) -> None:
+        self._store.setValue(f"windows/{key}", geometry)
+
     def sync(self) -> None:
         self._store.sync()
 

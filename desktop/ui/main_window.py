@@ -5,7 +5,7 @@ import logging
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QStatusBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget, QWidget
 
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
 
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(resource_path("icons", "app.svg"))))
+        self.setObjectName("main-window")  # opens inside the screen, where it was left (window_places)
         self.setMinimumSize(760, 540)
         self.resize(1100, 760)
         self.setAcceptDrops(True)
@@ -179,7 +180,9 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         from desktop.ui.gpu.status_bar import DeviceStatusWidget
 
-        bar = QStatusBar()
+        from desktop.ui.common.eliding_status_bar import ElidingStatusBar
+
+        bar = ElidingStatusBar()
         self.setStatusBar(bar)
         self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from desktop.ui.common.window_places import BOTTOM_EDGE
+
 TENTATIVE_COLOR = "#9e9e9e"  # the line still being spoken
 COMMITTED_COLOR = "#ffffff"  # on the window's dark background
 
@@ -11,6 +13,8 @@ COMMITTED_COLOR = "#ffffff"  # on the window's dark background
 class LiveCaptionWindow(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowStaysOnTopHint)
+        self.setObjectName("live-captions")  # its place is remembered (window_places)
+        self.setProperty(BOTTOM_EDGE, True)  # under the speaker, as captions are
         self.setStyleSheet("background-color: #111111;")
         self.first_line = QLabel()
         self.second_line = QLabel()

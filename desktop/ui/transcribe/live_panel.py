@@ -31,6 +31,7 @@ from desktop.core.transcription.transcript import clock
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.common.window_places import make_room_above
 from desktop.ui.transcribe.live_caption_window import TENTATIVE_COLOR, LiveCaptionWindow
 from desktop.ui.transcribe.live_choices import fill_languages
 from desktop.workers.job import JobReport, JobRunner
@@ -104,6 +105,7 @@ class LivePanel(QDialog):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.message)
         self.resize(760, 560)
+        self.setObjectName("live-panel")  # its place is remembered (window_places)
 
     def _connect(self) -> None:
         self.refresh_button.clicked.connect(self.reload_devices)
@@ -318,6 +320,7 @@ class LivePanel(QDialog):
     def show_caption_window(self) -> None:
         self.caption_window.show()
         self.caption_window.raise_()
+        make_room_above(self, self.caption_window)  # the panel's status line stays in sight
 
     def _say(self, text, *, error: bool = False) -> None:
         self._said = (text, error)

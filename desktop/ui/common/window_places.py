@@ -1,0 +1,116 @@
+"""Every window and dialog opens inside the usable area of its screen (without the panels and docks:
+Qt's available geometry), and the main windows where the user last left them on that screen.
+
+One event filter on the application does it for all top-level widgets: a dialog made anywhere needs
+nothing of its own. Windows with an object name in ``REMEMBERED`` keep their size, place and maximised
+state per screen (its name and resolution), so a laptop remembers one place on its own screen and
+another on the office monitor.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSize
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QApplication, QWidget
+
+# The windows whose place is remembered, by object name (set where each is made).
+REMEMBERED = ("main-window", "live-panel", "live-captions")
+# Before a window manager has framed a window its frame is unknown: room for a title bar and borders.
+FRAME_ALLOWANCE = QSize(8, 34)
+_PLACED = "voxdesk-placed"  # a window's property: placed since it was last shown
+_OBJECT_NAME = "voxdesk-window-places"
+BOTTOM_EDGE = "voxdesk-bottom-edge"  # a window's property: first opens at the bottom of the screen
+
+
+def fitted(window: QRect, minimum: QSize, available: QRect, frame: QSize = FRAME_ALLOWANCE) -> QRect:
+    """``window`` made to fit inside ``available`` with its frame: shrunk where it is larger (never below
+    ``minimum``, unless the screen itself is smaller), and moved in, centred where it did not fit."""
+    room = QSize(max(1, available.width() - frame.width()), max(1, available.height() - frame.height()))
+    width = min(window.width(), room.width())
+    height = min(window.height(), room.height())
+    width = max(width, min(minimum.width(), room.width()))
+    height = max(height, min(minimum.height(), room.height()))
+    placed = QRect(window.topLeft(), QSize(width, height))
+    inside = available.adjusted(frame.width() // 2, frame.height() - frame.width() // 2,
+                                -(frame.width() // 2), -(frame.width() // 2))
+    if not inside.contains(placed):
+        placed.moveCenter(available.center())
+        placed.moveTop(max(placed.top(), inside.top()))
+        placed.moveLeft(max(placed.left(), inside.left()))
+    return placed
+
+
+def screen_key(screen: QScreen) -> str:
+    size = screen.size()
+    return f"{screen.name() or 'screen'} {size.width()}x{size.height()}"
+
+
+class WindowPlaces(QObject):
+    """Installed once on the application by the composition root."""
+
+    def __init__(self, settings, parent: QObject | None = None) -> None:
+        """settings: desktop.settings.Settings, where remembered places are kept."""
+        super().__init__(parent)
+        self.setObjectName(_OBJECT_NAME)
+        self.settings = settings
+
+    @classmethod
+    def install(cls, app: QApplication, settings) -> "WindowPlaces":
+        """The application's one filter, made on the first call; a later call (a new window in the same
+        process, as in tests) hands it the new settings."""
+        places = app.findChild(cls, _OBJECT_NAME)
+        if places is None:
+            places = cls(settings, app)
+            app.installEventFilter(places)
+        places.settings = settings
+        return places
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
+        kind = event.type()
+        # show() and hide() by the program; the window system's own (minimising, restoring) change nothing.
+        if (kind in (QEvent.Type.Show, QEvent.Type.Hide) and not event.spontaneous()
+                and isinstance(watched, QWidget) and watched.isWindow()):
+            placed = bool(watched.property(_PLACED))
+            if kind == QEvent.Type.Show and not placed:
+                watched.setProperty(_PLACED, True)
+                self._place(watched)
+            elif kind == QEvent.Type.Hide and placed:
+                watched.setProperty(_PLACED, False)
+                self.remember(watched)
+        return False
+
+    def remember(self, window: QWidget) -> None:
+        """Keep the place of a remembered window on its screen (also called when the app closes)."""
+        name = window.objectName()
+        screen = window.screen()
+        if name in REMEMBERED and screen is not None:
+            self.settings.remember_place(f"{name}/{screen_key(screen)}", window.saveGeometry())
+
+    def _place(self, window: QWidget) -> None:
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        name = window.objectName()
+        saved = self.settings.remembered_place(f"{name}/{screen_key(screen)}") if name in REMEMBERED else None
+        if isinstance(saved, QByteArray) and not saved.isEmpty():
+            window.restoreGeometry(saved)
+            if window.isMaximized() or window.isFullScreen():
+                return
+        available = screen.availableGeometry()
+        placed = fitted(window.geometry(), window.minimumSize(), available)
+        if saved is None and window.property(BOTTOM_EDGE):
+            placed.moveBottom(available.bottom() - FRAME_ALLOWANCE.width() // 2)
+        window.setGeometry(placed)
+
+
+def make_room_above(window: QWidget, below: QWidget) -> None:
+    """Move ``window`` up, and shorten it if it must, so that ``below`` (shown over it, such as the large
+    captions) no longer covers its lower part, where a status line is. Left as it is where the screen
+    has no room for both."""
+    if not window.frameGeometry().intersects(below.frameGeometry()) or window.screen() is None:
+        return
+    available = window.screen().availableGeometry()
+    frame = window.frameGeometry().height() - window.height() or FRAME_ALLOWANCE.height()
+    top = available.top() + frame
+    height = min(window.height(), below.frameGeometry().top() - top - FRAME_ALLOWANCE.width())
+    if height >= window.minimumSizeHint().height():
+        window.setGeometry(window.x(), top, window.width(), height)

@@ -1,0 +1,133 @@
+"""Windows on a laptop's screen: every window and dialog opens inside the screen's usable area, the main
+windows where the user left them on that screen, and a long status message ends in "…" instead of
+running under the device line.
+
+The screens are the offscreen platform's, given the sizes of the most common office screens; each run
+is a fresh process, as a start of the app is."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, QSize
+
+from desktop.ui.common.window_places import FRAME_ALLOWANCE, fitted
+
+ROOT = Path(__file__).resolve().parents[3]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("screen", [QRect(0, 0, 1366, 768), QRect(0, 0, 1280, 720), QRect(1920, 0, 1280, 720)])
+def test_a_window_larger_than_the_screen_is_made_to_fit_it_frame_and_all(screen):
+    placed = fitted(QRect(0, 0, 1100, 760), QSize(760, 540), screen)
+    framed = placed.adjusted(-FRAME_ALLOWANCE.width() // 2, -(FRAME_ALLOWANCE.height() - FRAME_ALLOWANCE.width() // 2),
+                             FRAME_ALLOWANCE.width() // 2, FRAME_ALLOWANCE.width() // 2)
+    assert screen.contains(framed)
+    assert placed.width() == 1100 and placed.height() == screen.height() - FRAME_ALLOWANCE.height()
+
+
+def test_a_window_that_fits_stays_where_it_is_and_one_off_the_screen_comes_back():
+    screen = QRect(0, 0, 1366, 768)
+    assert fitted(QRect(100, 80, 600, 400), QSize(300, 200), screen) == QRect(100, 80, 600, 400)
+    back = fitted(QRect(1200, 700, 600, 400), QSize(300, 200), screen)
+    assert back.size() == QSize(600, 400) and screen.contains(back)
+
+
+def test_the_minimum_size_is_kept_unless_the_screen_is_smaller_still():
+    assert fitted(QRect(0, 0, 900, 700), QSize(760, 540), QRect(0, 0, 800, 600)).size() == QSize(792, 566)
+    assert fitted(QRect(0, 0, 400, 300), QSize(760, 540), QRect(0, 0, 1366, 768)).size() == QSize(760, 540)
+
+
+def run_app(tmp_path: Path, screen: tuple[str, int, int], body: str) -> dict:
+    """Start the app on a screen of that name and size, run ``body`` with the window shown, return what
+    it put in ``out``."""
+    name, width, height = screen
+    config = tmp_path / f"{name}.json"
+    config.write_text(json.dumps({"screens": [{"name": name, "x": 0, "y": 0, "width": width, "height": height,
+                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    script = textwrap.dedent("""
+        import json, sys
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication, QMessageBox
+        from desktop.app import create_app
+        from desktop.settings import Settings
+
+        settings = Settings(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+        app, window = create_app(sys.argv[:1], settings=settings)
+        window.show()
+        app.processEvents()
+        out = {}
+        def rect(widget):
+            g = widget.frameGeometry()
+            return [g.x(), g.y(), g.width(), g.height()]
+    """) + textwrap.dedent(body) + textwrap.dedent("""
+        window.close()
+        settings.sync()
+        print(json.dumps(out))
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}", XDG_CONFIG_HOME=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "settings.ini")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def inside(rect: list[int], width: int, height: int) -> bool:
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= width and y + h <= height
+
+
+@pytest.mark.parametrize("screen", [("laptop", 1366, 768), ("small", 1280, 720)])
+def test_the_window_and_its_dialogs_open_inside_the_screen_status_bar_and_all(tmp_path, screen):
+    _, width, height = screen
+    out = run_app(tmp_path, screen, """
+        out["window"] = rect(window)
+        bar = window.statusBar()
+        out["status_bar"] = [bar.mapTo(window, bar.rect().bottomLeft()).y() + window.geometry().y()]
+        box = QMessageBox(window)
+        box.setText("x" * 2000)  # a dialog wider than any screen
+        box.show(); app.processEvents()
+        out["dialog"] = rect(box)
+        box.close()
+    """)
+    assert inside(out["window"], width, height) and out["status_bar"][0] < height
+    assert inside(out["dialog"], width, height)
+
+
+def test_size_place_and_maximised_state_are_remembered_per_screen(tmp_path):
+    laptop, office = ("laptop", 1366, 768), ("office", 1280, 720)
+    run_app(tmp_path, laptop, """
+        window.setGeometry(120, 90, 900, 600)
+        app.processEvents()
+    """)
+    again = run_app(tmp_path, laptop, """
+        g = window.geometry()
+        out["window"] = [g.x(), g.y(), g.width(), g.height()]
+        window.showMaximized()
+        app.processEvents()
+    """)
+    assert again["window"] == [120, 90, 900, 600]
+    maximised = run_app(tmp_path, laptop, 'out["maximised"] = window.isMaximized()')
+    assert maximised["maximised"] is True
+    elsewhere = run_app(tmp_path, office, 'out["maximised"] = window.isMaximized(); out["window"] = rect(window)')
+    assert elsewhere["maximised"] is False and inside(elsewhere["window"], 1280, 720)
+
+
+def test_a_long_status_message_ends_before_the_device_line_with_all_of_it_in_the_tooltip(tmp_path):
+    out = run_app(tmp_path, ("laptop", 1366, 768), """
+        sentence = "The model is not on this computer; " * 12 + "use File, then Import model."
+        window.show_message(sentence)
+        app.processEvents()
+        bar = window.statusBar()
+        out["message"], out["shown"], out["tooltip"] = bar.currentMessage(), bar.message_room(), bar.toolTip()
+        out["device_left"] = window.device_status.x()
+        out["painted"] = bar.fontMetrics().horizontalAdvance(super(type(bar), bar).currentMessage())
+    """)
+    assert out["message"] == out["tooltip"] and out["message"].endswith("Import model.")
+    assert out["painted"] <= out["shown"] < out["device_left"]
