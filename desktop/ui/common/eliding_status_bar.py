@@ -2,7 +2,7 @@
 line), with the whole sentence in the tooltip. Qt's own paints a long message under them."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QStatusBar, QWidget
 
@@ -42,8 +42,20 @@ class ElidingStatusBar(QStatusBar):
         margins = self.contentsMargins()
         return max(0, right - margins.left() - _GAP)
 
+    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802 - Qt naming
+        super().addPermanentWidget(widget, stretch)
+        widget.installEventFilter(self)  # a label that grows (the device found) leaves the message less room
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.Hide):
+            self._elide_later()
+        return False
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt naming
         super().resizeEvent(event)
+        self._elide_later()
+
+    def _elide_later(self) -> None:
         if self._message:
             QTimer.singleShot(0, self._show_elided)  # after the permanent labels have moved
 

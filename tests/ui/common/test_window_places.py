@@ -128,6 +128,13 @@ def test_a_long_status_message_ends_before_the_device_line_with_all_of_it_in_the
         out["message"], out["shown"], out["tooltip"] = bar.currentMessage(), bar.message_room(), bar.toolTip()
         out["device_left"] = window.device_status.x()
         out["painted"] = bar.fontMetrics().horizontalAdvance(super(type(bar), bar).currentMessage())
+        window.device_status.device_label.setText("AMD Radeon RX 7900 XTX · gfx1100 · ROCm 6.4 · 24 GB")
+        from PySide6.QtTest import QTest
+        QTest.qWait(200)
+        out["device_left_later"] = window.device_status.x()
+        out["painted_later"] = bar.fontMetrics().horizontalAdvance(super(type(bar), bar).currentMessage())
     """)
     assert out["message"] == out["tooltip"] and out["message"].endswith("Import model.")
     assert out["painted"] <= out["shown"] < out["device_left"]
+    assert out["device_left_later"] < out["device_left"]  # the device line grew
+    assert out["painted_later"] < out["device_left_later"]  # and the message gave way
