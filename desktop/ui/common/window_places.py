@@ -1,16 +1,17 @@
 """Every window and dialog opens inside the usable area of its screen (without the panels and docks:
 Qt's available geometry), and the main windows where the user last left them on that screen.
 
-One event filter on the application does it for all top-level widgets: a dialog made anywhere needs
-nothing of its own. Windows with an object name in ``REMEMBERED`` keep their size, place and maximised
-state per screen (its name and resolution), so a laptop remembers one place on its own screen and
-another on the office monitor.
+One event filter on the application does it for all windows and dialogs (not menus or tooltips): a
+dialog made anywhere needs nothing of its own. Windows with an object name in ``REMEMBERED``, and
+VoxDesk's own dialogs (by their class), keep their size, place and maximised state per screen (its name
+and resolution), so a laptop remembers one place on its own screen and another on the office monitor.
+Qt's standard boxes (messages, file choosers) open where Qt puts them, fitted to the screen.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSize
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 # The windows whose place is remembered, by object name (set where each is made).
 REMEMBERED = ("main-window", "live-panel", "live-captions")
@@ -37,6 +38,15 @@ def fitted(window: QRect, minimum: QSize, available: QRect, frame: QSize = FRAME
         placed.moveTop(max(placed.top(), inside.top()))
         placed.moveLeft(max(placed.left(), inside.left()))
     return placed
+
+
+def remembered_name(window: QWidget) -> str | None:
+    """What a window's place is kept under, or None for one whose place is not kept."""
+    if window.objectName() in REMEMBERED:
+        return window.objectName()
+    if isinstance(window, QDialog) and not isinstance(window, (QMessageBox, QFileDialog, QInputDialog)):
+        return type(window).__name__
+    return None
 
 
 def screen_key(screen: QScreen) -> str:
@@ -68,7 +78,8 @@ class WindowPlaces(QObject):
         kind = event.type()
         # show() and hide() by the program; the window system's own (minimising, restoring) change nothing.
         if (kind in (QEvent.Type.Show, QEvent.Type.Hide) and not event.spontaneous()
-                and isinstance(watched, QWidget) and watched.isWindow()):
+                and isinstance(watched, QWidget) and watched.isWindow()
+                and watched.windowType() in (Qt.WindowType.Window, Qt.WindowType.Dialog)):
             placed = bool(watched.property(_PLACED))
             if kind == QEvent.Type.Show and not placed:
                 watched.setProperty(_PLACED, True)
@@ -79,18 +90,18 @@ class WindowPlaces(QObject):
         return False
 
     def remember(self, window: QWidget) -> None:
-        """Keep the place of a remembered window on its screen (also called when the app closes)."""
-        name = window.objectName()
+        """Keep the place of a remembered window on its screen."""
+        name = remembered_name(window)
         screen = window.screen()
-        if name in REMEMBERED and screen is not None:
+        if name and screen is not None:
             self.settings.remember_place(f"{name}/{screen_key(screen)}", window.saveGeometry())
 
     def _place(self, window: QWidget) -> None:
         screen = window.screen() or QGuiApplication.primaryScreen()
         if screen is None:
             return
-        name = window.objectName()
-        saved = self.settings.remembered_place(f"{name}/{screen_key(screen)}") if name in REMEMBERED else None
+        name = remembered_name(window)
+        saved = self.settings.remembered_place(f"{name}/{screen_key(screen)}") if name else None
         if isinstance(saved, QByteArray) and not saved.isEmpty():
             window.restoreGeometry(saved)
             if window.isMaximized() or window.isFullScreen():

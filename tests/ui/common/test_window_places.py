@@ -138,3 +138,20 @@ def test_a_long_status_message_ends_before_the_device_line_with_all_of_it_in_the
     assert out["painted"] <= out["shown"] < out["device_left"]
     assert out["device_left_later"] < out["device_left"]  # the device line grew
     assert out["painted_later"] < out["device_left_later"]  # and the message gave way
+
+
+def test_a_dialog_reopens_where_it_was_left(tmp_path):
+    laptop = ("laptop", 1366, 768)
+    body = """
+        from desktop.ui.common.settings_dialog import SettingsDialog
+        dialog = SettingsDialog(settings, window)
+        dialog.show(); app.processEvents()
+        g = dialog.geometry()
+        out["dialog"] = [g.x(), g.y(), g.width(), g.height()]
+        dialog.setGeometry(40, 60, g.width() + 50, g.height())
+        app.processEvents()
+        dialog.close()
+    """
+    first = run_app(tmp_path, laptop, body)
+    again = run_app(tmp_path, laptop, body)
+    assert again["dialog"] == [40, 60, first["dialog"][2] + 50, first["dialog"][3]]
