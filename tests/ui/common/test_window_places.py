@@ -155,3 +155,23 @@ def test_a_dialog_reopens_where_it_was_left(tmp_path):
     first = run_app(tmp_path, laptop, body)
     again = run_app(tmp_path, laptop, body)
     assert again["dialog"] == [40, 60, first["dialog"][2] + 50, first["dialog"][3]]
+
+
+def test_the_large_captions_open_at_the_bottom_of_the_screen_and_the_live_panel_makes_room_above_them(tmp_path):
+    out = run_app(tmp_path, ("laptop", 1366, 768), """
+        from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+        from desktop.ui.common.window_places import make_room_above
+        from desktop.ui.transcribe.live_caption_window import LiveCaptionWindow
+        panel = QWidget()
+        QVBoxLayout(panel).addWidget(QLabel("status line"))
+        panel.resize(760, 560)
+        panel.show(); app.processEvents()
+        captions = LiveCaptionWindow(panel)
+        captions.show(); app.processEvents()
+        make_room_above(panel, captions); app.processEvents()
+        out["panel"], out["captions"] = rect(panel), rect(captions)
+    """)
+    x, y, w, h = out["captions"]
+    assert inside(out["captions"], 1366, 768) and y + h >= 768 - 10  # at the bottom, all of it on the screen
+    px, py, pw, ph = out["panel"]
+    assert inside(out["panel"], 1366, 768) and py + ph <= y  # the panel ends above the captions
