@@ -80,9 +80,9 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     runner = JobRunner(app)
     from desktop.ui.common.window_places import WindowPlaces
 
-    WindowPlaces.install(app, settings)  # every window inside the screen, main ones where left
     window = MainWindow(settings, store, transcriber, runner, fallback_log, autosave=AutosaveStore(),
                         more_tabs=_speech_tabs(settings, store, fallback_log, runner))
+    WindowPlaces(settings, window).install(app)  # every window inside the screen, main ones where left
     return app, window
 
 

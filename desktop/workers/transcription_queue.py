@@ -52,6 +52,8 @@ class QueueItem:
     cancelling: bool = False
     # Why the recording may no longer match a transcript saved earlier (moved, replaced); "" if it does.
     source_problem: str = ""
+    # The model it failed for, not being on this computer; it starts again once the model is here.
+    missing_model: str | None = None
 
     def __post_init__(self) -> None:
         self.key = same_file_key(self.path)
@@ -129,6 +131,7 @@ class TranscriptionQueue(QObject):
         self._releasing: Job | None = None
         self._release_pending = False
         self._waiting_for_model = False
+        self._model_waited_for: str | None = None  # the model whose download the waiting files need
         self._stopped = False
         self._held = False  # restored files wait for the user before they start
         self._length_jobs: set[Job] = set()
@@ -260,6 +263,13 @@ class TranscriptionQueue(QObject):
     def retry_failed(self) -> None:
         self.retry(self.with_state(ItemState.FAILED))
 
+    def retry_missing_model(self, name: str) -> list[QueueItem]:
+        """Start again the files that failed because the model ``name`` was not on this computer (it is
+        now); the files started."""
+        items = [item for item in self.with_state(ItemState.FAILED) if item.missing_model == name]
+        self.retry(items)
+        return items
+
     def remove(self, items: list[QueueItem]) -> None:
         """Take files off the list; one still running is cancelled first."""
         self.cancel([item for item in items if item.state is ItemState.RUNNING])
@@ -286,6 +296,7 @@ class TranscriptionQueue(QObject):
         for item in self.with_state(ItemState.WAITING):
             if reason:
                 item.state, item.status = ItemState.FAILED, reason
+                item.missing_model = self._model_waited_for
             else:
                 item.state = ItemState.CANCELLED
             self.item_changed.emit(item)
@@ -305,6 +316,7 @@ class TranscriptionQueue(QObject):
         item.state, item.status, item.progress = ItemState.WAITING, "", 0.0
         item.started = item.finished = None
         item.segments, item.transcript, item.cancelling = [], None, False
+        item.missing_model = None
         self.item_changed.emit(item)
 
     def _start_next(self) -> None:
@@ -362,6 +374,7 @@ class TranscriptionQueue(QObject):
         item.state, item.status, item.progress = ItemState.RUNNING, N_("TranscriptionQueue", "Starting…"), 0.0
         item.started, item.finished = time.monotonic(), None
         item.segments, item.transcript, item.cancelling = [], None, False
+        item.missing_model = None
         self.item_changed.emit(item)
 
         job = Job(work, name=f"transcribe {path.name}")
@@ -416,6 +429,7 @@ class TranscriptionQueue(QObject):
             # Back in line until the model is on disk; the window offers the download.
             self._reset(item)
             self._waiting_for_model = True
+            self._model_waited_for = value.name
             self.model_needed.emit(value.name, value.format)
             return
         transcript: Transcript = value

@@ -416,6 +416,11 @@ class ModelStore:
 
     # --- paths and names ---------------------------------------------------------------------
 
+    def folders(self) -> list[Path]:
+        """The folders this store keeps its own models in (the shared ones are IT's), for watching:
+        a model imported from the command line appears in an open window."""
+        return [self.root, self._openai_dir, self._ct2_dir, self._imported_dir]
+
     @property
     def _openai_dir(self) -> Path:
         return self.root / "openai"

@@ -18,7 +18,6 @@ REMEMBERED = ("main-window", "live-panel", "live-captions")
 # Before a window manager has framed a window its frame is unknown: room for a title bar and borders.
 FRAME_ALLOWANCE = QSize(8, 34)
 _PLACED = "voxdesk-placed"  # a window's property: placed since it was last shown
-_OBJECT_NAME = "voxdesk-window-places"
 BOTTOM_EDGE = "voxdesk-bottom-edge"  # a window's property: first opens at the bottom of the screen
 
 
@@ -57,22 +56,16 @@ def screen_key(screen: QScreen) -> str:
 class WindowPlaces(QObject):
     """Installed once on the application by the composition root."""
 
-    def __init__(self, settings, parent: QObject | None = None) -> None:
-        """settings: desktop.settings.Settings, where remembered places are kept."""
-        super().__init__(parent)
-        self.setObjectName(_OBJECT_NAME)
+    def __init__(self, settings, owner: QObject) -> None:
+        """settings: desktop.settings.Settings, where remembered places are kept; owner: the main window,
+        whose end ends this filter too (Qt drops a deleted filter)."""
+        super().__init__(owner)
         self.settings = settings
 
-    @classmethod
-    def install(cls, app: QApplication, settings) -> "WindowPlaces":
-        """The application's one filter, made on the first call; a later call (a new window in the same
-        process, as in tests) hands it the new settings."""
-        places = app.findChild(cls, _OBJECT_NAME)
-        if places is None:
-            places = cls(settings, app)
-            app.installEventFilter(places)
-        places.settings = settings
-        return places
+    def install(self, app: QApplication) -> None:
+        """Watch every window of ``app``. Where two main windows are open (as in tests), the newer
+        window's filter sees each window first, and the first to see one places it."""
+        app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
         kind = event.type()

@@ -29,6 +29,7 @@ def select_data(combo: QComboBox, value) -> None:
 
 class OptionsBar(QWidget):
     model_changed = Signal()  # the user chose another model: the loaded one only holds memory now
+    models_listed = Signal(object)  # the model list was read again: its CatalogEntry list
 
     def __init__(self, settings: Settings, store, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
@@ -189,6 +190,7 @@ class OptionsBar(QWidget):
         entries, factors = listing
         self.model_combo.show_models(entries, factors, self._settings.get("transcribe/model"))
         self._update_chinese_hint()
+        self.models_listed.emit(entries)
 
     @Slot()
     def _update_chinese_hint(self) -> None:

@@ -20,6 +20,7 @@ from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.transcribe.export_bar import ExportBar
 from desktop.ui.transcribe.live_launcher import LiveLauncher
+from desktop.ui.transcribe.model_folder_watch import ModelFolderWatch
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.saved_work import SavedWork
@@ -54,6 +55,8 @@ class TranscribeTab(QWidget):
         self.saved_work = SavedWork(autosave, self.queue, self)
         self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
         self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
+        self._models_here: set[str] | None = None  # the models on this computer at the last listing
+        self.model_folders = ModelFolderWatch(store.folders(), self)  # a model imported in a terminal shows
         self._keep_widget_names()
         self.setAcceptDrops(True)
         self._lay_out()
@@ -107,6 +110,8 @@ class TranscribeTab(QWidget):
             signal.connect(self._update_exportable)
         self.queue_panel.selection_changed.connect(self._on_selection_changed)
         self.options.model_changed.connect(queue.release_model)
+        self.options.models_listed.connect(self._on_models_listed)
+        self.model_folders.changed.connect(self.refresh_models)
 
         self.transcript_panel.segment_edited.connect(self.saved_work.save_edit)
         self.transcript_panel.speakers_edited.connect(self.saved_work.save_speakers)
@@ -238,6 +243,23 @@ class TranscribeTab(QWidget):
         dialog.failed.connect(self.queue.model_unavailable)
         dialog.cancelled.connect(lambda: self.queue.model_unavailable(None))
         dialog.open()
+
+    @Slot(object)
+    def _on_models_listed(self, entries) -> None:
+        """Files that failed for a model that was not on this computer start again by themselves once the
+        model chosen for them is here: the one they waited for, or one brought in since (imported,
+        copied in by IT)."""
+        here = {entry.name for entry in entries if any(entry.downloaded.values())}
+        arrived, self._models_here = (set() if self._models_here is None else here - self._models_here), here
+        chosen = self._settings.get("transcribe/model")
+        if chosen not in here:
+            return
+        started = [item for name in {item.missing_model for item in self.queue.with_state(ItemState.FAILED)}
+                   if name and (name == chosen or chosen in arrived)
+                   for item in self.queue.retry_missing_model(name)]
+        if started:
+            self.status_message.emit(self.tr("The model “{name}” is on this computer now: the files that "
+                                             "needed it start again.").format(name=chosen))
 
     @Slot()
     def _on_model_downloaded(self) -> None:

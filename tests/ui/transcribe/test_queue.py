@@ -216,6 +216,41 @@ def test_a_download_that_cannot_reach_the_server_fails_the_file_with_the_reason(
     close(qtbot, window)
 
 
+def test_a_file_that_failed_for_a_missing_model_starts_again_by_itself_once_the_model_is_brought_in(
+        qtbot, settings, jfk):
+    settings.set("transcribe/model", "tiny.en")
+    store = ModelStore(models_dir(), hf_endpoint=closed_port_url("").rstrip("/"))  # offline
+    window = window_with_store(qtbot, settings, store)
+    tab = window.transcribe_tab
+    messages = []
+    tab.status_message.connect(messages.append)
+    tab.add_paths([jfk])
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].state is ItemState.FAILED,
+                    timeout=JOB_TIMEOUT_MS)
+
+    # IT copies the model in by hand, as on a computer without internet (another program: no import
+    # dialog of this window is involved).
+    shutil.copytree(tiny_en_dir(), models_dir() / "ct2" / "tiny.en")
+    qtbot.waitUntil(lambda: tab.queue.items[0].state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
+    assert "my fellow americans" in tab.queue.items[0].transcript.text.lower()
+    assert any("“tiny.en” is on this computer now" in message for message in messages)
+    close(qtbot, window)
+
+
+def test_a_model_imported_from_the_command_line_appears_in_the_open_window(qtbot, settings):
+    from tests.helpers.cli import voxdesk
+
+    store = ModelStore(models_dir())
+    window = window_with_store(qtbot, settings, store)
+    combo = window.transcribe_tab.model_combo
+    names = lambda: [combo.itemData(i) for i in range(combo.count())]  # noqa: E731
+    qtbot.waitUntil(lambda: combo.count() > 0, timeout=JOB_TIMEOUT_MS)
+    assert "office-tiny" not in names()
+    assert voxdesk("models", "import", str(tiny_en_dir()), "--name", "office-tiny") == 0
+    qtbot.waitUntil(lambda: "office-tiny" in names(), timeout=JOB_TIMEOUT_MS)
+    close(qtbot, window)
+
+
 def test_live_captions_with_a_model_not_on_this_computer_offer_to_download_it(qtbot, settings, hub):
     from desktop.engines.transcription.live import LiveOptions
 
