@@ -4154,6 +4154,10 @@ Replace them?</source>
         <source>Corrections you had not exported were kept and are shown again: {names}.</source>
         <translation>您尚未导出的修改已保留，并重新显示：{names}。</translation>
     </message>
+    <message>
+        <source>The model “{name}” is on this computer now: the files that needed it start again.</source>
+        <translation>模型“{name}”已在这台电脑上：需要它的文件重新开始转写。</translation>
+    </message>
 </context>
 <context>
     <name>Transcript</name>
