@@ -1,0 +1,277 @@
+"""The one way VoxDesk reads from another computer: every exchange has a byte limit, a deadline and a
+JSON depth limit, so no server, mirror or proxy can fill the memory or the disk, or keep a job waiting.
+
+- Bytes are counted as they arrive, *after* decompression, and reading stops at the limit chosen for
+  what is read (a model file: its expected size; a listing or a server's answer: a few MB), so a
+  gzip bomb or an endless body costs no more than the limit.
+- The deadline is for the whole exchange, headers and body together: every read and write on the
+  connection waits at most until the deadline, not only a fixed time between two reads, so a server
+  sending one byte every few seconds is stopped in time.
+- JSON is parsed only after a linear scan has checked its nesting, so a deep answer is refused with
+  a sentence instead of a RecursionError.
+- TLS is checked against the operating system's certificate store (``truststore``), so a company's
+  own root certificate, installed the usual way, is trusted; proxies come from the environment
+  (``https_proxy``, ``no_proxy``…), as everywhere on Linux.
+
+Callers turn :class:`TooLarge`, :class:`TooSlow` and :class:`TooDeep` into the sentence that fits
+what they were reading. httpx is imported inside functions, like every library not needed at start.
+"""
+from __future__ import annotations
+
+import json
+import re
+import ssl
+import threading
+import time
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any, Iterator
+
+USER_AGENT = "VoxDesk"
+LISTING_LIMIT = 8 * 1024 * 1024  # a model listing of a few thousand files is well under 1 MB
+JSON_DEPTH_LIMIT = 64  # every answer VoxDesk reads nests fewer than 10 levels
+
+
+class LimitExceeded(Exception):
+    """An exchange went past one of its limits; ``detail`` says which, for the log."""
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+class TooLarge(LimitExceeded):
+    """The body (decompressed) is longer than the limit chosen for it."""
+
+
+class TooSlow(LimitExceeded):
+    """The exchange did not finish before its deadline."""
+
+
+class TooDeep(LimitExceeded, ValueError):
+    """JSON nested deeper than :data:`JSON_DEPTH_LIMIT` (a ValueError, like any JSON that cannot be read)."""
+
+
+# --- the deadline ------------------------------------------------------------------------------
+
+_exchange = threading.local()  # the deadline of the exchange running on this thread, if any
+
+
+class Deadline:
+    """The moment by which an exchange must be over."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        return self.at - time.monotonic()
+
+    def lift(self) -> None:
+        """No deadline from now on (a large file's body: its size is its limit, and the gap between reads)."""
+        self.at = float("inf")
+
+    @property
+    def lifted(self) -> bool:
+        return self.at == float("inf")
+
+    def passed(self) -> bool:
+        return self.remaining() <= 0
+
+
+@contextmanager
+def deadline_on_this_thread(deadline: Deadline | None) -> Iterator[None]:
+    """Every read and write this thread makes on a connection of :func:`client` ends by ``deadline``."""
+    previous = getattr(_exchange, "deadline", None)
+    _exchange.deadline = deadline
+    try:
+        yield
+    finally:
+        _exchange.deadline = previous
+
+
+def _clipped(timeout: float | None) -> float | None:
+    """``timeout`` shortened to what is left of this thread's deadline."""
+    deadline: Deadline | None = getattr(_exchange, "deadline", None)
+    if deadline is None:
+        return timeout
+    left = deadline.remaining()
+    if left <= 0:
+        import httpcore
+
+        raise httpcore.ReadTimeout(f"the deadline of {deadline.seconds:g} s has passed")
+    return left if timeout is None else min(timeout, left)
+
+
+def _deadline_backend(inner: Any) -> Any:
+    """An httpcore network backend whose connections wait no longer than the thread's deadline."""
+    import httpcore
+
+    class DeadlineStream(httpcore.NetworkStream):
+        def __init__(self, stream: Any):
+            self._stream = stream
+
+        def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+            return self._stream.read(max_bytes, _clipped(timeout))
+
+        def write(self, buffer: bytes, timeout: float | None = None) -> None:
+            self._stream.write(buffer, _clipped(timeout))
+
+        def close(self) -> None:
+            self._stream.close()
+
+        def start_tls(self, ssl_context: ssl.SSLContext, server_hostname: str | None = None,
+                      timeout: float | None = None) -> Any:
+            return DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, _clipped(timeout)))
+
+        def get_extra_info(self, info: str) -> Any:
+            return self._stream.get_extra_info(info)
+
+    class DeadlineBackend(httpcore.NetworkBackend):
+        def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
+                        socket_options: Any = None) -> Any:
+            return DeadlineStream(inner.connect_tcp(host, port, _clipped(timeout), local_address, socket_options))
+
+        def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options: Any = None) -> Any:
+            return DeadlineStream(inner.connect_unix_socket(path, _clipped(timeout), socket_options))
+
+        def sleep(self, seconds: float) -> None:
+            inner.sleep(seconds)
+
+    return DeadlineBackend()
+
+
+# --- the client --------------------------------------------------------------------------------
+
+
+def trusted_context() -> ssl.SSLContext:
+    """TLS checked against the operating system's store, where IT installs a company's root certificate."""
+    import truststore
+
+    return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
+def proxy_for(url: str) -> str | None:
+    """The proxy the environment names for ``url`` (``http_proxy``, ``https_proxy``, ``no_proxy``), or None."""
+    parts = urllib.parse.urlsplit(url)
+    proxies = urllib.request.getproxies()
+    proxy = proxies.get(parts.scheme) or proxies.get("all")
+    if not proxy or (parts.hostname and urllib.request.proxy_bypass(parts.hostname)):
+        return None
+    return proxy
+
+
+def client(url: str, *, connect_seconds: float, read_seconds: float, follow_redirects: bool,
+           headers: dict[str, str] | None = None, base_url: str = "", max_connections: int = 4) -> Any:
+    """An ``httpx.Client`` for the host of ``url`` whose connections keep this thread's deadline.
+
+    Use it through :func:`exchange` and :func:`read_body`, never ``.get()`` or ``.json()`` directly:
+    those read a body whole.
+    """
+    import httpx
+
+    transport = httpx.HTTPTransport(verify=trusted_context(), proxy=proxy_for(url), trust_env=False,
+                                    limits=httpx.Limits(max_connections=max_connections,
+                                                        max_keepalive_connections=max_connections))
+    # httpcore takes its network backend when the pool is built; httpx does not pass one through,
+    # so the pool's own backend is wrapped here.
+    pool = transport._pool
+    pool._network_backend = _deadline_backend(pool._network_backend)
+    return httpx.Client(base_url=base_url, headers={"User-Agent": USER_AGENT, **(headers or {})},
+                        transport=transport, trust_env=False, follow_redirects=follow_redirects,
+                        timeout=httpx.Timeout(read_seconds, connect=min(connect_seconds, read_seconds)))
+
+
+@contextmanager
+def exchange(http: Any, method: str, url: str, *, deadline: Deadline | None, **kwargs: Any) -> Iterator[Any]:
+    """The streamed response of one request, its headers and body read by ``deadline``.
+
+    Raises :class:`TooSlow` when the deadline passes, and httpx's own errors for everything else.
+    """
+    import httpx
+
+    with deadline_on_this_thread(deadline):
+        try:
+            with http.stream(method, url, **kwargs) as response:
+                yield response
+        except httpx.TimeoutException as exc:
+            if deadline is not None and deadline.passed():
+                raise TooSlow(f"{url}: no complete answer within {deadline.seconds:g} s") from exc
+            raise
+
+
+def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
+    """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes."""
+    announced = response.headers.get("Content-Length", "")
+    if not response.headers.get("Content-Encoding") and announced.isdigit() and int(announced) > limit:
+        raise TooLarge(f"{what or response.url}: {announced} bytes announced, at most {limit} expected")
+    received = 0
+    for chunk in response.iter_bytes():
+        received += len(chunk)
+        if received > limit:
+            raise TooLarge(f"{what or response.url}: more than {limit} bytes")
+        yield chunk
+
+
+def read_body(response: Any, limit: int, what: str = "") -> bytes:
+    """The whole body, at most ``limit`` bytes after decompression (else :class:`TooLarge`)."""
+    return b"".join(body_chunks(response, limit, what))
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A response read whole within its limits: what the rest of VoxDesk looks at."""
+
+    status_code: int
+    headers: Any  # httpx.Headers: case-insensitive
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    def json(self) -> Any:
+        return parse_json(self.content)
+
+
+# --- JSON --------------------------------------------------------------------------------------
+
+# A JSON string (with its escapes), or one bracket: what the depth scan looks at. Possessive, so an
+# unterminated string costs one pass, not a backtrack per character.
+_STRING_OR_BRACKET = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
+_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def nesting_depth(body: bytes) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings do not count); linear."""
+    steps = (_DEPTH_STEP.get(match.group()[0], 0) for match in _STRING_OR_BRACKET.finditer(body)
+             if len(match.group()) == 1)
+    return max(accumulate(steps, initial=0))
+
+
+def parse_json(body: bytes | str, *, max_depth: int = JSON_DEPTH_LIMIT) -> Any:
+    """``json.loads`` after checking the nesting: :class:`TooDeep` (a ValueError) beyond ``max_depth``."""
+    raw = body.encode("utf-8", errors="surrogatepass") if isinstance(body, str) else body
+    depth = nesting_depth(raw)
+    if depth > max_depth:
+        raise TooDeep(f"JSON nested {depth} levels deep, at most {max_depth} expected")
+    return json.loads(raw)
+
+
+# --- what went wrong ---------------------------------------------------------------------------
+
+
+def untrusted_certificate(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it) is a certificate this computer does not trust."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ssl.SSLCertVerificationError) or \
+                isinstance(getattr(current, "reason", None), ssl.SSLCertVerificationError):
+            return True
+        current = current.__cause__ or current.__context__
+    return False
