@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -96,6 +97,27 @@ def reachable(url: str, timeout: float) -> bool:
                 return True
     except (httpx.HTTPError, bounded_http.LimitExceeded, ValueError):
         return False
+
+
+def listed_path_is_safe(name: object) -> bool:
+    """Whether a file name from a server's listing may become a path here: a relative path of plain
+    parts, without control or format characters (NUL, newlines, bidirectional overrides), ``..`` or
+    backslashes."""
+    if not isinstance(name, str) or not 0 < len(name) <= 1024 or "\\" in name or name.startswith("/"):
+        return False
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name):
+        return False
+    return all(part not in ("", ".", "..") and len(part.encode("utf-8", "surrogatepass")) <= 255
+               for part in name.split("/"))
+
+
+def bad_listing_error(url: str, name: object) -> ModelError:
+    return ModelError(
+        N_("Models", "The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not "
+                     "download from it. Please try again later, or choose another download source in Settings → "
+                     "Downloads."),
+        detail=f"{url}: {name!r}"[:500],
+    )
 
 
 def part_path(dest: Path) -> Path:
