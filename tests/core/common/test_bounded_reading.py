@@ -1,0 +1,145 @@
+"""Everything VoxDesk reads from another computer has a byte limit, a deadline and a JSON depth limit,
+and running out of disk is a sentence: against real misbehaving servers on 127.0.0.1, with the client
+in a child process where its memory peak and a file-size limit (RLIMIT_FSIZE) can be set and read."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.http_server import FileServer
+from tests.helpers.misbehaving_http import MB, Behaviour, MisbehavingServer, run_in_child
+
+# The child's whole resident set, interpreter and libraries included; the bodies sent are 1 GB.
+PEAK_LIMIT_MB = 250
+
+
+# --- what the child processes run ---------------------------------------------------------------
+
+
+def download_into(url: str, dest: str, size: int | None, sha256: str | None) -> str:
+    from desktop.core.common.download import download_file
+
+    return str(download_file(url, Path(dest), size=size, sha256=sha256, timeout=5))
+
+
+def fetch_listing(url: str, timeout: float) -> str:
+    from desktop.core.common.download import fetch_json
+
+    return type(fetch_json(url, timeout=timeout)).__name__
+
+
+# --- 1: a download never writes more than the file it expects -----------------------------------
+
+
+def test_a_download_that_never_ends_stops_at_the_size_the_listing_gave_and_leaves_nothing(tmp_path):
+    dest = tmp_path / "model.bin"
+    with MisbehavingServer(Behaviour.endless()) as mirror:
+        # The file-size limit only keeps a failing run from filling this machine's disk.
+        outcome = run_in_child(download_into, mirror.url("/model.bin"), str(dest), 1000, None,
+                               file_size_limit=256 * MB)
+        sent = mirror.bytes_sent
+    assert outcome.error_type == "ModelError", outcome
+    assert outcome.error == ("The download server sent more than model.bin can hold, so VoxDesk stopped and deleted "
+                             "the download; please try again later, or choose another download source in "
+                             "Settings → Downloads.")
+    assert not dest.exists() and not (tmp_path / "model.bin.part").exists()
+    assert outcome.peak_rss_mb < PEAK_LIMIT_MB
+    assert sent < 1024 * MB  # the client hung up long before the server's own limit
+
+
+def test_running_out_of_disk_during_a_download_is_a_sentence_and_removes_the_part_file(tmp_path):
+    data = bytes(range(256)) * (12 * 1024)  # 3 MB
+    dest = tmp_path / "model.bin"
+    with FileServer({"/model.bin": data}) as server:
+        outcome = run_in_child(download_into, server.url("/model.bin"), str(dest), len(data),
+                               hashlib.sha256(data).hexdigest(), file_size_limit=1 * MB)
+    assert outcome.error_type == "ModelError", outcome
+    assert outcome.error == ("This disk cannot hold a file as large as model.bin, so it could not be saved. Free "
+                             "some space or ask your IT department for room on another disk, then try again.")
+    assert not dest.exists() and not (tmp_path / "model.bin.part").exists()
+
+
+# --- 3: a deadline for the whole answer, not only between two reads ------------------------------
+
+
+@pytest.mark.parametrize("headers_too", [True, False], ids=["headers", "body"])
+def test_a_listing_trickled_one_byte_at_a_time_is_given_up_on_at_its_deadline(headers_too):
+    from desktop.core.common.download import ServerUnreachable, fetch_json
+
+    listing = json.dumps([{"type": "file", "path": "config.json", "size": 2}]).encode()
+    with MisbehavingServer(Behaviour.trickle(listing, interval=0.2, headers_too=headers_too)) as slow:
+        with pytest.raises(ServerUnreachable) as raised:
+            fetch_json(slow.url("/api/models/x/tree/main"), timeout=1.0)
+    assert raised.value.message == ("The download server did not answer within 1 seconds. Check the internet "
+                                    "connection and try again, or choose another download source in Settings → "
+                                    "Downloads.")
+
+
+# --- 4 and 9: listings are small, shallow and name plain files -----------------------------------
+
+
+def test_a_listing_larger_than_any_real_one_is_refused_without_reading_it_whole():
+    with MisbehavingServer(Behaviour.endless()) as mirror:
+        outcome = run_in_child(fetch_listing, mirror.url("/api/models/x/tree/main"), 30.0)
+    assert outcome.error_type == "ModelError", outcome
+    assert outcome.error == "The download server sent an answer VoxDesk does not understand; please try again later."
+    assert outcome.peak_rss_mb < PEAK_LIMIT_MB
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate"])
+def test_a_compressed_listing_is_counted_after_decompression(encoding):
+    with MisbehavingServer(Behaviour.bomb(encoding, 256)) as mirror:
+        outcome = run_in_child(fetch_listing, mirror.url("/api/models/x/tree/main"), 30.0)
+    assert outcome.error == "The download server sent an answer VoxDesk does not understand; please try again later."
+    assert outcome.peak_rss_mb < PEAK_LIMIT_MB
+
+
+def test_a_deeply_nested_listing_is_a_sentence_not_a_recursion_error():
+    from desktop.core.common.download import fetch_json
+    from desktop.core.common.errors import ModelError
+
+    with FileServer({"/api/models/x/tree/main": b"[" * 200_000}) as mirror:
+        with pytest.raises(ModelError) as raised:
+            fetch_json(mirror.url("/api/models/x/tree/main"))
+    assert raised.value.message == ("The download server sent an answer VoxDesk does not understand; please try "
+                                    "again later.")
+
+
+@pytest.mark.parametrize("name", ["vocabulary.\0txt", "vocabulary.\u202etxt", "../vocabulary.txt",
+                                  "vocabulary.\ntxt"])
+def test_a_listed_name_with_a_nul_byte_or_another_bad_character_is_refused_with_a_sentence(tmp_path, name):
+    from desktop.core.common.download_sources import DownloadSources
+    from desktop.core.common.errors import ModelError
+    from desktop.core.common.shared_models import ModelSources
+    from desktop.core.transcription.whisper_models import ModelStore
+
+    tree = [{"type": "file", "path": path, "size": 2, "oid": "3" * 40}
+            for path in ("config.json", "model.bin", "tokenizer.json", name)]
+    with FileServer({"/api/models/Systran/faster-whisper-tiny.en/tree/main": json.dumps(tree).encode()}) as mirror:
+        sources = ModelSources((), DownloadSources(choice="custom", custom_url=mirror.base_url))
+        store = ModelStore(tmp_path / "models", sources=sources)
+        with pytest.raises(ModelError) as raised:
+            store.download("tiny.en", "ct2")
+    assert raised.value.message == ("The download server listed a file under a name VoxDesk does not accept, so "
+                                    "VoxDesk did not download from it. Please try again later, or choose another "
+                                    "download source in Settings → Downloads.")
+    assert store.local("tiny.en") == []
+
+
+# --- the depth-limited parser itself ------------------------------------------------------------
+
+
+def test_json_nesting_is_limited_but_brackets_inside_strings_do_not_count():
+    from desktop.core.common.bounded_http import JSON_DEPTH_LIMIT, TooDeep, parse_json
+
+    deepest = b"[" * JSON_DEPTH_LIMIT + b"]" * JSON_DEPTH_LIMIT
+    assert parse_json(deepest) == parse_json(deepest)  # accepted
+    with pytest.raises(TooDeep):
+        parse_json(b"[" * (JSON_DEPTH_LIMIT + 1) + b"]" * (JSON_DEPTH_LIMIT + 1))
+    text = {"text": "[[[[" * 100 + '\\"{{{' + "\\" * 3, "segments": [{"text": "]]]}}}"}]}
+    assert parse_json(json.dumps(text).encode()) == text
+    with pytest.raises(ValueError):
+        parse_json(b'"unterminated [[[[' + b"[" * 100_000)
