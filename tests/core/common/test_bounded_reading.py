@@ -11,9 +11,12 @@ import pytest
 
 from tests.helpers.http_server import FileServer
 from tests.helpers.misbehaving_http import MB, Behaviour, MisbehavingServer, run_in_child
+from tests.helpers.weights import tiny_en_dir
+
+TINY_EN_REPO = "Systran/faster-whisper-tiny.en"
 
 # The child's whole resident set, interpreter and libraries included; the bodies sent are 1 GB.
-PEAK_LIMIT_MB = 250
+PEAK_LIMIT_MB = 150
 
 
 # --- what the child processes run ---------------------------------------------------------------
@@ -116,9 +119,14 @@ def test_a_listed_name_with_a_nul_byte_or_another_bad_character_is_refused_with_
     from desktop.core.common.shared_models import ModelSources
     from desktop.core.transcription.whisper_models import ModelStore
 
-    tree = [{"type": "file", "path": path, "size": 2, "oid": "3" * 40}
-            for path in ("config.json", "model.bin", "tokenizer.json", name)]
-    with FileServer({"/api/models/Systran/faster-whisper-tiny.en/tree/main": json.dumps(tree).encode()}) as mirror:
+    # The real tiny.en files, and one more whose name no file here may have.
+    files = {p.name: p.read_bytes() for p in sorted(tiny_en_dir().iterdir()) if p.is_file()}
+    served = {f"/{TINY_EN_REPO}/resolve/main/{n}": d for n, d in files.items()}
+    files[name] = b"{}"
+    tree = [{"type": "file", "path": n, "size": len(d), "oid": "3" * 40,
+             "lfs": {"oid": hashlib.sha256(d).hexdigest(), "size": len(d)}} for n, d in files.items()]
+    served[f"/api/models/{TINY_EN_REPO}/tree/main"] = json.dumps(tree).encode()
+    with FileServer(served) as mirror:
         sources = ModelSources((), DownloadSources(choice="custom", custom_url=mirror.base_url))
         store = ModelStore(tmp_path / "models", sources=sources)
         with pytest.raises(ModelError) as raised:
