@@ -184,7 +184,7 @@ class ChildOutcome:
     result: Any  # what the function returned, or None when it raised
     error: str | None  # "TypeName: message" of what it raised, or None
     error_type: str | None
-    peak_rss_mb: float  # the child's resident-set peak
+    peak_rss_mb: float  # the child's resident-set peak (VmHWM)
 
 
 def run_in_child(function: Callable[..., Any], *args: Any, file_size_limit: int | None = None,
@@ -215,5 +215,14 @@ def _child_main(queue: Any, function: Callable[..., Any], args: tuple, file_size
         result = function(*args)
     except BaseException as exc:  # noqa: BLE001 - reported to the test, whatever it is
         error, error_type = str(exc), type(exc).__name__
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    queue.put(ChildOutcome(result, error, error_type, peak))
+    queue.put(ChildOutcome(result, error, error_type, _peak_rss_mb()))
+
+
+def _peak_rss_mb() -> float:
+    """The peak resident set of this process's own memory. Not getrusage's ru_maxrss: Linux carries
+    that over from the parent's memory at fork, across exec, so a large test process would count."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")

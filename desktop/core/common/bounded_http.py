@@ -13,7 +13,7 @@ JSON depth limit, so no server, mirror or proxy can fill the memory or the disk,
   own root certificate, installed the usual way, is trusted; proxies come from the environment
   (``https_proxy``, ``no_proxy``…), as everywhere on Linux.
 
-Callers turn :class:`TooLarge`, :class:`TooSlow` and :class:`TooDeep` into the sentence that fits
+Callers turn :class:`TooLarge`, :class:`TooSlow`, :class:`TooDeep` and :class:`Undecodable` into the sentence that fits
 what they were reading. httpx is imported inside functions, like every library not needed at start.
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
@@ -180,7 +181,8 @@ def client(url: str, *, connect_seconds: float, read_seconds: float, follow_redi
     # so the pool's own backend is wrapped here.
     pool = transport._pool
     pool._network_backend = _deadline_backend(pool._network_backend)
-    return httpx.Client(base_url=base_url, headers={"User-Agent": USER_AGENT, **(headers or {})},
+    return httpx.Client(base_url=base_url,
+                        headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPTED_ENCODINGS, **(headers or {})},
                         transport=transport, trust_env=False, follow_redirects=follow_redirects,
                         timeout=httpx.Timeout(read_seconds, connect=min(connect_seconds, read_seconds)))
 
@@ -203,17 +205,57 @@ def exchange(http: Any, method: str, url: str, *, deadline: Deadline | None, **k
             raise
 
 
+class Undecodable(LimitExceeded, ValueError):
+    """A compressed body that does not decompress, or in an encoding VoxDesk did not ask for."""
+
+
+CHUNK = 64 * 1024
+ACCEPTED_ENCODINGS = "gzip, deflate"  # decompressed here, a chunk at a time
+
+
 def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
-    """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes."""
+    """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes.
+
+    Decompression gives out at most a chunk at a time, so a small body that would inflate to
+    gigabytes costs no more than ``limit`` and a chunk.
+    """
+    what = what or str(response.url)
+    encoding = response.headers.get("Content-Encoding", "identity").strip().lower()
     announced = response.headers.get("Content-Length", "")
-    if not response.headers.get("Content-Encoding") and announced.isdigit() and int(announced) > limit:
-        raise TooLarge(f"{what or response.url}: {announced} bytes announced, at most {limit} expected")
+    if encoding == "identity" and announced.isdigit() and int(announced) > limit:
+        raise TooLarge(f"{what}: {announced} bytes announced, at most {limit} expected")
     received = 0
-    for chunk in response.iter_bytes():
+    for chunk in _decoded(response.iter_raw(), encoding, what):  # as it arrives
         received += len(chunk)
         if received > limit:
-            raise TooLarge(f"{what or response.url}: more than {limit} bytes")
+            raise TooLarge(f"{what}: more than {limit} bytes")
         yield chunk
+
+
+def _decoded(raw: Iterator[bytes], encoding: str, what: str) -> Iterator[bytes]:
+    if encoding == "identity":
+        yield from raw
+        return
+    if encoding not in ("gzip", "x-gzip", "deflate"):
+        raise Undecodable(f"{what}: Content-Encoding {encoding!r} was not asked for")
+    # gzip and zlib streams are told apart by their header; "deflate" is sometimes sent raw.
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 32)
+    started = False
+    for data in raw:
+        while data:
+            try:
+                out = inflater.decompress(data, CHUNK)
+            except zlib.error as exc:
+                if started or encoding != "deflate":
+                    raise Undecodable(f"{what}: {exc}") from exc
+                inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+                continue
+            started = True
+            if out:
+                yield out
+            if inflater.eof:
+                return  # anything after the end of the stream is not part of the body
+            data = inflater.unconsumed_tail
 
 
 def read_body(response: Any, limit: int, what: str = "") -> bytes:

@@ -183,6 +183,9 @@ def download_file(
                 ) from exc
             except bounded_http.TooSlow as exc:
                 raise too_slow_error(url, exc, timeout) from exc
+            except bounded_http.Undecodable as exc:
+                _remove(part)
+                raise _damaged(label, exc.detail) from exc
     except httpx.InvalidURL as exc:
         raise unreachable_error(url, exc) from exc
 
@@ -201,7 +204,7 @@ def fetch_json(url: str, *, timeout: float = 30, limit: int = bounded_http.LISTI
                 body = bounded_http.read_body(response, limit, url)
     except bounded_http.TooSlow as exc:
         raise too_slow_error(url, exc, timeout) from exc
-    except bounded_http.TooLarge as exc:
+    except (bounded_http.TooLarge, bounded_http.Undecodable) as exc:
         raise _not_understood(url, exc.detail) from exc
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         raise unreachable_error(url, exc) from exc
@@ -401,17 +404,21 @@ def _finish(
     if (size is not None and done != size) or (sha256 and hasher.hexdigest() != sha256):
         _remove(part)
         got = hasher.hexdigest() if hasher is not None else "not checked"
-        raise ModelError(
-            N_("Models", "The download of {label} was damaged on the way, so VoxDesk deleted it; please try "
-                         "again.").format(label=label),
-            detail=f"expected {size} bytes with SHA-256 {sha256}, got {done} bytes with SHA-256 {got}",
-        )
+        raise _damaged(label, f"expected {size} bytes with SHA-256 {sha256}, got {done} bytes with SHA-256 {got}")
     try:
         os.replace(part, dest)
     except OSError as exc:
         raise _save_error(exc, label, dest.parent) from exc
     fsync_dir(dest.parent)
     return dest
+
+
+def _damaged(label: str, detail: str) -> ModelError:
+    return ModelError(
+        N_("Models", "The download of {label} was damaged on the way, so VoxDesk deleted it; please try "
+                     "again.").format(label=label),
+        detail=detail,
+    )
 
 
 def _hash_file(path: Path, length: int, cancelled: CancelCheck | None) -> Any:

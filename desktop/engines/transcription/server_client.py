@@ -132,6 +132,8 @@ class ServerClient:
                 raise _timed_out(self.host, self.timeout, exc) from exc
             except bounded_http.TooLarge as exc:
                 raise _too_large(self.host, self.answer_limit, exc) from exc
+            except bounded_http.Undecodable as exc:
+                raise _garbage(self.host, exc.detail) from exc
             except httpx.TimeoutException as exc:
                 raise _timed_out(self.host, self.timeout, exc) from exc
             except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError) as exc:
