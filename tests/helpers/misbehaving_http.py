@@ -71,10 +71,12 @@ def compressed_zeros(encoding: str, megabytes: int) -> bytes:
 
 
 class MisbehavingServer:
-    """Answers every GET and POST with its behaviour; counts what it was asked."""
+    """Answers every GET and POST with its behaviour (or one of its ``files``); counts what it was asked."""
 
-    def __init__(self, behaviour: Behaviour):
+    def __init__(self, behaviour: Behaviour, files: dict[str, bytes] | None = None):
+        """``files``: paths answered normally (a listing, say); every other path gets ``behaviour``."""
         self.behaviour = behaviour
+        self.files = dict(files or {})
         self.requests = 0
         self.bytes_sent = 0
         self._lock = threading.Lock()
@@ -123,6 +125,9 @@ def _handler(server: MisbehavingServer) -> type[BaseHTTPRequestHandler]:
             with server._lock:
                 server.requests += 1
             behaviour = server.behaviour
+            path = self.path.split("?", 1)[0]
+            if path in server.files:
+                behaviour = Behaviour.fixed(server.files[path])
             started = time.monotonic()
             self.close_connection = True
             try:

@@ -53,6 +53,34 @@ def test_a_download_that_never_ends_stops_at_the_size_the_listing_gave_and_leave
     assert sent < 1024 * MB  # the client hung up long before the server's own limit
 
 
+def download_model_from(mirror_url: str, models: str) -> str:
+    from desktop.core.common.download_sources import DownloadSources
+    from desktop.core.common.shared_models import ModelSources
+    from desktop.core.transcription.whisper_models import ModelStore
+
+    store = ModelStore(Path(models), sources=ModelSources((), DownloadSources.fixed(mirror_url)))
+    return str(store.download("tiny", "ct2").path)
+
+
+def test_a_mirror_that_lists_model_bin_as_1000_bytes_and_sends_without_end_costs_1000_bytes(tmp_path):
+    from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
+
+    pins = CT2_CHECKSUMS["tiny"]
+    tree = [{"type": "file", "path": name, "size": 1000, "oid": "3" * 40, "lfs": {"oid": sha, "size": 1000}}
+            for name, sha in pins.items()]
+    listing = {"/api/models/Systran/faster-whisper-tiny/tree/main": json.dumps(tree).encode()}
+    with MisbehavingServer(Behaviour.endless(), files=listing) as mirror:
+        outcome = run_in_child(download_model_from, mirror.base_url, str(tmp_path / "models"),
+                               file_size_limit=256 * MB)
+    assert outcome.error_type == "ModelError", outcome
+    assert outcome.error == ('The download server sent more than the "tiny" model can hold, so VoxDesk stopped and '
+                             "deleted the download; please try again later, or choose another download source in "
+                             "Settings → Downloads.")
+    written = sum(p.stat().st_size for p in (tmp_path / "models").rglob("*") if p.is_file())
+    assert written <= 4 * 1000  # at most the listed sizes of the files before the one that never ended
+    assert outcome.peak_rss_mb < PEAK_LIMIT_MB
+
+
 def test_running_out_of_disk_during_a_download_is_a_sentence_and_removes_the_part_file(tmp_path):
     data = bytes(range(256)) * (12 * 1024)  # 3 MB
     dest = tmp_path / "model.bin"
@@ -151,3 +179,12 @@ def test_json_nesting_is_limited_but_brackets_inside_strings_do_not_count():
     assert parse_json(json.dumps(text).encode()) == text
     with pytest.raises(ValueError):
         parse_json(b'"unterminated [[[[' + b"[" * 100_000)
+
+
+def test_the_doctors_probe_counts_a_source_that_trickles_its_headers_as_not_answering(tmp_path):
+    from desktop.core.common.download_sources import DownloadSources, probe_all
+
+    with MisbehavingServer(Behaviour.trickle(b"", interval=0.2, headers_too=True)) as slow, \
+            FileServer({}) as quick:
+        rows = probe_all(DownloadSources(official=slow.base_url, mirror=quick.base_url, probe_timeout=1.0))
+    assert [(name, ok) for name, _url, ok in rows] == [("huggingface", False), ("hf-mirror", True)]
