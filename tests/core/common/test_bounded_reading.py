@@ -4,6 +4,7 @@ in a child process where its memory peak and a file-size limit (RLIMIT_FSIZE) ca
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 from pathlib import Path
 
@@ -188,3 +189,18 @@ def test_the_doctors_probe_counts_a_source_that_trickles_its_headers_as_not_answ
             FileServer({}) as quick:
         rows = probe_all(DownloadSources(official=slow.base_url, mirror=quick.base_url, probe_timeout=1.0))
     assert [(name, ok) for name, _url, ok in rows] == [("huggingface", False), ("hf-mirror", True)]
+
+
+def test_a_full_disk_during_a_download_is_a_sentence_not_a_traceback(tmp_path):
+    """The unfinished download's file is /dev/full, where every write fails with ENOSPC, as on a full disk."""
+    from desktop.core.common.download import download_file
+    from desktop.core.common.errors import ModelError
+
+    data = bytes(range(256)) * 800  # 200 kB: several chunks, and a last one shorter than the rest
+    dest = tmp_path / "model.bin"
+    (tmp_path / "model.bin.part").symlink_to("/dev/full")
+    with FileServer({"/model.bin": data}) as server:
+        with pytest.raises(ModelError) as raised:
+            download_file(server.url("/model.bin"), dest, size=len(data), sha256=hashlib.sha256(data).hexdigest())
+    assert raised.value.message == "The disk is full, so model.bin could not be saved. Free some space, then try again."
+    assert not dest.exists() and not os.path.lexists(tmp_path / "model.bin.part")
