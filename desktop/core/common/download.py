@@ -30,7 +30,6 @@ ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
 """Returns True once the user has asked to stop."""
 
-
 NETWORK_MESSAGE = N_(
     "Models",
     "VoxDesk could not reach the download server. Check the internet connection, or choose another download "
@@ -43,26 +42,15 @@ UNTRUSTED_MESSAGE = N_(
     "If your company checks secure connections, ask your IT department to install its root certificate on this "
     "computer; or choose another download source in Settings → Downloads.",
 )
-
-
-class ServerUnreachable(ModelError):
-    """No connection to the server (refused, timed out, no route, untrusted certificate): another
-    source may work where this one does not."""
-
-
-class ServerRefused(ModelError):
-    """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
-
-
-# The most any model file may have when neither the catalogue nor the listing gives its size (the
-# largest official file, large-v3's model.pt, is 3.1 GB).
-LARGEST_MODEL_FILE = 8 * 1024**3
-
 TOO_SLOW_MESSAGE = N_(
     "Models",
     "The download server did not answer within {seconds} seconds. Check the internet connection and try again, "
     "or choose another download source in Settings → Downloads.",
 )
+
+# The most any model file may have when neither the catalogue nor the listing gives its size (the
+# largest official file, large-v3's model.pt, is 3.1 GB).
+LARGEST_MODEL_FILE = 8 * 1024**3
 
 
 class ServerUnreachable(ModelError):
@@ -276,6 +264,9 @@ def _download(
                 deadline.lift()
                 start, total = _body_range(response, offset, label, url)
                 if start is None:
+                    if not offset:  # not even the whole file from its start: nothing to retry
+                        raise _stopped(label, url, ValueError(f"HTTP {response.status_code} for the whole file, "
+                                                              f"{response.headers.get('Content-Range')!r}"))
                     # The server cannot continue this .part (it ended in a different place): start over.
                     _remove(part)
                     offset = 0
