@@ -180,6 +180,9 @@ def test_json_nesting_is_limited_but_brackets_inside_strings_do_not_count():
     assert parse_json(json.dumps(text).encode()) == text
     with pytest.raises(ValueError):
         parse_json(b'"unterminated [[[[' + b"[" * 100_000)
+    # Two million escaped quotes in a string that never ends: one pass, not one per quote.
+    with pytest.raises(ValueError):
+        parse_json(b'["' + b'\\"' * 2_000_000)
 
 
 def test_the_doctors_probe_counts_a_source_that_trickles_its_headers_as_not_answering(tmp_path):
