@@ -280,11 +280,11 @@ class Reply:
 
 # --- JSON --------------------------------------------------------------------------------------
 
-# A JSON string with its escapes, up to its closing quote or the end of the text. Possessive, so
-# every byte is looked at once: an unterminated string (invalid JSON, which json.loads then refuses)
-# cannot make the scan start over at each of its quotes.
-_STRING = re.compile(rb'"(?:[^"\\]++|\\.?)*+"?', re.DOTALL)
-_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+# What the depth scan drops: a JSON string with its escapes (up to its closing quote or the end of
+# the text), or a run of anything but brackets. Possessive, so every byte is looked at once: an
+# unterminated string (invalid JSON, which json.loads then refuses) cannot make the scan start over
+# at each of its quotes.
+_NOT_A_BRACKET = re.compile(rb'"(?:[^"\\]++|\\.?)*+"?|[^"\[\]{}]++', re.DOTALL)
 
 
 def nesting_depth(body: bytes) -> int:
@@ -292,7 +292,7 @@ def nesting_depth(body: bytes) -> int:
     Linear, and in C throughout: strings removed, the brackets kept, their running count summed."""
     import numpy as np
 
-    brackets = np.frombuffer(_STRING.sub(b"", body).translate(None, _NOT_BRACKETS), dtype=np.uint8)
+    brackets = np.frombuffer(_NOT_A_BRACKET.sub(b"", body), dtype=np.uint8)
     if not brackets.size:
         return 0
     steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1).astype(np.int32)
