@@ -195,8 +195,8 @@ class ChildOutcome:
 def run_in_child(function: Callable[..., Any], *args: Any, file_size_limit: int | None = None,
                  timeout: float = 120.0) -> ChildOutcome:
     """Run ``function(*args)`` in a fresh process and report what it returned or raised, and the
-    peak of its memory. ``file_size_limit``: RLIMIT_FSIZE in bytes, with SIGXFSZ ignored, so a write
-    past it fails with EFBIG the way a full disk fails."""
+    peak of its memory. ``file_size_limit``: RLIMIT_FSIZE in bytes, so a write past it fails with
+    EFBIG the way a full disk fails (SIGXFSZ is ignored, as Python itself does)."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     process = context.Process(target=_child_main, args=(queue, function, args, file_size_limit))
