@@ -212,6 +212,32 @@ CHUNK = 64 * 1024
 ACCEPTED_ENCODINGS = "gzip, deflate"  # decompressed here, a chunk at a time
 
 
+REDIRECT_STATUSES = (301, 302, 303, 307, 308)
+MAX_REDIRECTS = 10
+
+
+@contextmanager
+def fetch(url: str, *, deadline: Deadline | None, connect_seconds: float, read_seconds: float,
+          method: str = "GET", headers: dict[str, str] | None = None) -> Iterator[Any]:
+    """The streamed response for ``url`` (a GET or HEAD), redirects followed one hop at a time, each
+    through the proxy the environment names for its own host, as urllib does; at most
+    :data:`MAX_REDIRECTS` of them, to http or https only. Raises like :func:`exchange`."""
+    import httpx
+
+    for _ in range(MAX_REDIRECTS + 1):
+        with client(url, connect_seconds=connect_seconds, read_seconds=read_seconds, follow_redirects=False,
+                    headers=headers) as http:
+            with exchange(http, method, url, deadline=deadline) as response:
+                location = response.headers.get("Location")
+                if response.status_code not in REDIRECT_STATUSES or not location:
+                    yield response
+                    return
+                url = urllib.parse.urljoin(str(response.url), location)
+                if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+                    raise httpx.UnsupportedProtocol(f"redirected to {location[:300]!r}")
+    raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects, the last to {url[:300]!r}")
+
+
 def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
     """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes.
 

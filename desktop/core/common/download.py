@@ -82,7 +82,7 @@ def reachable(url: str, timeout: float) -> bool:
     try:
         with bounded_http.client(url, connect_seconds=timeout, read_seconds=timeout, follow_redirects=False) as http:
             with bounded_http.exchange(http, "HEAD", url, deadline=bounded_http.Deadline(timeout)):
-                return True
+                return True  # any answer counts, a redirect too
     except (httpx.HTTPError, bounded_http.LimitExceeded, ValueError):
         return False
 
@@ -157,23 +157,20 @@ def download_file(
         return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
 
     try:
-        with bounded_http.client(url, connect_seconds=timeout, read_seconds=timeout, follow_redirects=True) as http:
-            try:
-                return _download(http, url, part, dest, offset, size, limit, expected_sha, progress, cancelled,
-                                 timeout, label)
-            except bounded_http.TooLarge as exc:
-                _remove(part)
-                raise ModelError(
-                    N_("Models", "The download server sent more than {label} can hold, so VoxDesk stopped and "
-                                 "deleted the download; please try again later, or choose another download source "
-                                 "in Settings → Downloads.").format(label=label),
-                    detail=exc.detail,
-                ) from exc
-            except bounded_http.TooSlow as exc:
-                raise too_slow_error(url, exc, timeout) from exc
-            except bounded_http.Undecodable as exc:
-                _remove(part)
-                raise _damaged(label, exc.detail) from exc
+        return _download(url, part, dest, offset, size, limit, expected_sha, progress, cancelled, timeout, label)
+    except bounded_http.TooLarge as exc:
+        _remove(part)
+        raise ModelError(
+            N_("Models", "The download server sent more than {label} can hold, so VoxDesk stopped and deleted the "
+                         "download; please try again later, or choose another download source in Settings → "
+                         "Downloads.").format(label=label),
+            detail=exc.detail,
+        ) from exc
+    except bounded_http.TooSlow as exc:
+        raise too_slow_error(url, exc, timeout) from exc
+    except bounded_http.Undecodable as exc:
+        _remove(part)
+        raise _damaged(label, exc.detail) from exc
     except httpx.InvalidURL as exc:
         raise unreachable_error(url, exc) from exc
 
@@ -185,11 +182,11 @@ def fetch_json(url: str, *, timeout: float = 30, limit: int = bounded_http.LISTI
 
     what = N_("Models", "the model list")
     try:
-        with bounded_http.client(url, connect_seconds=timeout, read_seconds=timeout, follow_redirects=True) as http:
-            with bounded_http.exchange(http, "GET", url, deadline=bounded_http.Deadline(timeout)) as response:
-                if response.status_code >= 300:
-                    raise _http_error(response.status_code, response.reason_phrase, what, url)
-                body = bounded_http.read_body(response, limit, url)
+        with bounded_http.fetch(url, deadline=bounded_http.Deadline(timeout), connect_seconds=timeout,
+                                read_seconds=timeout) as response:
+            if response.status_code >= 300:
+                raise _http_error(response.status_code, response.reason_phrase, what, url)
+            body = bounded_http.read_body(response, limit, url)
     except bounded_http.TooSlow as exc:
         raise too_slow_error(url, exc, timeout) from exc
     except (bounded_http.TooLarge, bounded_http.Undecodable) as exc:
@@ -244,7 +241,7 @@ def _check_complete(done: int, total: int | None, label: str, url: str) -> None:
 
 
 def _download(
-    http: Any, url: str, part: Path, dest: Path, offset: int, size: int | None, limit: int,
+    url: str, part: Path, dest: Path, offset: int, size: int | None, limit: int,
     expected_sha: str | None, progress: ProgressCallback | None, cancelled: CancelCheck | None, timeout: float,
     label: str,
 ) -> Path:
@@ -260,7 +257,8 @@ def _download(
         # limit (and the timeout between two reads), since a large file takes as long as it takes.
         deadline = bounded_http.Deadline(timeout)
         try:
-            with bounded_http.exchange(http, "GET", url, deadline=deadline, headers=headers) as response:
+            with bounded_http.fetch(url, deadline=deadline, connect_seconds=timeout, read_seconds=timeout,
+                                    headers=headers) as response:
                 deadline.lift()
                 start, total = _body_range(response, offset, label, url)
                 if start is None:

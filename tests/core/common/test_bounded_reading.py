@@ -207,3 +207,15 @@ def test_a_full_disk_during_a_download_is_a_sentence_not_a_traceback(tmp_path):
             download_file(server.url("/model.bin"), dest, size=len(data), sha256=hashlib.sha256(data).hexdigest())
     assert raised.value.message == "The disk is full, so model.bin could not be saved. Free some space, then try again."
     assert not dest.exists() and not os.path.lexists(tmp_path / "model.bin.part")
+
+
+@pytest.mark.parametrize("target", ["file:///etc/passwd", "/loop"], ids=["to a file", "in a loop"])
+def test_a_download_follows_redirects_only_to_http_and_only_so_many(tmp_path, target):
+    """Not a new limit (urllib had both); kept now that redirects are followed hop by hop."""
+    from desktop.core.common.download import NETWORK_MESSAGE, ServerUnreachable, download_file
+
+    with FileServer({}, redirects={"/loop": "/loop", "/model.bin": target}) as server:
+        with pytest.raises(ServerUnreachable) as raised:
+            download_file(server.url("/model.bin"), tmp_path / "model.bin", size=10)
+        assert server.request_count() <= 12
+    assert raised.value.message == NETWORK_MESSAGE
