@@ -1702,6 +1702,10 @@
         <translation>磁盘已满，无法保存{what}。请释放一些空间后重试。</translation>
     </message>
     <message>
+        <source>This disk cannot hold a file as large as {what}, so it could not be saved. Free some space or ask your IT department for room on another disk, then try again.</source>
+        <translation>这个磁盘放不下{what}这么大的文件，因此无法保存。请释放一些空间，或请 IT 部门在另一个磁盘上提供空间，然后重试。</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot write to the folder {folder}, so {what} could not be saved. Ask for write permission, then try again.</source>
         <translation>VoxDesk 无法写入文件夹 {folder}，因此无法保存{what}。请申请写入权限后重试。</translation>
     </message>
@@ -2719,6 +2723,18 @@
         <translation>这台电脑不信任下载服务器的证书，因此 VoxDesk 没有从它下载。如果贵公司会检查加密连接，请让 IT 部门在这台电脑上安装公司的根证书；或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
+        <source>The download server did not answer within {seconds} seconds. Check the internet connection and try again, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器在 {seconds} 秒内没有响应。请检查网络连接后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
+        <source>The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download from it. Please try again later, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器列出的文件名 VoxDesk 无法接受，因此 VoxDesk 没有从它下载。请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
+        <source>The download server sent more than {label} can hold, so VoxDesk stopped and deleted the download; please try again later, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器发送的内容超出了{label}应有的大小，因此 VoxDesk 停止并删除了这次下载；请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
         <source>The download server sent an answer VoxDesk does not understand; please try again later.</source>
         <translation>下载服务器返回了 VoxDesk 无法识别的内容；请稍后重试。</translation>
     </message>
@@ -2761,6 +2777,14 @@
     <message>
         <source>&quot;{name}&quot; cannot be used as a model name; use letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.</source>
         <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot check {label} from this download source, so it did not download it. Choose Hugging Face in Settings → Downloads, or import the model from a file.</source>
+        <translation>VoxDesk 无法核验来自这个下载来源的{label}，因此没有下载。请在“设置 → 下载”中选择 Hugging Face，或从文件导入该模型。</translation>
+    </message>
+    <message>
+        <source>The download server offers a different file than the official one for {label}, so VoxDesk did not download it. Choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器提供的{label}文件与官方文件不同，因此 VoxDesk 没有下载。请在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
         <source>&quot;{shown}&quot; is not an openai-whisper model file; choose a Whisper .pt checkpoint or a CTranslate2 folder.</source>
@@ -3251,8 +3275,8 @@ Replace them?</source>
         <translation>{host} 上的服务器把 VoxDesk 转到了另一个地址。</translation>
     </message>
     <message>
-        <source>Enter the address it names in Settings → Transcription server: {location}</source>
-        <translation>请在“设置 → 转写服务器”中输入它给出的地址：{location}</translation>
+        <source>Ask IT for the address of the transcription server and check it in Settings → Transcription server.</source>
+        <translation>请向 IT 部门索取转写服务器的地址，并在“设置 → 转写服务器”中核对。</translation>
     </message>
     <message>
         <source>The transcription server at {host} refused the API key.</source>
@@ -3293,6 +3317,22 @@ Replace them?</source>
     <message>
         <source>Check that the server is running and that this computer can reach it (network, VPN); the address is in Settings → Transcription server.</source>
         <translation>请确认服务器正在运行，且本机能访问它（网络、VPN）；地址在“设置 → 转写服务器”中。</translation>
+    </message>
+    <message>
+        <source>The certificate of the transcription server at {host} is not trusted by this computer, so VoxDesk did not send anything to it.</source>
+        <translation>这台电脑不信任 {host} 上转写服务器的证书，因此 VoxDesk 没有向它发送任何内容。</translation>
+    </message>
+    <message>
+        <source>If your company uses its own certificates, ask your IT department to install its root certificate on this computer.</source>
+        <translation>如果贵公司使用自己的证书，请让 IT 部门在这台电脑上安装公司的根证书。</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a far longer answer than any transcription of this piece, so VoxDesk stopped reading it.</source>
+        <translation>{host} 上的服务器返回的内容远远超过这一段音频可能的转写长度，因此 VoxDesk 停止了读取。</translation>
+    </message>
+    <message>
+        <source>Check that the address in Settings → Transcription server points to a Whisper server (OpenAI audio API); if it does, tell IT.</source>
+        <translation>请确认“设置 → 转写服务器”中的地址指向 Whisper 服务器（OpenAI 音频接口）；如果确实如此，请告知 IT 部门。</translation>
     </message>
     <message>
         <source>The transcription server at {host} did not answer within {seconds} seconds.</source>
