@@ -98,13 +98,14 @@ def _list(library, *, as_json: bool) -> int:
 
 def _add(library, args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.common.audio import decode, probe
+    from desktop.core.voices.recordings import check_lengths, read_consent
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.engines.voices.cloning import VoiceEnrollment
     from desktop.engines.voices.speaker import SpeakerEncoder
     from desktop.engines.transcription.transcriber import Transcriber
 
     prompt = library.pending_prompt(args.code)
+    check_lengths(args.sample, args.consent)  # from the headers: an hour-long file is refused before it is read
     store = whisper_store()
     transcriber = Transcriber(store, FallbackLog())
     enrollment = VoiceEnrollment(library, transcriber, SpeakerEncoder(), whisper_model=args.whisper_model)
@@ -127,11 +128,10 @@ def _add(library, args: argparse.Namespace) -> int:
         store.download(name, fmt, progress=bar.bytes)
         bar.done("downloaded")
 
-    rate = probe(args.consent).sample_rate
-    consent = decode(args.consent, sample_rate=max(16000, min(48000, rate)))
+    consent, rate = read_consent(args.consent)
     line = ProgressLine(f"Adding “{args.voice}”")
     try:
-        voice = enrollment.enroll(args.voice, prompt, samples, consent, max(16000, min(48000, rate)),
+        voice = enrollment.enroll(args.voice, prompt, samples, consent, rate,
                                   on_status=lambda text: line.update(0.5, text))
     except UserFacingError:
         line.done("not added")
