@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, model_sources
+from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, voice_model_store
 from desktop.core.common.errors import Cancelled, UserFacingError
 
 
@@ -36,7 +36,6 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.speech.tts_models import open_store
     from desktop.core.voices.library import VoiceLibrary
     from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, match_label
     from desktop.engines.voices.speaker import SpeakerEncoder
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     except UserFacingError as error:
         return fail(error.message, 2)
 
-    store = open_store(model_sources())
+    store = voice_model_store()
     cloner = VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), SpeakerEncoder())
     if not cloner.licence_accepted(args.engine):
         terms = cloner.licence_terms(args.engine)

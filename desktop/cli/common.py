@@ -113,19 +113,20 @@ def save_speech_file(
 
 def model_sources():
     """Shared model folders and download source as chosen in the window's Settings (plus the environment)."""
-    from desktop.core.common.shared_models import ModelSources
+    from desktop.settings import chosen_model_sources
 
-    try:
-        from desktop.settings import open_settings
-
-        return open_settings().model_sources()
-    except Exception:  # noqa: BLE001 - an unreadable settings file must not stop a command line job
-        return ModelSources.from_choices()
+    return chosen_model_sources()
 
 
 def whisper_store():
-    """The Whisper model store, searching the shared model folders first."""
-    from desktop.core.common.paths import models_dir
-    from desktop.core.transcription.whisper_models import ModelStore
+    """The Whisper model store, searching the shared model folders first (desktop.settings.open_model_stores)."""
+    from desktop.settings import open_model_stores
 
-    return ModelStore(models_dir(), sources=model_sources())
+    return open_model_stores().whisper
+
+
+def voice_model_store():
+    """The voice model store, searching the shared model folders first (desktop.settings.open_model_stores)."""
+    from desktop.settings import open_model_stores
+
+    return open_model_stores().voices

@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from desktop.cli.common import fail, warn_on_fallback
+from desktop.cli.common import fail, warn_on_fallback, whisper_store
 from desktop.core.common.errors import UserFacingError
 
 
@@ -117,9 +117,7 @@ def _output_format(args: argparse.Namespace) -> str | None:
 
 def _engine(args: argparse.Namespace):
     from desktop.cli.progress import ProgressLine
-    from desktop.core.common.paths import models_dir
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.transcription.whisper_models import ModelStore
     from desktop.engines.transcription.live_engine import load_live_engine, missing_model
     from desktop.engines.transcription.transcriber import TranscribeSettings
 
@@ -127,7 +125,7 @@ def _engine(args: argparse.Namespace):
                                   language=None if args.language in ("auto", "") else args.language)
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
-    store = ModelStore(models_dir())
+    store = whisper_store()  # the shared model folders and the download source, as for transcribe
     missing = missing_model(store, settings, fallbacks)
     if missing:
         name, fmt = missing
@@ -172,8 +170,15 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
 
 def _write(output: Path, fmt: str, result, overwrite: bool) -> int:
     from desktop.core.transcription import subtitles
+    from desktop.core.transcription.transcript import clock
 
     transcript = result.lines.transcript(duration=result.seconds, source=str(result.recording))
+    if transcript.is_empty:
+        # As `voxdesk transcribe` does: an empty subtitle file would look like a result, and with
+        # --overwrite it would replace yesterday's notes with nothing.
+        print(f"No speech was heard in the {clock(result.seconds)} recorded, so {output} was not written. "
+              f"The recording is kept in {result.recording}.", file=sys.stderr)
+        return 0
     try:
         subtitles.export(transcript, output, fmt, overwrite=overwrite)
     except UserFacingError as error:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import (
     fail,
-    model_sources,
+    voice_model_store,
     save_speech_file,
     stop_on_ctrl_c,
     stopped_part_way,
@@ -80,10 +80,10 @@ def _watermark_chosen() -> bool:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.speech.tts_models import default_model, open_store
+    from desktop.core.speech.tts_models import default_model
     from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
-    store = open_store(model_sources())
+    store = voice_model_store()
     if args.list_models:
         try:
             return _list_models(store)
