@@ -7,6 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, voice_model_store
 from desktop.core.common.errors import Cancelled, UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if args.xtts_model:
         settings.xtts_model = args.xtts_model
 
-    line = ProgressLine(f"Speaking as “{voice.name}”")
+    line = ProgressLine(f"Speaking as “{printable(voice.name)}”")
     try:
         with stop_on_ctrl_c() as stop:
             result = cloner.speak(voice, text, settings, on_progress=line.update, cancelled=stop.is_set)
@@ -86,5 +87,5 @@ def run(args: argparse.Namespace) -> int:
         return 1
     score = f"{result.match_score:.2f} ({match_label(result.match_score)})" if result.match_score is not None \
         else (result.match_note or "not measured")
-    line.done(f"{result.speech.duration:.1f} s written to {args.output}; voice match: {score}")
+    line.done(f"{result.speech.duration:.1f} s written to {printable(args.output)}; voice match: {score}")
     return 0

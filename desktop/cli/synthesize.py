@@ -15,6 +15,7 @@ from desktop.cli.common import (
     warn_on_fallback,
 )
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -62,10 +63,10 @@ def _download(store, name: str, accept_licence: bool) -> bool:
     terms = store.licence_terms(name)
     if terms is not None and not store.licence_accepted(name):
         if not accept_licence:
-            print(f"“{model.title}” is published under the {terms.licence} licence.\n{terms.text}", file=sys.stderr)
+            print(f"“{printable(model.title)}” is published under the {terms.licence} licence.\n{terms.text}", file=sys.stderr)
             return False
         store.accept_licence(name)
-    bar = ProgressLine(f"Downloading the voice model “{model.title}”")
+    bar = ProgressLine(f"Downloading the voice model “{printable(model.title)}”")
     store.download(name, progress=bar.bytes)
     bar.done("downloaded")
     return True
