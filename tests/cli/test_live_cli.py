@@ -154,3 +154,16 @@ def test_silence_says_no_speech_was_heard_and_writes_no_empty_subtitles(pulseaud
     assert not output.exists()
     [recording] = recordings(isolated_user_folders / "data")
     assert str(recording) in stderr
+
+
+def test_the_sound_library_s_own_error_lines_stay_off_the_terminal(pulseaudio, tmp_path, isolated_user_folders):
+    # The source the sound server is told to record from is gone: ALSA and PortAudio both complain
+    # on stderr when the stream opens; the user gets VoxDesk's sentence alone.
+    env = {**os.environ, "PULSE_SOURCE": "a_headset_unplugged_a_moment_ago"}
+    process = subprocess.run([sys.executable, "-m", "desktop", "live", "--model", base_dir(), "--language", "en",
+                              "--duration", "2"], env=env, capture_output=True, text=True, timeout=300)
+
+    assert process.returncode == 1, process.stderr
+    assert "voxdesk: The microphone “default”" in process.stderr
+    assert "ALSA lib" not in process.stderr and "Expression '" not in process.stderr, process.stderr
+    assert "Traceback" not in process.stderr
