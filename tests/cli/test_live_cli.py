@@ -167,3 +167,23 @@ def test_the_sound_library_s_own_error_lines_stay_off_the_terminal(pulseaudio, t
     assert "voxdesk: The microphone “default”" in process.stderr
     assert "ALSA lib" not in process.stderr and "Expression '" not in process.stderr, process.stderr
     assert "Traceback" not in process.stderr
+
+
+def test_a_source_unloaded_mid_session_stops_it_with_a_sentence_and_keeps_the_recording(
+        pulseaudio, tmp_path, isolated_user_folders):
+    output = tmp_path / "meeting.txt"
+    with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        process = voxdesk_live("--model", base_dir(), "--language", "en", "--duration", "60", "--output", output)
+        wait_until_listening(process)
+        microphone.say(jfk()[: int(3.3 * RATE)])  # "And so my fellow Americans"
+        # The headset goes away; the sound server moves the stream to its fallback source and the
+        # session would record on from there.
+        microphone.unplug()
+        stdout, stderr = process.communicate(timeout=300)
+
+    assert process.returncode == 1, stderr
+    assert "went away (unplugged or switched off), so live captions stopped" in stderr
+    assert "fellow americans" in normalize_english(output.read_text(encoding="utf-8"))
+    [recording] = recordings(isolated_user_folders / "data")
+    assert str(recording) in stderr
+    assert 3.0 <= probe(recording).duration < 50.0  # not the whole --duration from the fallback source
