@@ -5,7 +5,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, voice_model_store
+from desktop.cli.common import (
+    fail,
+    save_speech_file,
+    stop_on_ctrl_c,
+    stopped_part_way,
+    text_to_speak,
+    voice_model_store,
+)
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.printable import printable
 

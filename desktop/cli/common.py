@@ -36,7 +36,8 @@ def warn_on_fallback(fallbacks: "FallbackLog") -> None:
         if e.stage == SERVER_STAGE:
             print(f"Warning: {printable(e.job)}: {e.error} Continuing on this computer. {e.fix}", file=sys.stderr)
         else:
-            print(f"Warning: {printable(e.job)} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr)
+            print(f"Warning: {printable(e.job)} fell back from the GPU to the CPU ({e.error}). {e.fix}",
+                  file=sys.stderr)
 
     fallbacks.subscribe(warn)
 

@@ -154,7 +154,8 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
     except UserFacingError as error:
         engine.close()
         return fail(error.message)
-    print(f"Listening to {printable(device.name)}; Ctrl-C stops. Recording to {printable(session.recording_path)}", file=sys.stderr)
+    print(f"Listening to {printable(device.name)}; Ctrl-C stops. Recording to {printable(session.recording_path)}",
+          file=sys.stderr)
     with _ctrl_c_sets(stop):
         started = time.monotonic()
         while not stop.wait(0.2) and not session.ended:

@@ -63,7 +63,8 @@ def _download(store, name: str, accept_licence: bool) -> bool:
     terms = store.licence_terms(name)
     if terms is not None and not store.licence_accepted(name):
         if not accept_licence:
-            print(f"“{printable(model.title)}” is published under the {terms.licence} licence.\n{terms.text}", file=sys.stderr)
+            print(f"“{printable(model.title)}” is published under the {terms.licence} licence.\n{terms.text}",
+                  file=sys.stderr)
             return False
         store.accept_licence(name)
     bar = ProgressLine(f"Downloading the voice model “{printable(model.title)}”")

@@ -92,8 +92,8 @@ def _list(library, *, as_json: bool) -> int:
     for voice in voices:
         problem = voice.problem()
         state = f"  ({problem})" if problem else ""
-        print(f"{printable(voice.name):<24} {voice.language:<3} added {voice.created[:10]}  consent: {printable(voice.consent.name)}, "
-              f"{voice.consent.date}{state}")
+        print(f"{printable(voice.name):<24} {voice.language:<3} added {voice.created[:10]}  "
+              f"consent: {printable(voice.consent.name)}, {voice.consent.date}{state}")
     return 0
 
 
@@ -139,5 +139,6 @@ def _add(library, args: argparse.Namespace) -> int:
         raise
     finally:
         transcriber.release()
-    line.done(f"added; consent of {printable(voice.consent.name)} verified (voice similarity {voice.consent.similarity:.2f})")
+    line.done(f"added; consent of {printable(voice.consent.name)} verified "
+              f"(voice similarity {voice.consent.similarity:.2f})")
     return 0

@@ -13,7 +13,8 @@ Rules that keep a sentence translatable: the template is one string literal (imp
 concatenation is fine, f-strings are not), values go in through ``.format(name=value)`` with
 keywords only, and a value that is a phrase of its own is a Message too, so it is translated
 before it is put in. Other text put in (a file name) has its control characters shown as escapes
-(desktop.core.common.printable), so it cannot break the sentence or the terminal. Joining Messages with ``+`` or an f-string gives a plain, English-only str.
+(desktop.core.common.printable), so it cannot break the sentence or the terminal. Joining
+Messages with ``+`` or an f-string gives a plain, English-only str.
 """
 from __future__ import annotations
 

@@ -36,9 +36,9 @@ _END = None  # put on a queue after the last block
 
 DEVICE_LOST = N_("LiveSession", "The input device was disconnected, so live captions stopped. Everything "
                                 "recorded until then has been kept.")
-SOURCE_CHANGED = N_("LiveSession", "“{name}” went away (unplugged or switched off), so live captions stopped rather "
-                                   "than go on listening to another input. Everything recorded until then has been "
-                                   "kept.")
+SOURCE_CHANGED = N_("LiveSession",
+                    "“{name}” went away (unplugged or switched off), so live captions stopped rather than go on "
+                    "listening to another input. Everything recorded until then has been kept.")
 SOURCE_CHECK_SECONDS = 1.0  # how often the sound server is asked which source the session records from
 CAPTIONS_FAILED = N_("LiveSession", "Live captions stopped working ({reason}). The recording goes on and is "
                                     "kept; stop it, and it is transcribed in full.")
