@@ -617,6 +617,26 @@
         <source>⚠ {count} CPU fallbacks</source>
         <translation>⚠ {count} 次改用 CPU</translation>
     </message>
+    <message>
+        <source>⚠ 1 server fallback</source>
+        <translation>⚠ 1 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>⚠ {count} server fallbacks</source>
+        <translation>⚠ {count} 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>The transcription server failed, so this computer finished the work. Click for details.</source>
+        <translation>转录服务器出错，因此由这台电脑完成了这项工作。点击查看详情。</translation>
+    </message>
+    <message>
+        <source>⚠ {count} fallbacks</source>
+        <translation>⚠ {count} 次改用备用方式</translation>
+    </message>
+    <message>
+        <source>Some work could not finish on the GPU or on the transcription server, so this computer finished it. Click for details.</source>
+        <translation>有些工作无法在 GPU 或转录服务器上完成，因此由这台电脑完成。点击查看详情。</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -1673,6 +1693,22 @@
     <message>
         <source>Copy all</source>
         <translation>全部复制</translation>
+    </message>
+    <message>
+        <source>Server fallbacks</source>
+        <translation>改在本机完成的记录</translation>
+    </message>
+    <message>
+        <source>The transcription server failed on these jobs, so VoxDesk finished them on this computer.</source>
+        <translation>转录服务器在这些任务上出错，因此 VoxDesk 在这台电脑上完成了它们。</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>改用备用方式的记录</translation>
+    </message>
+    <message>
+        <source>These jobs could not finish on the GPU or on the transcription server, so VoxDesk finished them on this computer.</source>
+        <translation>这些任务无法在 GPU 或转录服务器上完成，因此 VoxDesk 在这台电脑上完成了它们。</translation>
     </message>
     <message>
         <source>When</source>
