@@ -10,11 +10,13 @@ import desktop
 
 PACKAGE = Path(desktop.__file__).parent
 THE_ONE_PLACE = PACKAGE / "settings.py"
-STORE_CLASSES = {"ModelStore", "TtsModelStore"}
+# The stores, and the sources they are given: a command that chose its own sources (the environment's
+# alone, say) would skip the folders and the download source chosen in Settings.
+STORE_CLASSES = {"ModelStore", "TtsModelStore", "LiveSources", "from_choices"}
 
 
 def store_constructions(path: Path) -> list[int]:
-    """The lines of `path` that call one of the store classes."""
+    """The lines of `path` that build a store or the sources for one."""
     lines = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Call):
