@@ -110,6 +110,10 @@
 <context>
     <name>Audio</name>
     <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most VoxDesk takes here.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是此处 VoxDesk 能接受的最大长度。</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot find the file “{name}”. It may have been moved, renamed or deleted.</source>
         <translation>VoxDesk 找不到文件“{name}”，它可能已被移动、改名或删除。</translation>
     </message>
@@ -161,12 +165,20 @@
         <translation>另一个 VoxDesk 窗口正在占用已保存的工作，您最近的修改未能自动保存。请稍后再试。</translation>
     </message>
     <message>
+        <source>VoxDesk could not save your latest change as you go, because the file {path} cannot be written (it is read-only, or not a file). Export the transcript to keep it.</source>
+        <translation>VoxDesk 无法随时保存您最新的修改，因为无法写入文件 {path}（它是只读的，或者不是文件）。请导出转录文本以保留它。</translation>
+    </message>
+    <message>
         <source>VoxDesk could not save your latest change as you go in {folder}. Export the transcript to keep it.</source>
         <translation>VoxDesk 未能在 {folder} 中自动保存您最近的修改。请导出文字稿以保留它。</translation>
     </message>
     <message>
         <source>The work VoxDesk saved earlier could not be read, so it starts afresh. The old file was kept as {path}.</source>
         <translation>无法读取 VoxDesk 之前保存的工作，因此重新开始。旧文件已保留为 {path}。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot save your work as you go, because the file {path} cannot be written (it is read-only, or not a file). Export your transcripts to keep them; to save as you go again, make that file writable or move it away.</source>
+        <translation>VoxDesk 无法随时保存您的工作，因为无法写入文件 {path}（它是只读的，或者不是文件）。请导出转录文本以保留它们；要重新随时保存，请让该文件可写，或把它移走。</translation>
     </message>
     <message>
         <source>VoxDesk cannot save your work as you go, because it cannot write to {folder}. Export your transcripts to keep them.</source>
@@ -604,6 +616,26 @@
     <message>
         <source>⚠ {count} CPU fallbacks</source>
         <translation>⚠ {count} 次改用 CPU</translation>
+    </message>
+    <message>
+        <source>⚠ 1 server fallback</source>
+        <translation>⚠ 1 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>⚠ {count} server fallbacks</source>
+        <translation>⚠ {count} 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>The transcription server failed, so this computer finished the work. Click for details.</source>
+        <translation>转录服务器出错，因此由这台电脑完成了这项工作。点击查看详情。</translation>
+    </message>
+    <message>
+        <source>⚠ {count} fallbacks</source>
+        <translation>⚠ {count} 次改用备用方式</translation>
+    </message>
+    <message>
+        <source>Some work could not finish on the GPU or on the transcription server, so this computer finished it. Click for details.</source>
+        <translation>有些工作无法在 GPU 或转录服务器上完成，因此由这台电脑完成。点击查看详情。</translation>
     </message>
 </context>
 <context>
@@ -1663,6 +1695,22 @@
         <translation>全部复制</translation>
     </message>
     <message>
+        <source>Server fallbacks</source>
+        <translation>改在本机完成的记录</translation>
+    </message>
+    <message>
+        <source>The transcription server failed on these jobs, so VoxDesk finished them on this computer.</source>
+        <translation>转录服务器在这些任务上出错，因此 VoxDesk 在这台电脑上完成了它们。</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>改用备用方式的记录</translation>
+    </message>
+    <message>
+        <source>These jobs could not finish on the GPU or on the transcription server, so VoxDesk finished them on this computer.</source>
+        <translation>这些任务无法在 GPU 或转录服务器上完成，因此 VoxDesk 在这台电脑上完成了它们。</translation>
+    </message>
+    <message>
         <source>When</source>
         <translation>时间</translation>
     </message>
@@ -2413,6 +2461,10 @@
         <translation>输入设备已断开，实时字幕已停止。此前录下的内容已全部保留。</translation>
     </message>
     <message>
+        <source>“{name}” went away (unplugged or switched off), so live captions stopped rather than go on listening to another input. Everything recorded until then has been kept.</source>
+        <translation>“{name}”已断开（被拔出或关闭），因此实时字幕已停止，而不是改为收听另一个输入。此前录下的内容已全部保留。</translation>
+    </message>
+    <message>
         <source>Live captions stopped working ({reason}). The recording goes on and is kept; stop it, and it is transcribed in full.</source>
         <translation>实时字幕已停止工作（{reason}）。录音仍在继续并会保留；停止后将对整段录音进行完整转写。</translation>
     </message>
@@ -2763,6 +2815,10 @@
         <translation>VoxDesk 找不到“{source}”；请确认该文件或文件夹仍然存在。</translation>
     </message>
     <message>
+        <source>The shared model folder has the {model} model, but “{file}” in it is {problem}, so VoxDesk cannot use it, and downloading the model failed too. Ask your IT department to copy the model into {folder} again; or use File → Import model… with a good copy.</source>
+        <translation>共享模型文件夹中有 {model} 模型，但其中的“{file}”{problem}，因此 VoxDesk 无法使用它，而下载该模型也失败了。请让 IT 部门把该模型重新复制到 {folder}；或者用“文件 → 导入模型…”导入一份完好的副本。</translation>
+    </message>
+    <message>
         <source>the model &quot;{name}&quot;</source>
         <translation>模型“{name}”</translation>
     </message>
@@ -2833,6 +2889,14 @@
     <message>
         <source>There is already a model called &quot;{name}&quot;; choose another name for the imported model.</source>
         <translation>已经有名为“{name}”的模型；请为导入的模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>是空的</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
     </message>
 </context>
 <context>
@@ -4444,6 +4508,14 @@ Replace them?</source>
         <source>Read the text at a normal pace without long pauses, then record again.</source>
         <translation>请用正常语速朗读，不要长时间停顿，然后重新录音。</translation>
     </message>
+    <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most a voice sample can be. Cut 15 to 30 seconds of clear speech out of it and use that.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是声音样本的最大长度。请从中剪出 15 到 30 秒清晰的语音来使用。</translation>
+    </message>
+    <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most a consent recording can be. Record only the consent sentence being read, and use that recording.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是同意录音的最大长度。请只录下朗读同意声明的部分，并使用那段录音。</translation>
+    </message>
 </context>
 <context>
     <name>Voices</name>
@@ -4490,6 +4562,10 @@ Replace them?</source>
     <message>
         <source>VoxDesk did not give out the code {code} (or it is older than {days} days). Ask for a new consent sentence, record it, and use the code it shows.</source>
         <translation>VoxDesk 没有发放过验证码 {code}（或已超过 {days} 天）。请生成新的授权声明并录制，使用其中显示的验证码。</translation>
+    </message>
+    <message>
+        <source>The code {code} has already been used, perhaps a moment ago from another window or command; each code is good for one voice only. Ask for a new consent sentence, record it, and use the code it shows.</source>
+        <translation>代码 {code} 已被使用（可能是刚刚在另一个窗口或命令中使用的）；每个代码只能用于一个声音。请获取新的同意声明，录下它，并使用它显示的代码。</translation>
     </message>
     <message>
         <source>VoxDesk cannot write to its voice folder {root}. Check that it is available and writable, then try again.</source>

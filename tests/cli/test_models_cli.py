@@ -124,3 +124,30 @@ def test_a_download_past_the_file_size_limit_is_said_and_leaves_no_partial_file(
     assert result.returncode == 1, result
     assert "This disk cannot hold a file as large as" in result.stderr and "Traceback" not in result.stderr
     assert not [p for p in (tmp_path / "data").rglob("*.part")]
+
+
+@pytest.mark.parametrize("damage, said", [
+    ("model.bin", "“model.bin” in it is empty"),  # a copy cut short
+    ("config.json", "“config.json” in it is missing"),  # a copy not finished
+])
+def test_a_damaged_model_in_a_shared_folder_is_named_instead_of_asking_it_for_a_shared_folder(tmp_path, damage,
+                                                                                              said):
+    from tests.helpers.weights import tiny_en_dir
+
+    shared = tmp_path / "it-models"
+    copy = shutil.copytree(tiny_en_dir(), shared / "faster-whisper-tiny.en")
+    if damage == "model.bin":
+        (copy / "model.bin").write_bytes(b"")
+    else:
+        (copy / damage).unlink()
+    out = tmp_path / "out"
+    out.mkdir()
+
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", "tiny.en", "--language", "en",
+                     "--output-dir", out, env=offline_env(VOXDESK_MODEL_DIRS=str(shared)))
+
+    assert result.returncode == 1
+    assert said in result.stderr and str(copy) in result.stderr
+    assert "ask your IT department for the shared model folder" not in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(out.iterdir()) == []

@@ -208,14 +208,6 @@ def store_root() -> Path:
     return data_dir() / "tts"
 
 
-def open_store(sources: "ModelSources | LiveSources | None" = None) -> "TtsModelStore":
-    """The user's voice model store (the window and the command line share it).
-
-    Without ``sources``, the shared folders and download source of the environment (Settings add theirs).
-    """
-    return TtsModelStore(store_root(), sources=sources or ModelSources.from_choices())
-
-
 def default_model(language: str | None) -> str:
     """The curated default model for a language code such as "en" or "zh"."""
     return DEFAULT_FOR_LANGUAGE.get(language or "", DEFAULT_FOR_LANGUAGE["en"])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import re
 import shutil
@@ -51,10 +52,12 @@ from desktop.core.common.safe_files import copy_regular_file, require_regular_fi
 from desktop.core.common.shared_models import LiveSources, ModelSources
 from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
 from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt
-from desktop.core.transcription.shared_whisper import shared_copies
+from desktop.core.transcription.shared_whisper import damaged_shared_copies, shared_copies
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
+
+_log = logging.getLogger(__name__)
 
 OPENAI_URL_BASE = "https://openaipublic.azureedge.net/main/whisper/models"
 HF_ENDPOINT = "https://huggingface.co"
@@ -274,6 +277,37 @@ class ModelStore:
     # --- downloads ---------------------------------------------------------------------------
 
     def download(
+        self,
+        name: str,
+        fmt: ModelFormat,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> LocalModel:
+        """Download an official model in one format and return it (at once when it is already here).
+
+        A copy in a shared folder that is damaged (a file empty or missing) cannot be used: it is
+        logged, and when the download fails too, the sentence names the damaged file, so the user
+        does not ask IT for a shared folder that is already there.
+        """
+        damaged = damaged_shared_copies(self._catalog[name], self.sources.shared_dirs) \
+            if name in self._catalog and fmt in FORMATS else []
+        for path, problem in damaged:
+            _log.warning("The shared model folder's copy of %s cannot be used: %s is %s", name, path, problem)
+        try:
+            return self._download_official(name, fmt, progress, cancelled)
+        except ModelError as error:
+            if not damaged:
+                raise
+            path, problem = damaged[0]
+            raise ModelError(
+                N_("Models", "The shared model folder has the {model} model, but “{file}” in it is {problem}, so "
+                             "VoxDesk cannot use it, and downloading the model failed too. Ask your IT department "
+                             "to copy the model into {folder} again; or use File → Import model… with a good "
+                             "copy.").format(model=name, file=path.name, problem=problem, folder=path.parent),
+                detail=f"{path}: {problem}; the download: {error.message}",
+            ) from error
+
+    def _download_official(
         self,
         name: str,
         fmt: ModelFormat,

@@ -33,7 +33,8 @@ def transcribe_with_server_fallback(
     try:
         return engine.transcribe(samples, options, on_progress=on_progress, on_segment=emit, cancelled=cancelled), engine
     except ServerStopped as stop:
-        log.record(FallbackEvent(datetime.now().astimezone(), job, SERVER_STAGE, stop.message, stop.fix))
+        log.record(FallbackEvent(datetime.now().astimezone(), job, SERVER_STAGE, stop.message, stop.fix,
+                                 from_server=True))
         if on_status:
             on_status(CONTINUING_LOCALLY)
         local = local_engine()
