@@ -26,14 +26,14 @@ TIMES = 9  # JFK nine times over (99 s): at least three 30-second windows to go 
 
 
 @pytest.fixture
-def long_recording(tmp_path) -> Path:
+def jfk_nine_times(tmp_path) -> Path:
     from desktop.core.common.audio import decode
 
     return write_wav(tmp_path / "jfk nine times.wav", np.concatenate([decode(DATA_DIR / "jfk.flac")] * TIMES))
 
 
 def test_a_gpu_engine_crash_shows_a_fallback_and_the_files_finish_on_the_cpu(qtbot, settings, tiny_model,
-                                                                            long_recording, jfk):
+                                                                            jfk_nine_times, jfk):
     settings.set("device/choice", "gpu")
     # One window after another: the first line shows while the rest of the file is still to decode, so
     # the crash, sent when it shows, finds the engine at work however fast this processor decodes.
@@ -45,7 +45,7 @@ def test_a_gpu_engine_crash_shows_a_fallback_and_the_files_finish_on_the_cpu(qtb
     qtbot.addWidget(window)
     window.show()
     tab = window.transcribe_tab
-    tab.add_paths([long_recording, jfk])
+    tab.add_paths([jfk_nine_times, jfk])
     qtbot.waitUntil(lambda: len(tab.queue.items) == 2, timeout=JOB_TIMEOUT_MS)
     crashed, after = tab.queue.items
     qtbot.waitUntil(lambda: bool(crashed.segments), timeout=JOB_TIMEOUT_MS)
