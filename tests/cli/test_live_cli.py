@@ -7,7 +7,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -75,9 +74,9 @@ def test_ctrl_c_stops_and_still_writes_the_text_and_the_recording(pulseaudio, tm
     with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
         process = voxdesk_live("--model", base_dir(), "--language", "en", "--output", output)
         wait_until_listening(process)
-        microphone.say_in_background(jfk()[: int(3.3 * RATE)], then_silence=60.0)
-        time.sleep(3.3)  # "And so my fellow Americans", then Ctrl-C at once
-        process.send_signal(signal.SIGINT)
+        microphone.say(jfk()[: int(3.3 * RATE)])  # "And so my fellow Americans", at the pace of speech
+        microphone.say_in_background(np.zeros(0, np.float32), then_silence=60.0)
+        process.send_signal(signal.SIGINT)  # Ctrl-C as soon as the last word was said, not a guess after it
         stdout, stderr = process.communicate(timeout=300)
 
     assert process.returncode == 0, stderr
