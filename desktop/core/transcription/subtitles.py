@@ -13,7 +13,9 @@ import json
 import os
 import unicodedata
 from dataclasses import dataclass, field, replace
+from itertools import chain, islice
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from desktop.core.common.atomic import atomic_write_text
 from desktop.core.speakers import names as speaker_names
@@ -31,6 +33,7 @@ _WEAK_BREAKS = frozenset(",:，：、")
 # A cue ending at punctuation must still hold at least this share of what would fit, so that
 # splitting at an early comma does not leave a cue with a word or two.
 _MIN_SHARE_AT_PUNCTUATION = 1 / 3
+_LEADING_PUNCTUATION = "".join(CLOSING_PUNCTUATION) + " \t"
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,9 @@ class LineLimits:
         if min(self.max_lines, self.max_latin_chars, self.max_cjk_chars) < 1:
             raise ValueError("line limits must be at least 1")
 
-    def budget(self, line: str) -> int:
-        """The display width allowed for this line."""
-        return self.max_cjk_chars * 2 if any(_is_wide(ch) for ch in line) else self.max_latin_chars
+    def width_allowed(self, wide: bool) -> int:
+        """The display width allowed for a line with (or without) a wide character in it."""
+        return self.max_cjk_chars * 2 if wide else self.max_latin_chars
 
 
 @dataclass
@@ -217,18 +220,25 @@ class _Token:
 
 
 def _tokenize(text: str) -> list[_Token]:
-    tokens: list[_Token] = []
+    return list(_tokens(text))
+
+
+def _tokens(chars: Iterable[str]) -> Iterator[_Token]:
+    """The tokens of a text given character by character, each as soon as it is complete (when the
+    next one starts), so that a caller may stop early without reading the rest of a long text."""
+    last: _Token | None = None  # the token being built; closing punctuation or a Latin run may extend it
+    first = True
     space = False  # whitespace seen since the last token
     opening, opening_space = "", False  # opening punctuation waiting for the token it belongs to
     joinable = False  # the last token is a Latin run that the next narrow character extends
-    for ch in text:
+    for ch in chars:
         if ch.isspace():
             space, joinable = True, False
             continue
         wide = _is_wide(ch)
-        if ch in CLOSING_PUNCTUATION and tokens and not opening and (space or not joinable):
+        if ch in CLOSING_PUNCTUATION and last is not None and not opening and (space or not joinable):
             # Closing punctuation goes with what it closes, even across a space ("word ,").
-            tokens[-1].text += (" " if space else "") + ch
+            last.text += (" " if space else "") + ch
             space, joinable = False, False
             continue
         if ch in OPENING_PUNCTUATION and (wide or not joinable):
@@ -240,43 +250,54 @@ def _tokenize(text: str) -> list[_Token]:
             space, joinable = False, False
             continue
         if joinable and not wide:
-            tokens[-1].text += ch
+            last.text += ch
             continue
+        if last is not None:
+            yield last
         if opening:
-            tokens.append(_Token(opening + ch, opening_space))
+            last = _Token(opening + ch, opening_space and not first)
             opening = ""
         else:
-            tokens.append(_Token(ch, space))
+            last = _Token(ch, space and not first)
+        first = False
         space, joinable = False, not wide
     if opening:
-        tokens.append(_Token(opening, opening_space))
-    if tokens:
-        tokens[0].space_before = False
-    return tokens
+        if last is not None:
+            yield last
+        last = _Token(opening, opening_space and not first)
+    if last is not None:
+        yield last
 
 
 def _join(tokens: list[_Token]) -> str:
     return "".join((" " if t.space_before and i else "") + t.text for i, t in enumerate(tokens))
 
 
-def _line_fits(tokens: list[_Token], limits: LineLimits) -> bool:
-    line = _join(tokens)
-    return display_width(line) <= limits.budget(line)
-
-
-def _greedy_lines(tokens: list[_Token], limits: LineLimits) -> list[list[_Token]]:
+def _greedy_lines(tokens: Iterable[_Token], limits: LineLimits) -> list[list[_Token]]:
     """Fill each line as far as it goes. Gives the fewest lines: dropping a token from a line that
     fits never makes it stop fitting (its width shrinks, its budget can only grow)."""
-    lines: list[list[_Token]] = []
+    return list(_filled_lines(tokens, limits))
+
+
+def _filled_lines(tokens: Iterable[_Token], limits: LineLimits) -> Iterator[list[_Token]]:
+    """The lines of _greedy_lines, each as soon as it is full. A line's width and whether it holds a
+    wide character are kept as it grows, so each token is measured once."""
     current: list[_Token] = []
+    width, wide = 0, False
     for token in tokens:
-        if current and not _line_fits(current + [token], limits):
-            lines.append(current)
-            current = []
-        current.append(token)
+        token_width = display_width(token.text)
+        token_wide = any(_is_wide(ch) for ch in token.text)
+        if current:
+            grown = width + (1 if token.space_before else 0) + token_width
+            grown_wide = wide or token_wide
+            if grown <= limits.width_allowed(grown_wide):
+                current.append(token)
+                width, wide = grown, grown_wide
+                continue
+            yield current
+        current, width, wide = [token], token_width, token_wide
     if current:
-        lines.append(current)
-    return lines
+        yield current
 
 
 def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> list[list[_Token]]:
@@ -284,12 +305,17 @@ def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> lis
     squared widths), so that two lines read as a pair rather than one full line and a stub.
     A token wider than a line gets a line of its own, as in _greedy_lines."""
     n = len(tokens)
+    widths = [display_width(token.text) for token in tokens]
+    wides = [any(_is_wide(ch) for ch in token.text) for token in tokens]
     width = [[0] * (n + 1) for _ in range(n + 1)]  # width[i][j]: line of tokens[i:j], 0 if unfit
     for i in range(n):
+        line_width, wide = 0, False  # of the line tokens[i:j], grown one token at a time
         for j in range(i + 1, n + 1):
-            fits = _line_fits(tokens[i:j], limits)
+            line_width += widths[j - 1] + (1 if j - 1 > i and tokens[j - 1].space_before else 0)
+            wide = wide or wides[j - 1]
+            fits = line_width <= limits.width_allowed(wide)
             if fits or j == i + 1:
-                width[i][j] = display_width(_join(tokens[i:j]))
+                width[i][j] = line_width
             if not fits:
                 break
     infinity = float("inf")
@@ -344,12 +370,17 @@ def _units_from_words(segment: Segment) -> list[_Unit] | None:
     if not words or _squeezed("".join(w.text for w in words)) != _squeezed(segment.text):
         return None
     units: list[_Unit] = []
-    for word in words:
-        if units and not _may_break_between(units[-1].text, word.text):
-            units[-1].text += word.text
+    texts: list[list[str]] = []  # each unit's words, joined once at the end
+    for before, word in zip([None, *words], words):
+        # Every word has text, so whether a unit may end after its words is decided by its last word.
+        if units and not _may_break_between(before.text, word.text):
+            texts[-1].append(word.text)
             units[-1].end = max(units[-1].end, word.end)
         else:
             units.append(_Unit(word.text, word.start, word.end))
+            texts.append([word.text])
+    for unit, parts in zip(units, texts):
+        unit.text = "".join(parts)
     # The cues of a segment span the segment itself; words only place the cuts inside it.
     for unit in units:
         unit.start = min(max(unit.start, segment.start), segment.end)
@@ -394,8 +425,11 @@ def _cue_text(units: list[_Unit]) -> str:
     return "".join(u.text for u in units).strip()
 
 
-def _fits_cue(units: list[_Unit], limits: LineLimits) -> bool:
-    return len(_greedy_lines(_tokenize(_cue_text(units)), limits)) <= limits.max_lines
+def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0, stop: int | None = None) -> bool:
+    """Whether units[start:stop] fit in one cue. Only as much of them is read as it takes to know:
+    asking about the whole rest of a long segment costs no more than a cue's worth of text."""
+    chars = chain.from_iterable(units[index].text for index in range(start, len(units) if stop is None else stop))
+    return next(islice(_filled_lines(_tokens(chars), limits), limits.max_lines, None), None) is None
 
 
 def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:
@@ -439,11 +473,11 @@ def _last_mark(text: str) -> str:
 def _even_break(units: list[_Unit], i: int, j: int, limits: LineLimits) -> int:
     """Where to end the cue when no punctuation helps: as late as fits, except that when the rest
     of the segment fits in one more cue, the two cues are made about equally long."""
-    if not _fits_cue(units[j:], limits):
+    if not _fits_cue(units, limits, j):
         return j
     best_k, best_gap = j, None
     for k in range(j, i, -1):
-        if not _fits_cue(units[k:], limits):
+        if not _fits_cue(units, limits, k):
             break
         gap = abs(display_width(_cue_text(units[i:k])) - display_width(_cue_text(units[k:])))
         if best_gap is None or gap < best_gap:
@@ -457,21 +491,22 @@ def _even_break(units: list[_Unit], i: int, j: int, limits: LineLimits) -> int:
 def _move_leading_punctuation(cues: list[Cue]) -> None:
     """A cue's first line can start with closing punctuation when Whisper ended the segment before
     it ("…了" / "，然后…"). Move that punctuation to the end of the cue before; without one, drop it."""
-    for index, cue in enumerate(cues):
+    previous: Cue | None = None  # the last cue before this one that has lines
+    for cue in cues:
         if not cue.lines:
             continue
         first = cue.lines[0]
-        rest = first.lstrip("".join(CLOSING_PUNCTUATION) + " \t")
-        if rest == first:
-            continue
-        moved = first[: len(first) - len(rest)].strip()
-        previous = next((c for c in reversed(cues[:index]) if c.lines), None)
-        if previous is not None:
-            previous.lines[-1] += moved
-        if rest:
-            cue.lines[0] = rest
-        else:
-            cue.lines.pop(0)
+        rest = first.lstrip(_LEADING_PUNCTUATION)
+        if rest != first:
+            moved = first[: len(first) - len(rest)].strip()
+            if previous is not None:
+                previous.lines[-1] += moved
+            if rest:
+                cue.lines[0] = rest
+            else:
+                cue.lines.pop(0)
+        if cue.lines:
+            previous = cue
 
 
 def _make_monotonic(cues: list[Cue]) -> None:
