@@ -10,6 +10,7 @@ there is some. Files are written atomically (see desktop.core.common.atomic).
 from __future__ import annotations
 
 import json
+import math
 import os
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -18,10 +19,12 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from desktop.core.common.atomic import atomic_write_text
+from desktop.core.common.safe_text import clean_text
 from desktop.core.speakers import names as speaker_names
-from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.core.transcription.transcript import Gap, Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
+LAST_SECOND = 99 * 3600 + 59 * 60 + 59.999  # 99:59:59.999, the last time a subtitle timestamp can say
 
 # A line may not start with these; they belong at the end of the line before.
 CLOSING_PUNCTUATION = frozenset("，。、）」』】》〉〕〗］｝！？：；．…‥·,.!?;:)]}”’")
@@ -118,7 +121,7 @@ def to_srt(cues: list[Cue], *, chinese: bool = False) -> str:
     """SRT; a cue with a speaker starts with the name ("Anna: ", or "张伟：" when chinese)."""
     blocks = [
         f"{number}\n{_timestamp(cue.start, ',')} --> {_timestamp(cue.end, ',')}\n"
-        f"{speaker_names.prefix(cue.speaker, chinese) if cue.speaker else ''}{cue.text}\n"
+        f"{_without_arrows((speaker_names.prefix(cue.speaker, chinese) if cue.speaker else '') + cue.text)}\n"
         for number, cue in enumerate(cues, 1)
     ]
     return "\n".join(blocks)
@@ -165,6 +168,7 @@ def to_json(transcript: Transcript) -> str:
 
 def render(transcript: Transcript, fmt: str, limits: LineLimits = LineLimits()) -> str:
     """The text of the file export() would write."""
+    transcript = _made_safe(transcript)
     if fmt == "srt":
         return to_srt(build_cues(transcript, limits, names_in_text=True), chinese=_is_chinese(transcript))
     if fmt == "vtt":
@@ -201,6 +205,44 @@ def default_export_path(
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     source = Path(source_path)
     return Path(folder if folder is not None else source.parent) / f"{source.stem}.{fmt}"
+
+
+# --- text and times any file can hold ------------------------------------------------------------
+
+
+def _made_safe(transcript: Transcript) -> Transcript:
+    """A copy whose text any file can hold and whose times any player can read: text from engines is
+    made safe when it arrives (see desktop.core.common.safe_text), but a transcript autosaved before
+    that, or typed and pasted text, may still hold a lone surrogate, a control character or an
+    override. A time that is not a number follows the one before it."""
+    segments: list[Segment] = []
+    previous_end = 0.0
+    for segment in transcript.segments:
+        start = _finite(segment.start, previous_end)
+        end = _finite(segment.end, start)
+        words = [replace(word, start=_finite(word.start, start), end=_finite(word.end, start),
+                         text=clean_text(str(word.text)), text_original=_clean_or_none(word.text_original))
+                 for word in segment.words]
+        segments.append(replace(segment, start=start, end=end, text=clean_text(str(segment.text), newlines=True),
+                                words=words, text_original=_clean_or_none(segment.text_original, newlines=True)))
+        previous_end = end
+    return replace(
+        transcript, segments=segments, language=_clean_or_none(transcript.language),
+        duration=_finite(transcript.duration, 0.0), source=_clean_or_none(transcript.source),
+        gaps=[Gap(_finite(gap.start, 0.0), _finite(gap.end, 0.0)) for gap in transcript.gaps],
+        warnings=[clean_text(str(warning)) for warning in transcript.warnings],
+        speaker_names={number: clean_text(str(name)) for number, name in transcript.speaker_names.items()})
+
+
+def _clean_or_none(text: str | None, *, newlines: bool = False) -> str | None:
+    return None if text is None else clean_text(str(text), newlines=newlines)
+
+
+def _finite(seconds, otherwise: float) -> float:
+    """A time between 0 and the last a subtitle timestamp can say; ``otherwise`` for NaN or no number."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds):
+        return otherwise
+    return min(max(float(seconds), 0.0), LAST_SECOND)
 
 
 # --- tokens and lines ----------------------------------------------------------------------------
@@ -510,13 +552,21 @@ def _move_leading_punctuation(cues: list[Cue]) -> None:
 
 
 def _make_monotonic(cues: list[Cue]) -> None:
-    """Whole milliseconds; each cue starts no earlier than the one before ends, and lasts >= 1 ms."""
+    """Whole milliseconds; each cue starts no earlier than the one before ends, and lasts >= 1 ms.
+    A time that is not a number follows the one before it."""
     previous_end = 0
     for cue in cues:
-        start = max(round(cue.start * 1000), previous_end, 0)
-        end = max(round(cue.end * 1000), start + 1)
+        start = max(_milliseconds(cue.start, previous_end), previous_end)
+        end = max(_milliseconds(cue.end, start), start + 1)
         cue.start, cue.end = start / 1000, end / 1000
         previous_end = end
+
+
+def _milliseconds(seconds: float, otherwise: int) -> int:
+    """A time in whole milliseconds within what a subtitle timestamp can say; ``otherwise`` for NaN."""
+    if math.isnan(seconds):
+        return otherwise
+    return round(min(max(seconds, 0.0), LAST_SECOND) * 1000)
 
 
 def _timestamp(seconds: float, separator: str) -> str:
@@ -533,6 +583,12 @@ def _is_chinese(transcript: Transcript) -> bool:
 
 def _voice_tag(speaker: str | None) -> str:
     return f"<v {_vtt_escape(speaker)}>" if speaker else ""
+
+
+def _without_arrows(text: str) -> str:
+    """SRT cue text in which no "-->" could be taken for a timing line: its last hyphen becomes U+2010,
+    which looks the same."""
+    return text.replace("-->", "-\u2010>")
 
 
 def _vtt_escape(text: str) -> str:
