@@ -467,10 +467,10 @@ def _cue_text(units: list[_Unit]) -> str:
     return "".join(u.text for u in units).strip()
 
 
-def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0, stop: int | None = None) -> bool:
-    """Whether units[start:stop] fit in one cue. Only as much of them is read as it takes to know:
+def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0) -> bool:
+    """Whether units[start:] fit in one cue. Only as much of them is read as it takes to know:
     asking about the whole rest of a long segment costs no more than a cue's worth of text."""
-    chars = chain.from_iterable(units[index].text for index in range(start, len(units) if stop is None else stop))
+    chars = chain.from_iterable(units[index].text for index in range(start, len(units)))
     return next(islice(_filled_lines(_tokens(chars), limits), limits.max_lines, None), None) is None
 
 

@@ -209,3 +209,29 @@ def test_pieces_after_the_first_are_noted_at_their_own_time():
             engine.close()
     (note,) = result.notes
     assert note.kind == speech_limits.TIMES_MOVED and note.start >= JFK_SECONDS
+
+
+def test_a_note_stays_when_the_server_fails_later_and_the_rest_is_transcribed_here(tmp_path):
+    import soundfile
+
+    from desktop.engines.transcription.server_fallback import SERVER_STAGE
+    from tests.helpers.weights import tiny_en_dir
+
+    pause = np.zeros(3 * SAMPLE_RATE, dtype=np.float32)
+    speech = recording("jfk.flac")
+    path = tmp_path / "three times.wav"  # two pieces: jfk twice, then jfk once more
+    soundfile.write(path, np.concatenate([speech, pause, speech, pause, speech]), SAMPLE_RATE, subtype="PCM_16")
+    store = ModelStore(tmp_path / "models")
+    store.import_model(tiny_en_dir(), "tiny-test")
+    fallbacks = FallbackLog()
+    refusal = {"error": {"message": "Invalid API key", "type": "auth"}}
+    with HostileServer(answers=[(200, ABSURD_TIMES), (401, refusal)]) as server:
+        settings = TranscribeSettings(model="tiny-test", engine="server", language="en",
+                                      server=ServerConfig(server.url, timeout=30.0, concurrency=1, api_key=""))
+        transcript = Transcriber(store, fallbacks, gpu_available=lambda: False).transcribe_file(path, settings)
+    (event,) = fallbacks.events()
+    assert event.stage == SERVER_STAGE
+    (note,) = [warning for warning in warnings_of(transcript) if warning.startswith(TIMES_MOVED)]
+    assert "the first at 0:00" in note
+    assert "country" in transcript.segments[-1].text.lower() or any(
+        "country" in segment.text.lower() for segment in transcript.segments if segment.start > 2 * JFK_SECONDS)
