@@ -1778,6 +1778,10 @@
         <translation>文件名太长，这个磁盘无法保存。请换一个短一些的名称。</translation>
     </message>
     <message>
+        <source>VoxDesk could not save “{name}”: its text holds characters that cannot be written to a file. Remove the characters that show as boxes or question marks, then try again.</source>
+        <translation>VoxDesk 无法保存“{name}”：其中的文字含有无法写入文件的字符。请删除显示为方框或问号的字符，然后重试。</translation>
+    </message>
+    <message>
         <source>A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to replace it.</source>
         <translation>{folder} 中已有名为“{name}”的文件。请换一个名称，或允许 VoxDesk 替换它。</translation>
     </message>
@@ -4268,6 +4272,14 @@ Replace them?</source>
     <message>
         <source>{start}–{end}: speech that could not be transcribed</source>
         <translation>{start}–{end}：未能转写的语音</translation>
+    </message>
+    <message>
+        <source>The transcription server sent more text than anyone can say in that time; what went beyond it was left out (parts of the recording: {count}, the first at {start}).</source>
+        <translation>转写服务器发来的文字超过了这段时间里任何人能说出的量；超出的部分已略去（涉及录音段数：{count}，第一段在 {start}）。</translation>
+    </message>
+    <message>
+        <source>The transcription server sent impossible times; those lines were put in order inside their part of the recording, so their subtitles may show a little early or late (parts of the recording: {count}, the first at {start}).</source>
+        <translation>转写服务器发来了不可能的时间；这些行已在所属的录音段内按顺序排好，因此它们的字幕可能会稍早或稍晚显示（涉及录音段数：{count}，第一段在 {start}）。</translation>
     </message>
 </context>
 <context>

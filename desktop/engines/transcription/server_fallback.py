@@ -60,6 +60,7 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
         language=done.language or rest.language,
         speech=done.speech + [(round(start + offset, 3), round(end + offset, 3)) for start, end in rest.speech],
         avg_logprobs=logprobs if len(logprobs) == len(segments) else [],
+        notes=done.notes + [note.shifted(offset) for note in rest.notes],
     )
 
 
