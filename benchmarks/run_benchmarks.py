@@ -196,6 +196,7 @@ def main() -> int:
     shared = ROOT.parent / "shared" / "testdata"
     watermark = _script_output("watermark_benchmark.py", "--data", str(shared if shared.is_dir() else ROOT / "tests" / "data"),
                                env=env)
+    _script_output("subtitle_benchmark.py", env=env)  # writes its own section, "subtitles"
 
     fw = results["faster-whisper directly (int8, VAD)"]["seconds"]
     ow = results["openai-whisper directly (fp32)"]["seconds"]

@@ -159,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import torch
 
-    from desktop.core.speech.tts_models import open_store
+    from desktop.settings import open_model_stores
 
-    store = open_store()
+    store = open_model_stores().voices
     with tempfile.TemporaryDirectory(prefix="voxdesk-tts-bench-") as folder:
         work = Path(folder)
         sound_context = None

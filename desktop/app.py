@@ -50,8 +50,6 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     """
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.autosave import AutosaveStore
-    from desktop.core.transcription.whisper_models import ModelStore
-    from desktop.core.common.paths import models_dir
     from desktop.engines.transcription.transcriber import Transcriber
     from desktop.ui.main_window import MainWindow
     from desktop.workers.job import JobRunner
@@ -71,25 +69,24 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
 
     apply_language(app, settings.get("ui/language"))
 
-    from desktop.core.common.shared_models import LiveSources
+    from desktop.settings import open_model_stores
 
-    sources = LiveSources(settings.model_sources())  # shared by both stores; Settings… replaces it
-    store = ModelStore(models_dir(), sources=sources)
+    stores = open_model_stores(settings)  # they share one LiveSources; Settings… replaces it
+    store = stores.whisper
     fallback_log = FallbackLog()
     transcriber = Transcriber(store, fallback_log)
     runner = JobRunner(app)
     from desktop.ui.common.window_places import WindowPlaces
 
     window = MainWindow(settings, store, transcriber, runner, fallback_log, autosave=AutosaveStore(),
-                        more_tabs=_speech_tabs(settings, store, fallback_log, runner))
+                        more_tabs=_speech_tabs(settings, stores, fallback_log, runner))
     WindowPlaces(settings, window).install(app)  # every window inside the screen, main ones where left
     return app, window
 
 
-def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tuple:
+def _speech_tabs(settings: Settings, stores, fallback_log, runner) -> tuple:
     """The Synthesize and Clone tabs and the services behind them (no model is loaded here)."""
     from desktop.core.common.i18n import N_
-    from desktop.core.speech.tts_models import open_store
     from desktop.core.voices.library import VoiceLibrary
     from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
     from desktop.engines.voices.speaker import SpeakerEncoder
@@ -98,7 +95,7 @@ def _speech_tabs(settings: Settings, whisper_store, fallback_log, runner) -> tup
     from desktop.ui.clone.clone_tab import CloneTab
     from desktop.ui.speech.synthesize_tab import SynthesizeTab
 
-    tts_store = open_store(whisper_store.live_sources)
+    whisper_store, tts_store = stores.whisper, stores.voices
     synthesizer = SpeechSynthesizer(tts_store, fallback_log)
     encoder = SpeakerEncoder()
     library = VoiceLibrary()

@@ -11,6 +11,8 @@ from PySide6.QtCore import QSettings
 
 if TYPE_CHECKING:
     from desktop.core.common.shared_models import ModelSources
+    from desktop.core.speech.tts_models import TtsModelStore
+    from desktop.core.transcription.whisper_models import ModelStore
     from desktop.core.transcription.subtitles import LineLimits
 
 
@@ -143,3 +145,40 @@ def open_settings() -> Settings:
     from desktop import APP_NAME, ORG_NAME
 
     return Settings(QSettings(ORG_NAME, APP_NAME))
+
+
+def chosen_model_sources(settings: Settings | None = None) -> "ModelSources":
+    """Shared model folders and the download source as chosen in Settings, plus the environment's
+    (VOXDESK_MODEL_DIRS, HF_ENDPOINT). A settings file that cannot be read gives the environment's alone:
+    it must not stop a command-line job."""
+    from desktop.core.common.shared_models import ModelSources
+
+    try:
+        return (settings or open_settings()).model_sources()
+    except Exception:  # noqa: BLE001 - an unreadable or damaged settings file
+        return ModelSources.from_choices()
+
+
+@dataclass(frozen=True)
+class ModelStores:
+    """The Whisper and voice model stores, following the same sources."""
+
+    whisper: "ModelStore"
+    voices: "TtsModelStore"
+
+
+def open_model_stores(settings: Settings | None = None) -> ModelStores:
+    """The model stores every entry uses: the window, each command, live captions and the doctor.
+
+    This is the one place a store is built, so that each of them searches the shared model folders
+    first and downloads only from the source IT chose (tests/test_model_stores.py keeps it so). Both
+    stores share one LiveSources, which the window replaces when the user changes them in Settings.
+    """
+    from desktop.core.common.paths import models_dir
+    from desktop.core.common.shared_models import LiveSources
+    from desktop.core.speech.tts_models import TtsModelStore, store_root
+    from desktop.core.transcription.whisper_models import ModelStore
+
+    sources = LiveSources(chosen_model_sources(settings))
+    return ModelStores(whisper=ModelStore(models_dir(), sources=sources),
+                       voices=TtsModelStore(store_root(), sources=sources))

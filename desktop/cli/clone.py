@@ -5,8 +5,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.cli.common import fail, save_speech_file, stop_on_ctrl_c, stopped_part_way, text_to_speak, model_sources
+from desktop.cli.common import (
+    fail,
+    save_speech_file,
+    stop_on_ctrl_c,
+    stopped_part_way,
+    text_to_speak,
+    voice_model_store,
+)
 from desktop.core.common.errors import Cancelled, UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -36,7 +44,6 @@ def add_parser(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.speech.tts_models import open_store
     from desktop.core.voices.library import VoiceLibrary
     from desktop.engines.voices.cloning import ENGINES, CloneSettings, VoiceCloner, match_label
     from desktop.engines.voices.speaker import SpeakerEncoder
@@ -48,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     except UserFacingError as error:
         return fail(error.message, 2)
 
-    store = open_store(model_sources())
+    store = voice_model_store()
     cloner = VoiceCloner(store, SpeechSynthesizer(store, FallbackLog()), SpeakerEncoder())
     if not cloner.licence_accepted(args.engine):
         terms = cloner.licence_terms(args.engine)
@@ -69,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.xtts_model:
         settings.xtts_model = args.xtts_model
 
-    line = ProgressLine(f"Speaking as “{voice.name}”")
+    line = ProgressLine(f"Speaking as “{printable(voice.name)}”")
     try:
         with stop_on_ctrl_c() as stop:
             result = cloner.speak(voice, text, settings, on_progress=line.update, cancelled=stop.is_set)
@@ -87,5 +94,5 @@ def run(args: argparse.Namespace) -> int:
         return 1
     score = f"{result.match_score:.2f} ({match_label(result.match_score)})" if result.match_score is not None \
         else (result.match_note or "not measured")
-    line.done(f"{result.speech.duration:.1f} s written to {args.output}; voice match: {score}")
+    line.done(f"{result.speech.duration:.1f} s written to {printable(args.output)}; voice match: {score}")
     return 0

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -33,9 +34,10 @@ def warn_on_fallback(fallbacks: "FallbackLog") -> None:
         from desktop.engines.transcription.server_fallback import SERVER_STAGE
 
         if e.stage == SERVER_STAGE:
-            print(f"Warning: {e.job}: {e.error} Continuing on this computer. {e.fix}", file=sys.stderr)
+            print(f"Warning: {printable(e.job)}: {e.error} Continuing on this computer. {e.fix}", file=sys.stderr)
         else:
-            print(f"Warning: {e.job} fell back from the GPU to the CPU ({e.error}). {e.fix}", file=sys.stderr)
+            print(f"Warning: {printable(e.job)} fell back from the GPU to the CPU ({e.error}). {e.fix}",
+                  file=sys.stderr)
 
     fallbacks.subscribe(warn)
 
@@ -53,9 +55,9 @@ def text_to_speak(args: argparse.Namespace) -> str:
     format_for(args.output)
     text = args.text if args.text is not None else read_text_file(args.text_file)
     if args.output.exists() and not args.overwrite:
-        raise UserFacingError(f"{args.output} already exists. Use --overwrite to replace it.")
+        raise UserFacingError(f"{printable(args.output)} already exists. Use --overwrite to replace it.")
     if not args.output.parent.is_dir():
-        raise UserFacingError(f"The folder {args.output.parent} does not exist.")
+        raise UserFacingError(f"The folder {printable(args.output.parent)} does not exist.")
     return text
 
 
@@ -113,19 +115,20 @@ def save_speech_file(
 
 def model_sources():
     """Shared model folders and download source as chosen in the window's Settings (plus the environment)."""
-    from desktop.core.common.shared_models import ModelSources
+    from desktop.settings import chosen_model_sources
 
-    try:
-        from desktop.settings import open_settings
-
-        return open_settings().model_sources()
-    except Exception:  # noqa: BLE001 - an unreadable settings file must not stop a command line job
-        return ModelSources.from_choices()
+    return chosen_model_sources()
 
 
 def whisper_store():
-    """The Whisper model store, searching the shared model folders first."""
-    from desktop.core.common.paths import models_dir
-    from desktop.core.transcription.whisper_models import ModelStore
+    """The Whisper model store, searching the shared model folders first (desktop.settings.open_model_stores)."""
+    from desktop.settings import open_model_stores
 
-    return ModelStore(models_dir(), sources=model_sources())
+    return open_model_stores().whisper
+
+
+def voice_model_store():
+    """The voice model store, searching the shared model folders first (desktop.settings.open_model_stores)."""
+    from desktop.settings import open_model_stores
+
+    return open_model_stores().voices

@@ -13,8 +13,9 @@ import threading
 import time
 from pathlib import Path
 
-from desktop.cli.common import fail, warn_on_fallback
+from desktop.cli.common import fail, warn_on_fallback, whisper_store
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -109,17 +110,15 @@ def _output_format(args: argparse.Namespace) -> str | None:
     if fmt not in FORMATS:
         raise UserFacingError(f"--output must end in {', '.join('.' + f for f in FORMATS)}, not {output.name!r}.")
     if output.exists() and not args.overwrite:
-        raise UserFacingError(f"{output} already exists. Use --overwrite to replace it.")
+        raise UserFacingError(f"{printable(output)} already exists. Use --overwrite to replace it.")
     if not output.parent.is_dir():
-        raise UserFacingError(f"The folder {output.parent} does not exist.")
+        raise UserFacingError(f"The folder {printable(output.parent)} does not exist.")
     return fmt
 
 
 def _engine(args: argparse.Namespace):
     from desktop.cli.progress import ProgressLine
-    from desktop.core.common.paths import models_dir
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.transcription.whisper_models import ModelStore
     from desktop.engines.transcription.live_engine import load_live_engine, missing_model
     from desktop.engines.transcription.transcriber import TranscribeSettings
 
@@ -127,7 +126,7 @@ def _engine(args: argparse.Namespace):
                                   language=None if args.language in ("auto", "") else args.language)
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
-    store = ModelStore(models_dir())
+    store = whisper_store()  # the shared model folders and the download source, as for transcribe
     missing = missing_model(store, settings, fallbacks)
     if missing:
         name, fmt = missing
@@ -155,7 +154,8 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
     except UserFacingError as error:
         engine.close()
         return fail(error.message)
-    print(f"Listening to {device.name}; Ctrl-C stops. Recording to {session.recording_path}", file=sys.stderr)
+    print(f"Listening to {printable(device.name)}; Ctrl-C stops. Recording to {printable(session.recording_path)}",
+          file=sys.stderr)
     with _ctrl_c_sets(stop):
         started = time.monotonic()
         while not stop.wait(0.2) and not session.ended:
@@ -163,7 +163,7 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
                 break
         result = session.stop()
     engine.close()
-    print(f"Recording kept: {result.recording} ({clock(result.seconds)})", file=sys.stderr)
+    print(f"Recording kept: {printable(result.recording)} ({clock(result.seconds)})", file=sys.stderr)
     status = 1 if result.note else 0
     if fmt is not None:
         status = _write(args.output, fmt, result, args.overwrite) or status
@@ -172,13 +172,20 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
 
 def _write(output: Path, fmt: str, result, overwrite: bool) -> int:
     from desktop.core.transcription import subtitles
+    from desktop.core.transcription.transcript import clock
 
     transcript = result.lines.transcript(duration=result.seconds, source=str(result.recording))
+    if transcript.is_empty:
+        # As `voxdesk transcribe` does: an empty subtitle file would look like a result, and with
+        # --overwrite it would replace yesterday's notes with nothing.
+        print(f"No speech was heard in the {clock(result.seconds)} recorded, so {printable(output)} was not written. "
+              f"The recording is kept in {printable(result.recording)}.", file=sys.stderr)
+        return 0
     try:
         subtitles.export(transcript, output, fmt, overwrite=overwrite)
     except UserFacingError as error:
-        return fail(f"{error.message} The recording is kept in {result.recording}.")
-    print(f"Written {output}", file=sys.stderr)
+        return fail(f"{error.message} The recording is kept in {printable(result.recording)}.")
+    print(f"Written {printable(output)}", file=sys.stderr)
     return 0
 
 

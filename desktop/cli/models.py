@@ -7,6 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail, whisper_store
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -35,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
         elif args.action == "download":
             bar = ProgressLine(f"Downloading {args.name}")
             model = store.download(args.name, args.format, progress=bar.bytes)
-            bar.done(f"saved in {model.path}")
+            bar.done(f"saved in {printable(model.path)}")
         else:
             model = store.import_model(args.path, args.name)
             official = " as a copy of the official model" if store.info(model.name) else ""
-            print(f"Imported {model.name} ({model.format}){official}.")
+            print(f"Imported {printable(model.name)} ({model.format}){official}.")
     except UserFacingError as error:
         return fail(error.message)
     except KeyboardInterrupt:

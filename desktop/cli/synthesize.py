@@ -7,7 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import (
     fail,
-    model_sources,
+    voice_model_store,
     save_speech_file,
     stop_on_ctrl_c,
     stopped_part_way,
@@ -15,6 +15,7 @@ from desktop.cli.common import (
     warn_on_fallback,
 )
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -62,10 +63,11 @@ def _download(store, name: str, accept_licence: bool) -> bool:
     terms = store.licence_terms(name)
     if terms is not None and not store.licence_accepted(name):
         if not accept_licence:
-            print(f"“{model.title}” is published under the {terms.licence} licence.\n{terms.text}", file=sys.stderr)
+            print(f"“{printable(model.title)}” is published under the {terms.licence} licence.\n{terms.text}",
+                  file=sys.stderr)
             return False
         store.accept_licence(name)
-    bar = ProgressLine(f"Downloading the voice model “{model.title}”")
+    bar = ProgressLine(f"Downloading the voice model “{printable(model.title)}”")
     store.download(name, progress=bar.bytes)
     bar.done("downloaded")
     return True
@@ -80,10 +82,10 @@ def _watermark_chosen() -> bool:
 
 def run(args: argparse.Namespace) -> int:
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.speech.tts_models import default_model, open_store
+    from desktop.core.speech.tts_models import default_model
     from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
-    store = open_store(model_sources())
+    store = voice_model_store()
     if args.list_models:
         try:
             return _list_models(store)

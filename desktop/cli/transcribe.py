@@ -7,6 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail, warn_on_fallback, whisper_store
 from desktop.core.common.errors import Cancelled, UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -102,7 +103,7 @@ def _untranscribed(transcript) -> str:
 def _print_notes(path: Path, transcript) -> None:
     """Under the file's line: what was wrong with the recording, and where speech is missing."""
     for warning in transcript.warnings:
-        print(f"Warning: {path.name}: {warning}", file=sys.stderr)
+        print(f"Warning: {printable(path.name)}: {warning}", file=sys.stderr)
     for gap in transcript.gaps:
         print(f"  {gap.message}", file=sys.stderr)
 
@@ -126,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
 
     formats = _formats(args.format)
     if args.output_dir is not None and not args.output_dir.is_dir():
-        return fail(f"the output folder {args.output_dir} does not exist.", 2)
+        return fail(f"the output folder {printable(args.output_dir)} does not exist.", 2)
     try:
         settings = _settings(args)
     except UserFacingError as error:
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     targets = plan_exports(files, formats, args.output_dir)
     failed = 0
     for number, path in enumerate(files, 1):
-        line = ProgressLine(f"[{number}/{len(files)}] {path.name}")
+        line = ProgressLine(f"[{number}/{len(files)}] {printable(path.name)}")
         try:
             failed += not _transcribe_one(transcriber, path, settings, targets[number - 1], args, line)
         except (Cancelled, KeyboardInterrupt):
@@ -223,6 +224,6 @@ def _transcribe_one(transcriber, path: Path, settings, targets: dict[str, Path],
     except UserFacingError as error:
         line.done(f"failed: {error.message}")
         return False
-    line.done("written " + ", ".join(str(p) for p in written) + _untranscribed(transcript))
+    line.done("written " + ", ".join(printable(p) for p in written) + _untranscribed(transcript))
     _print_notes(path, transcript)
     return True

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail, whisper_store
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "remove":
             voice = library.get(args.voice)
             library.delete(voice)
-            print(f"Removed the voice “{voice.name}”.")
+            print(f"Removed the voice “{printable(voice.name)}”.")
             return 0
         return _add(library, args)
     except UserFacingError as error:
@@ -91,20 +92,21 @@ def _list(library, *, as_json: bool) -> int:
     for voice in voices:
         problem = voice.problem()
         state = f"  ({problem})" if problem else ""
-        print(f"{voice.name:<24} {voice.language:<3} added {voice.created[:10]}  consent: {voice.consent.name}, "
-              f"{voice.consent.date}{state}")
+        print(f"{printable(voice.name):<24} {voice.language:<3} added {voice.created[:10]}  "
+              f"consent: {printable(voice.consent.name)}, {voice.consent.date}{state}")
     return 0
 
 
 def _add(library, args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
-    from desktop.core.common.audio import decode, probe
+    from desktop.core.voices.recordings import check_lengths, read_consent
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.engines.voices.cloning import VoiceEnrollment
     from desktop.engines.voices.speaker import SpeakerEncoder
     from desktop.engines.transcription.transcriber import Transcriber
 
     prompt = library.pending_prompt(args.code)
+    check_lengths(args.sample, args.consent)  # from the headers: an hour-long file is refused before it is read
     store = whisper_store()
     transcriber = Transcriber(store, FallbackLog())
     enrollment = VoiceEnrollment(library, transcriber, SpeakerEncoder(), whisper_model=args.whisper_model)
@@ -113,9 +115,9 @@ def _add(library, args: argparse.Namespace) -> int:
     for path in args.sample:
         prepared = enrollment.import_sample(path)
         for issue in prepared.report.issues:
-            print(f"{path.name}: {issue.message}", file=sys.stderr)
+            print(f"{printable(path.name)}: {issue.message}", file=sys.stderr)
         if not prepared.report.accepted:
-            return fail(f"The sample {path.name} cannot be used.")
+            return fail(f"The sample {printable(path.name)} cannot be used.")
         if prepared.report.warnings and not args.accept_warnings:
             return fail("Record a better sample, or run again with --accept-warnings to use this one.", 2)
         samples.append(prepared)
@@ -127,16 +129,16 @@ def _add(library, args: argparse.Namespace) -> int:
         store.download(name, fmt, progress=bar.bytes)
         bar.done("downloaded")
 
-    rate = probe(args.consent).sample_rate
-    consent = decode(args.consent, sample_rate=max(16000, min(48000, rate)))
-    line = ProgressLine(f"Adding “{args.voice}”")
+    consent, rate = read_consent(args.consent)
+    line = ProgressLine(f"Adding “{printable(args.voice)}”")
     try:
-        voice = enrollment.enroll(args.voice, prompt, samples, consent, max(16000, min(48000, rate)),
+        voice = enrollment.enroll(args.voice, prompt, samples, consent, rate,
                                   on_status=lambda text: line.update(0.5, text))
     except UserFacingError:
         line.done("not added")
         raise
     finally:
         transcriber.release()
-    line.done(f"added; consent of {voice.consent.name} verified (voice similarity {voice.consent.similarity:.2f})")
+    line.done(f"added; consent of {printable(voice.consent.name)} verified "
+              f"(voice similarity {voice.consent.similarity:.2f})")
     return 0

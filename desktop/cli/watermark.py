@@ -6,6 +6,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail
 from desktop.core.common.errors import ModelError, UserFacingError
+from desktop.core.common.printable import printable
 
 
 def add_parser(commands) -> None:
@@ -38,5 +39,5 @@ def run(args: argparse.Namespace) -> int:
                 verdict = ("carries VoxDesk's watermark" if marked else "no VoxDesk watermark found") + \
                     f" (score {score:.2f})"
         all_marked = all_marked and marked
-        print(f"{path}: {verdict}")
+        print(f"{printable(path)}: {verdict}")
     return 0 if all_marked else 1

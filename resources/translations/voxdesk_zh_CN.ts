@@ -110,6 +110,10 @@
 <context>
     <name>Audio</name>
     <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most VoxDesk takes here.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是此处 VoxDesk 能接受的最大长度。</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot find the file “{name}”. It may have been moved, renamed or deleted.</source>
         <translation>VoxDesk 找不到文件“{name}”，它可能已被移动、改名或删除。</translation>
     </message>
@@ -161,12 +165,20 @@
         <translation>另一个 VoxDesk 窗口正在占用已保存的工作，您最近的修改未能自动保存。请稍后再试。</translation>
     </message>
     <message>
+        <source>VoxDesk could not save your latest change as you go, because the file {path} cannot be written (it is read-only, or not a file). Export the transcript to keep it.</source>
+        <translation>VoxDesk 无法随时保存您最新的修改，因为无法写入文件 {path}（它是只读的，或者不是文件）。请导出转录文本以保留它。</translation>
+    </message>
+    <message>
         <source>VoxDesk could not save your latest change as you go in {folder}. Export the transcript to keep it.</source>
         <translation>VoxDesk 未能在 {folder} 中自动保存您最近的修改。请导出文字稿以保留它。</translation>
     </message>
     <message>
         <source>The work VoxDesk saved earlier could not be read, so it starts afresh. The old file was kept as {path}.</source>
         <translation>无法读取 VoxDesk 之前保存的工作，因此重新开始。旧文件已保留为 {path}。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot save your work as you go, because the file {path} cannot be written (it is read-only, or not a file). Export your transcripts to keep them; to save as you go again, make that file writable or move it away.</source>
+        <translation>VoxDesk 无法随时保存您的工作，因为无法写入文件 {path}（它是只读的，或者不是文件）。请导出转录文本以保留它们；要重新随时保存，请让该文件可写，或把它移走。</translation>
     </message>
     <message>
         <source>VoxDesk cannot save your work as you go, because it cannot write to {folder}. Export your transcripts to keep them.</source>
@@ -604,6 +616,26 @@
     <message>
         <source>⚠ {count} CPU fallbacks</source>
         <translation>⚠ {count} 次改用 CPU</translation>
+    </message>
+    <message>
+        <source>⚠ 1 server fallback</source>
+        <translation>⚠ 1 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>⚠ {count} server fallbacks</source>
+        <translation>⚠ {count} 次改在本机完成</translation>
+    </message>
+    <message>
+        <source>The transcription server failed, so this computer finished the work. Click for details.</source>
+        <translation>转录服务器出错，因此由这台电脑完成了这项工作。点击查看详情。</translation>
+    </message>
+    <message>
+        <source>⚠ {count} fallbacks</source>
+        <translation>⚠ {count} 次改用备用方式</translation>
+    </message>
+    <message>
+        <source>Some work could not finish on the GPU or on the transcription server, so this computer finished it. Click for details.</source>
+        <translation>有些工作无法在 GPU 或转录服务器上完成，因此由这台电脑完成。点击查看详情。</translation>
     </message>
 </context>
 <context>
@@ -1663,6 +1695,22 @@
         <translation>全部复制</translation>
     </message>
     <message>
+        <source>Server fallbacks</source>
+        <translation>改在本机完成的记录</translation>
+    </message>
+    <message>
+        <source>The transcription server failed on these jobs, so VoxDesk finished them on this computer.</source>
+        <translation>转录服务器在这些任务上出错，因此 VoxDesk 在这台电脑上完成了它们。</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>改用备用方式的记录</translation>
+    </message>
+    <message>
+        <source>These jobs could not finish on the GPU or on the transcription server, so VoxDesk finished them on this computer.</source>
+        <translation>这些任务无法在 GPU 或转录服务器上完成，因此 VoxDesk 在这台电脑上完成了它们。</translation>
+    </message>
+    <message>
         <source>When</source>
         <translation>时间</translation>
     </message>
@@ -1702,6 +1750,10 @@
         <translation>磁盘已满，无法保存{what}。请释放一些空间后重试。</translation>
     </message>
     <message>
+        <source>This disk cannot hold a file as large as {what}, so it could not be saved. Free some space or ask your IT department for room on another disk, then try again.</source>
+        <translation>这个磁盘放不下{what}这么大的文件，因此无法保存。请释放一些空间，或请 IT 部门在另一个磁盘上提供空间，然后重试。</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot write to the folder {folder}, so {what} could not be saved. Ask for write permission, then try again.</source>
         <translation>VoxDesk 无法写入文件夹 {folder}，因此无法保存{what}。请申请写入权限后重试。</translation>
     </message>
@@ -1724,6 +1776,10 @@
     <message>
         <source>The file name is too long for this disk. Choose a shorter name.</source>
         <translation>文件名太长，这个磁盘无法保存。请换一个短一些的名称。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not save “{name}”: its text holds characters that cannot be written to a file. Remove the characters that show as boxes or question marks, then try again.</source>
+        <translation>VoxDesk 无法保存“{name}”：其中的文字含有无法写入文件的字符。请删除显示为方框或问号的字符，然后重试。</translation>
     </message>
     <message>
         <source>A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to replace it.</source>
@@ -2409,6 +2465,10 @@
         <translation>输入设备已断开，实时字幕已停止。此前录下的内容已全部保留。</translation>
     </message>
     <message>
+        <source>“{name}” went away (unplugged or switched off), so live captions stopped rather than go on listening to another input. Everything recorded until then has been kept.</source>
+        <translation>“{name}”已断开（被拔出或关闭），因此实时字幕已停止，而不是改为收听另一个输入。此前录下的内容已全部保留。</translation>
+    </message>
+    <message>
         <source>Live captions stopped working ({reason}). The recording goes on and is kept; stop it, and it is transcribed in full.</source>
         <translation>实时字幕已停止工作（{reason}）。录音仍在继续并会保留；停止后将对整段录音进行完整转写。</translation>
     </message>
@@ -2719,6 +2779,18 @@
         <translation>这台电脑不信任下载服务器的证书，因此 VoxDesk 没有从它下载。如果贵公司会检查加密连接，请让 IT 部门在这台电脑上安装公司的根证书；或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
+        <source>The download server did not answer within {seconds} seconds. Check the internet connection and try again, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器在 {seconds} 秒内没有响应。请检查网络连接后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
+        <source>The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download from it. Please try again later, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器列出的文件名 VoxDesk 无法接受，因此 VoxDesk 没有从它下载。请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
+        <source>The download server sent more than {label} can hold, so VoxDesk stopped and deleted the download; please try again later, or choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器发送的内容超出了{label}应有的大小，因此 VoxDesk 停止并删除了这次下载；请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
         <source>The download server sent an answer VoxDesk does not understand; please try again later.</source>
         <translation>下载服务器返回了 VoxDesk 无法识别的内容；请稍后重试。</translation>
     </message>
@@ -2747,6 +2819,10 @@
         <translation>VoxDesk 找不到“{source}”；请确认该文件或文件夹仍然存在。</translation>
     </message>
     <message>
+        <source>The shared model folder has the {model} model, but “{file}” in it is {problem}, so VoxDesk cannot use it, and downloading the model failed too. Ask your IT department to copy the model into {folder} again; or use File → Import model… with a good copy.</source>
+        <translation>共享模型文件夹中有 {model} 模型，但其中的“{file}”{problem}，因此 VoxDesk 无法使用它，而下载该模型也失败了。请让 IT 部门把该模型重新复制到 {folder}；或者用“文件 → 导入模型…”导入一份完好的副本。</translation>
+    </message>
+    <message>
         <source>the model &quot;{name}&quot;</source>
         <translation>模型“{name}”</translation>
     </message>
@@ -2761,6 +2837,14 @@
     <message>
         <source>&quot;{name}&quot; cannot be used as a model name; use letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.</source>
         <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot check {label} from this download source, so it did not download it. Choose Hugging Face in Settings → Downloads, or import the model from a file.</source>
+        <translation>VoxDesk 无法核验来自这个下载来源的{label}，因此没有下载。请在“设置 → 下载”中选择 Hugging Face，或从文件导入该模型。</translation>
+    </message>
+    <message>
+        <source>The download server offers a different file than the official one for {label}, so VoxDesk did not download it. Choose another download source in Settings → Downloads.</source>
+        <translation>下载服务器提供的{label}文件与官方文件不同，因此 VoxDesk 没有下载。请在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
         <source>&quot;{shown}&quot; is not an openai-whisper model file; choose a Whisper .pt checkpoint or a CTranslate2 folder.</source>
@@ -2809,6 +2893,14 @@
     <message>
         <source>There is already a model called &quot;{name}&quot;; choose another name for the imported model.</source>
         <translation>已经有名为“{name}”的模型；请为导入的模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>是空的</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
     </message>
 </context>
 <context>
@@ -3251,8 +3343,8 @@ Replace them?</source>
         <translation>{host} 上的服务器把 VoxDesk 转到了另一个地址。</translation>
     </message>
     <message>
-        <source>Enter the address it names in Settings → Transcription server: {location}</source>
-        <translation>请在“设置 → 转写服务器”中输入它给出的地址：{location}</translation>
+        <source>Ask IT for the address of the transcription server and check it in Settings → Transcription server.</source>
+        <translation>请向 IT 部门索取转写服务器的地址，并在“设置 → 转写服务器”中核对。</translation>
     </message>
     <message>
         <source>The transcription server at {host} refused the API key.</source>
@@ -3293,6 +3385,22 @@ Replace them?</source>
     <message>
         <source>Check that the server is running and that this computer can reach it (network, VPN); the address is in Settings → Transcription server.</source>
         <translation>请确认服务器正在运行，且本机能访问它（网络、VPN）；地址在“设置 → 转写服务器”中。</translation>
+    </message>
+    <message>
+        <source>The certificate of the transcription server at {host} is not trusted by this computer, so VoxDesk did not send anything to it.</source>
+        <translation>这台电脑不信任 {host} 上转写服务器的证书，因此 VoxDesk 没有向它发送任何内容。</translation>
+    </message>
+    <message>
+        <source>If your company uses its own certificates, ask your IT department to install its root certificate on this computer.</source>
+        <translation>如果贵公司使用自己的证书，请让 IT 部门在这台电脑上安装公司的根证书。</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a far longer answer than any transcription of this piece, so VoxDesk stopped reading it.</source>
+        <translation>{host} 上的服务器返回的内容远远超过这一段音频可能的转写长度，因此 VoxDesk 停止了读取。</translation>
+    </message>
+    <message>
+        <source>Check that the address in Settings → Transcription server points to a Whisper server (OpenAI audio API); if it does, tell IT.</source>
+        <translation>请确认“设置 → 转写服务器”中的地址指向 Whisper 服务器（OpenAI 音频接口）；如果确实如此，请告知 IT 部门。</translation>
     </message>
     <message>
         <source>The transcription server at {host} did not answer within {seconds} seconds.</source>
@@ -4165,6 +4273,14 @@ Replace them?</source>
         <source>{start}–{end}: speech that could not be transcribed</source>
         <translation>{start}–{end}：未能转写的语音</translation>
     </message>
+    <message>
+        <source>The transcription server sent more text than anyone can say in that time; what went beyond it was left out (parts of the recording: {count}, the first at {start}).</source>
+        <translation>转写服务器发来的文字超过了这段时间里任何人能说出的量；超出的部分已略去（涉及录音段数：{count}，第一段在 {start}）。</translation>
+    </message>
+    <message>
+        <source>The transcription server sent impossible times; those lines were put in order inside their part of the recording, so their subtitles may show a little early or late (parts of the recording: {count}, the first at {start}).</source>
+        <translation>转写服务器发来了不可能的时间；这些行已在所属的录音段内按顺序排好，因此它们的字幕可能会稍早或稍晚显示（涉及录音段数：{count}，第一段在 {start}）。</translation>
+    </message>
 </context>
 <context>
     <name>TranscriptPanel</name>
@@ -4404,6 +4520,14 @@ Replace them?</source>
         <source>Read the text at a normal pace without long pauses, then record again.</source>
         <translation>请用正常语速朗读，不要长时间停顿，然后重新录音。</translation>
     </message>
+    <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most a voice sample can be. Cut 15 to 30 seconds of clear speech out of it and use that.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是声音样本的最大长度。请从中剪出 15 到 30 秒清晰的语音来使用。</translation>
+    </message>
+    <message>
+        <source>“{name}” is longer than {minutes:g} minutes, the most a consent recording can be. Record only the consent sentence being read, and use that recording.</source>
+        <translation>“{name}”超过 {minutes:g} 分钟，这是同意录音的最大长度。请只录下朗读同意声明的部分，并使用那段录音。</translation>
+    </message>
 </context>
 <context>
     <name>Voices</name>
@@ -4450,6 +4574,10 @@ Replace them?</source>
     <message>
         <source>VoxDesk did not give out the code {code} (or it is older than {days} days). Ask for a new consent sentence, record it, and use the code it shows.</source>
         <translation>VoxDesk 没有发放过验证码 {code}（或已超过 {days} 天）。请生成新的授权声明并录制，使用其中显示的验证码。</translation>
+    </message>
+    <message>
+        <source>The code {code} has already been used, perhaps a moment ago from another window or command; each code is good for one voice only. Ask for a new consent sentence, record it, and use the code it shows.</source>
+        <translation>代码 {code} 已被使用（可能是刚刚在另一个窗口或命令中使用的）；每个代码只能用于一个声音。请获取新的同意声明，录下它，并使用它显示的代码。</translation>
     </message>
     <message>
         <source>VoxDesk cannot write to its voice folder {root}. Check that it is available and writable, then try again.</source>

@@ -129,3 +129,28 @@ def test_a_huge_text_file_is_refused_after_reading_only_its_start(tmp_path, tiny
 
     assert code == 2
     assert "too long" in capsys.readouterr().err
+
+
+# --- odd file names -------------------------------------------------------------------------------
+
+
+def test_file_names_reach_the_terminal_with_their_control_characters_escaped(tmp_path):
+    from tests.helpers.weights import DATA_DIR, tiny_en_dir
+
+    # A name that clears the screen and starts a line of its own, and one with a right-to-left override.
+    broken = tmp_path / "notes\x1b[2J\nvoxdesk: all files done.wav"
+    broken.write_bytes(b"not a recording at all" * 100)
+    speech = tmp_path / "talk\u202eflac.wav"
+    shutil.copyfile(DATA_DIR / "jfk.flac", speech)
+    out = tmp_path / "out"
+    out.mkdir()
+
+    result = voxdesk_process("transcribe", str(broken), str(speech), "--model", str(tiny_en_dir()),
+                             "--language", "en", "--output-dir", str(out), timeout=600)
+
+    said = result.stdout + result.stderr
+    assert "\x1b" not in said and "\u202e" not in said, said
+    assert not any(line.startswith("voxdesk: all files done") for line in said.splitlines())
+    assert "notes\\x1b[2J\\nvoxdesk: all files done.wav" in result.stderr
+    assert "talk\\u202eflac.wav" in result.stderr
+    assert "Traceback" not in result.stderr

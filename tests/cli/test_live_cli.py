@@ -3,10 +3,10 @@ PulseAudio server that speaks real recordings; real Whisper base weights, a real
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -74,9 +74,9 @@ def test_ctrl_c_stops_and_still_writes_the_text_and_the_recording(pulseaudio, tm
     with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
         process = voxdesk_live("--model", base_dir(), "--language", "en", "--output", output)
         wait_until_listening(process)
-        microphone.say_in_background(jfk()[: int(3.3 * RATE)], then_silence=60.0)
-        time.sleep(3.3)  # "And so my fellow Americans", then Ctrl-C at once
-        process.send_signal(signal.SIGINT)
+        microphone.say(jfk()[: int(3.3 * RATE)])  # "And so my fellow Americans", at the pace of speech
+        microphone.say_in_background(np.zeros(0, np.float32), then_silence=60.0)
+        process.send_signal(signal.SIGINT)  # Ctrl-C as soon as the last word was said, not a guess after it
         stdout, stderr = process.communicate(timeout=300)
 
     assert process.returncode == 0, stderr
@@ -115,3 +115,74 @@ def test_an_existing_output_is_kept_unless_overwrite_is_given(pulseaudio, tmp_pa
                              capture_output=True, text=True, timeout=120)
     assert process.returncode == 2 and "--overwrite" in process.stderr
     assert output.read_text() == "yesterday's notes"
+
+
+def test_a_model_in_the_shared_folders_is_used_with_no_network_attempt(pulseaudio, tmp_path):
+    from tests.helpers.http_server import FileServer, closed_port_url
+    from tests.helpers.weights import tiny_en_dir
+
+    shared = tmp_path / "it-models"
+    shutil.copytree(tiny_en_dir(), shared / "faster-whisper-tiny.en")
+    dead = closed_port_url().rstrip("/")
+    with FileServer() as hub, SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        env = {**os.environ, "VOXDESK_MODEL_DIRS": str(shared), "HF_ENDPOINT": hub.base_url.rstrip("/"),
+               "http_proxy": dead, "https_proxy": dead, "HTTP_PROXY": dead, "HTTPS_PROXY": dead,
+               "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"}
+        process = subprocess.Popen([sys.executable, "-m", "desktop", "live", "--model", "tiny.en", "--language", "en",
+                                    "--duration", "3"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)
+        microphone.say_in_background(np.zeros(RATE, np.float32), then_silence=60.0)
+        _stdout, stderr = process.communicate(timeout=300)
+        asked = hub.request_count()
+
+    assert process.returncode == 0, stderr
+    assert "Listening to" in stderr and "Downloading" not in stderr
+    assert asked == 0
+
+
+def test_silence_says_no_speech_was_heard_and_writes_no_empty_subtitles(pulseaudio, tmp_path, isolated_user_folders):
+    output = tmp_path / "out.srt"
+    with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        process = voxdesk_live("--model", base_dir(), "--language", "en", "--duration", "6", "--output", output)
+        wait_until_listening(process)
+        microphone.say_in_background(np.zeros(RATE, np.float32), then_silence=60.0)
+        _stdout, stderr = process.communicate(timeout=300)
+
+    assert process.returncode == 0, stderr
+    assert "No speech was heard" in stderr and "out.srt was not written" in stderr
+    assert not output.exists()
+    [recording] = recordings(isolated_user_folders / "data")
+    assert str(recording) in stderr
+
+
+def test_the_sound_library_s_own_error_lines_stay_off_the_terminal(pulseaudio, tmp_path, isolated_user_folders):
+    # The source the sound server is told to record from is gone: ALSA and PortAudio both complain
+    # on stderr when the stream opens; the user gets VoxDesk's sentence alone.
+    env = {**os.environ, "PULSE_SOURCE": "a_headset_unplugged_a_moment_ago"}
+    process = subprocess.run([sys.executable, "-m", "desktop", "live", "--model", base_dir(), "--language", "en",
+                              "--duration", "2"], env=env, capture_output=True, text=True, timeout=300)
+
+    assert process.returncode == 1, process.stderr
+    assert "voxdesk: The microphone “default”" in process.stderr
+    assert "ALSA lib" not in process.stderr and "Expression '" not in process.stderr, process.stderr
+    assert "Traceback" not in process.stderr
+
+
+def test_a_source_unloaded_mid_session_stops_it_with_a_sentence_and_keeps_the_recording(
+        pulseaudio, tmp_path, isolated_user_folders):
+    output = tmp_path / "meeting.txt"
+    with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        process = voxdesk_live("--model", base_dir(), "--language", "en", "--duration", "60", "--output", output)
+        wait_until_listening(process)
+        microphone.say(jfk()[: int(3.3 * RATE)])  # "And so my fellow Americans"
+        # The headset goes away; the sound server moves the stream to its fallback source and the
+        # session would record on from there.
+        microphone.unplug()
+        stdout, stderr = process.communicate(timeout=300)
+
+    assert process.returncode == 1, stderr
+    assert "went away (unplugged or switched off), so live captions stopped" in stderr
+    assert "fellow americans" in normalize_english(output.read_text(encoding="utf-8"))
+    [recording] = recordings(isolated_user_folders / "data")
+    assert str(recording) in stderr
+    assert 3.0 <= probe(recording).duration < 50.0  # not the whole --duration from the fallback source

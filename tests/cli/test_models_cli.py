@@ -94,3 +94,60 @@ def test_a_failed_download_says_where_to_turn(tmp_path):
     assert result.returncode == 1
     assert "another download source in Settings → Downloads" in result.stderr
     assert "Import model…" in result.stderr and "shared model folder" in result.stderr
+
+
+def test_a_download_past_the_file_size_limit_is_said_and_leaves_no_partial_file(tmp_path):
+    """`ulimit -f` below the size of model.bin: the write fails with EFBIG (Python ignores SIGXFSZ)."""
+    import hashlib
+    import json
+    import resource
+
+    from tests.helpers.http_server import FileServer
+    from tests.helpers.weights import tiny_en_dir
+
+    repo = "Systran/faster-whisper-tiny.en"
+    files = {p.name: p.read_bytes() for p in sorted(tiny_en_dir().iterdir()) if p.is_file()}
+    tree = [{"type": "file", "path": n, "size": len(d), "oid": "3" * 40,
+             "lfs": {"oid": hashlib.sha256(d).hexdigest(), "size": len(d)}} for n, d in files.items()]
+    served = {f"/{repo}/resolve/main/{n}": d for n, d in files.items()}
+    served[f"/api/models/{repo}/tree/main"] = json.dumps(tree).encode()
+    limit = 8 * 1024 * 1024  # model.bin has 75 MB
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    with FileServer(served) as mirror:
+        env = {**offline_env(HF_ENDPOINT=mirror.base_url), "VOXDESK_DATA_DIR": str(tmp_path / "data")}
+        env["no_proxy"] = env["NO_PROXY"] = "127.0.0.1"
+        result = subprocess.run([sys.executable, "-m", "desktop", "models", "download", "tiny.en"], env=env,
+                                capture_output=True, text=True, timeout=600, preexec_fn=limited)
+    assert result.returncode == 1, result
+    assert "This disk cannot hold a file as large as" in result.stderr and "Traceback" not in result.stderr
+    assert not [p for p in (tmp_path / "data").rglob("*.part")]
+
+
+@pytest.mark.parametrize("damage, said", [
+    ("model.bin", "“model.bin” in it is empty"),  # a copy cut short
+    ("config.json", "“config.json” in it is missing"),  # a copy not finished
+])
+def test_a_damaged_model_in_a_shared_folder_is_named_instead_of_asking_it_for_a_shared_folder(tmp_path, damage,
+                                                                                              said):
+    from tests.helpers.weights import tiny_en_dir
+
+    shared = tmp_path / "it-models"
+    copy = shutil.copytree(tiny_en_dir(), shared / "faster-whisper-tiny.en")
+    if damage == "model.bin":
+        (copy / "model.bin").write_bytes(b"")
+    else:
+        (copy / damage).unlink()
+    out = tmp_path / "out"
+    out.mkdir()
+
+    result = voxdesk("transcribe", DATA_DIR / "jfk.flac", "--model", "tiny.en", "--language", "en",
+                     "--output-dir", out, env=offline_env(VOXDESK_MODEL_DIRS=str(shared)))
+
+    assert result.returncode == 1
+    assert said in result.stderr and str(copy) in result.stderr
+    assert "ask your IT department for the shared model folder" not in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(out.iterdir()) == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import av
 import pytest
 
-from desktop.core.speech.tts_models import open_store
+from desktop.settings import open_model_stores
 from tests.helpers.cli import voxdesk as run_voxdesk
 from tests.helpers.tiny_tts import SAMPLE_RATE
 
@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def models(tiny_folders):
     """The tiny models imported into this test's own data folder, as a user would import them."""
-    store = open_store()
+    store = open_model_stores().voices
     return {key: store.import_folder(folder).name for key, folder in tiny_folders.items()}
 
 
@@ -124,7 +124,7 @@ def test_a_licensed_model_shows_its_terms_and_waits_for_the_flag_not_for_stdin(t
     error = capsys.readouterr().err
     assert code == 2
     assert "non-commercial CPML" in error and "--accept-licence" in error
-    assert not open_store().licence_accepted("tts_models/multilingual/multi-dataset/xtts_v2")
+    assert not open_model_stores().voices.licence_accepted("tts_models/multilingual/multi-dataset/xtts_v2")
     assert not out.exists()
 
 

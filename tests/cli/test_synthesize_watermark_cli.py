@@ -6,7 +6,7 @@ import torch
 from PySide6.QtCore import QSettings
 
 from desktop import APP_NAME, ORG_NAME
-from desktop.core.speech.tts_models import open_store
+from desktop.settings import open_model_stores
 from desktop.engines.voices.watermark import DETECTION_THRESHOLD, recording_score
 from tests.helpers.cli import voxdesk
 
@@ -29,7 +29,7 @@ def loud_folder(tiny_folders, tmp_path_factory):
 
 @pytest.fixture
 def model(loud_folder):
-    return open_store().import_folder(loud_folder).name
+    return open_model_stores().voices.import_folder(loud_folder).name
 
 
 @pytest.fixture

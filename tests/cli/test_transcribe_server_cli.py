@@ -41,6 +41,8 @@ def test_a_refused_key_is_said_in_a_sentence_and_the_file_is_transcribed_here(tm
     host = server.url.removeprefix("http://")
     assert (f"Warning: jfk.flac: The transcription server at {host} refused the API key. Continuing on this "
             "computer. Enter the API key IT gave you") in result.stderr
+    assert "GPU" not in result.stderr  # the server failed, not a GPU
+    assert "The transcription server failed on jfk.flac, so this computer finished it" in result.stderr
     assert "Traceback" not in result.stderr
     assert server.authorizations == ["Bearer wrong-key"]
     assert normalize_english(spoken(tmp_path / "jfk.srt")) == normalize_english(reference("jfk.flac"))

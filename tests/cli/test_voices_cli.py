@@ -83,7 +83,7 @@ def test_a_code_is_good_for_one_voice_only(tmp_path, monkeypatch, capsys, materi
 
     assert add_voice(tmp_path, material, sentence, code, name="Alex again") == 1
 
-    assert "did not give out the code 4821" in capsys.readouterr().err
+    assert "The code 4821 has already been used" in capsys.readouterr().err
     assert [v.name for v in VoiceLibrary().list()] == ["Alex"]
 
 

@@ -125,6 +125,14 @@ def _assembled_base() -> Path:
     return target
 
 
+# Two different decoders of the same weights (two engines, a server and this computer, CTranslate2's
+# int8 kernels, which differ by processor) part where the model is unsure: on an AMD Zen 4 tiny.en heard
+# "activities there under" through one and "activities they are under" through the other. Tests hold
+# such transcripts to the reference and to each other within these word error rates, never word for word.
+TINY_EN_MAX_WER = 0.3  # of the reference; tiny.en's own on the LJ sentence is 0.19, 0.25 as heard on Zen 4
+MAX_WER_BETWEEN_DECODERS = 0.15  # 0.12 for the Zen 4 difference; three words of its 16 lost or repeated: 0.18
+
+
 def reference(name: str) -> str:
     """The reference transcript of a recording in tests/data (transcripts.tsv)."""
     with open(DATA_DIR / "transcripts.tsv", encoding="utf-8", newline="") as table:

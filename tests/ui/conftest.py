@@ -87,11 +87,13 @@ def write_wav(path: Path, samples: np.ndarray, rate: int = 16000) -> Path:
 
 @pytest.fixture
 def long_recording(tmp_path) -> Path:
-    """JFK six times over (66 s): long enough to cancel part-way."""
+    """JFK fourteen times over (154 s): when its first lines show, at least four of its 30-second windows
+    are still to decode, so a cancel, a crash or a close sent then finds the file being worked on
+    however fast this processor decodes. Stopped part-way, a longer file costs no time."""
     from desktop.core.common.audio import decode
 
     speech = decode(DATA_DIR / "jfk.flac")
-    return write_wav(tmp_path / "jfk six times.wav", np.concatenate([speech] * 6))
+    return write_wav(tmp_path / "jfk fourteen times.wav", np.concatenate([speech] * 14))
 
 
 @pytest.fixture

@@ -31,8 +31,17 @@ class ExportExists(ExportError, FileExistsError):
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, overwrite: bool,
                       encoding: str = "utf-8") -> Path:
-    """Write text (encoded as UTF-8 unless told otherwise) atomically; see atomic_write_bytes."""
-    return atomic_write_bytes(path, text.encode(encoding), overwrite=overwrite)
+    """Write text (encoded as UTF-8 unless told otherwise) atomically; see atomic_write_bytes. Text
+    the encoding cannot hold (a lone surrogate) is an ExportError before anything is written."""
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        name = Path(path).name
+        raise ExportError(
+            N_("Files", "VoxDesk could not save “{name}”: its text holds characters that cannot be written to a "
+                        "file. Remove the characters that show as boxes or question marks, then try again.").format(
+                name=name), detail=f"{type(exc).__name__}: {exc}") from exc
+    return atomic_write_bytes(path, data, overwrite=overwrite)
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, overwrite: bool) -> Path:

@@ -75,16 +75,56 @@ def probe(path: str | os.PathLike[str]) -> AudioInfo:
         )
 
 
+class AudioTooLong(AudioError):
+    """The file holds more sound than the caller can take (``limit`` seconds); nothing was kept of it."""
+
+    def __init__(self, path: Path, limit: float, stated: float | None):
+        super().__init__(
+            N_("Audio", "“{name}” is longer than {minutes:g} minutes, the most VoxDesk takes here.").format(
+                name=path.name, minutes=round(limit / 60, 1)),
+            detail=f"{path}: {'header says %.1f s' % stated if stated is not None else 'decoded past the limit'}, "
+                   f"limit {limit:g} s",
+        )
+        self.path = path
+        self.limit = limit
+
+
 def decode(path: str | os.PathLike[str], sample_rate: int = SAMPLE_RATE, *,
-           on_repair: RepairCallback | None = None) -> np.ndarray:
+           on_repair: RepairCallback | None = None, max_seconds: float | None = None) -> np.ndarray:
     """All of the file's sound as float32 mono samples in [-1, 1] at sample_rate.
 
     A damaged or cut-off file gives what could be decoded; samples that are not numbers become
     silence, and on_repair is told how many. Very short clips are returned as they are; whether
     they are long enough for anything is the caller's decision.
+
+    With max_seconds, a longer file raises AudioTooLong: before anything is decoded when its header
+    says so, else as soon as more than that has been decoded (a header may be missing or wrong), so
+    memory never holds more than max_seconds of sound.
     """
-    blocks = list(_decoded_blocks(_checked(path), sample_rate, on_repair))
+    path = _checked(path)
+    if max_seconds is not None:
+        check_length(path, max_seconds)
+    limit = None if max_seconds is None else round(max_seconds * sample_rate)
+    blocks: list[np.ndarray] = []
+    held = 0
+    for block in _decoded_blocks(path, sample_rate, on_repair):
+        held += len(block)
+        if limit is not None and held > limit:
+            raise AudioTooLong(path, max_seconds, None)
+        blocks.append(block)
     return np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+
+
+def check_length(path: str | os.PathLike[str], max_seconds: float) -> None:
+    """Raise AudioTooLong when the file's header says it lasts more than max_seconds; nothing is decoded
+    but the first frame. A file whose header states no length passes (decode(max_seconds=…) stops it)."""
+    path = _checked(path)
+    with _opened(path) as container:
+        stream = _sound_track(container, path)
+        _first_frame(container, stream, path)
+        stated = _stated_duration(container, stream)
+    if stated is not None and stated > max_seconds:
+        raise AudioTooLong(path, max_seconds, stated)
 
 
 def iter_chunks(

@@ -1,30 +1,27 @@
 """Downloads that survive a flaky connection: resume, checksum, cancel, and never a half file.
 
-Requests go through urllib with the proxies named in the environment (``https_proxy``, ``no_proxy``…)
-and TLS checked against the operating system's certificate store (``truststore``), so a company's own
-root certificate, installed the usual way, is trusted here too.
+Requests go through the one bounded reader (``bounded_http``): the environment's proxies, TLS checked
+against the operating system's certificate store, a deadline for the server to start answering, and
+never more bytes than the file is expected to have, so an endless body cannot fill the disk.
 
 A download streams into ``<dest>.part`` beside the destination. When the file is complete and its
 size and SHA-256 match, it is moved into place with ``os.replace``, so ``dest`` either does not exist
 or holds the whole, verified file. A cancelled or interrupted download keeps its ``.part`` file and
-the next call continues from there with an HTTP ``Range`` request.
+the next call continues from there with an HTTP ``Range`` request; a full disk removes it.
 """
 from __future__ import annotations
 
 import hashlib
-import http.client
-import json
 import os
 import re
-import ssl
-import urllib.error
-import urllib.request
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
+from desktop.core.common import bounded_http
 from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.errors import Cancelled, ModelError
-from desktop.core.common.fs_errors import write_error_message
+from desktop.core.common.fs_errors import DISK_FULL_ERRNOS, write_error_message
 from desktop.core.common.i18n import N_
 
 ProgressCallback = Callable[[int, int | None], None]
@@ -32,9 +29,6 @@ ProgressCallback = Callable[[int, int | None], None]
 
 CancelCheck = Callable[[], bool]
 """Returns True once the user has asked to stop."""
-
-CHUNK_SIZE = 64 * 1024
-USER_AGENT = "VoxDesk"
 
 NETWORK_MESSAGE = N_(
     "Models",
@@ -48,6 +42,15 @@ UNTRUSTED_MESSAGE = N_(
     "If your company checks secure connections, ask your IT department to install its root certificate on this "
     "computer; or choose another download source in Settings → Downloads.",
 )
+TOO_SLOW_MESSAGE = N_(
+    "Models",
+    "The download server did not answer within {seconds} seconds. Check the internet connection and try again, "
+    "or choose another download source in Settings → Downloads.",
+)
+
+# The most any model file may have when neither the catalogue nor the listing gives its size (the
+# largest official file, large-v3's model.pt, is 3.1 GB).
+LARGEST_MODEL_FILE = 8 * 1024**3
 
 
 class ServerUnreachable(ModelError):
@@ -59,25 +62,50 @@ class ServerRefused(ModelError):
     """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
 
 
-def open_url(request: urllib.request.Request | str, *, timeout: float) -> Any:
-    """``urlopen`` through the environment's proxies, with TLS checked by the operating system's store."""
-    return _opener().open(request, timeout=timeout)
-
-
-def _opener() -> urllib.request.OpenerDirector:
-    import truststore
-
-    context = truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-    # build_opener adds a ProxyHandler that reads http_proxy, https_proxy and no_proxy.
-    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=context))
-
-
 def unreachable_error(url: str, exc: BaseException) -> ServerUnreachable:
     """The sentence for a failed connection: a certificate problem gets its own."""
-    reason = getattr(exc, "reason", exc)
-    if isinstance(reason, ssl.SSLCertVerificationError) or isinstance(exc, ssl.SSLCertVerificationError):
+    if bounded_http.untrusted_certificate(exc):
         return ServerUnreachable(UNTRUSTED_MESSAGE, detail=f"{url}: {exc!r}")
     return ServerUnreachable(NETWORK_MESSAGE, detail=f"{url}: {exc!r}")
+
+
+def too_slow_error(url: str, exc: bounded_http.TooSlow, seconds: float) -> ServerUnreachable:
+    return ServerUnreachable(TOO_SLOW_MESSAGE.format(seconds=f"{seconds:g}"), detail=f"{url}: {exc.detail}")
+
+
+def reachable(url: str, timeout: float) -> bool:
+    """Whether a server answers at ``url`` within ``timeout`` seconds (headers and all), through the
+    proxies and trust store downloads use. Any HTTP status counts; a refused connection, a timeout or
+    an untrusted certificate does not."""
+    import httpx
+
+    try:
+        with bounded_http.client(url, connect_seconds=timeout, read_seconds=timeout, follow_redirects=False) as http:
+            with bounded_http.exchange(http, "HEAD", url, deadline=bounded_http.Deadline(timeout)):
+                return True  # any answer counts, a redirect too
+    except (httpx.HTTPError, bounded_http.LimitExceeded, ValueError):
+        return False
+
+
+def listed_path_is_safe(name: object) -> bool:
+    """Whether a file name from a server's listing may become a path here: a relative path of plain
+    parts, without control or format characters (NUL, newlines, bidirectional overrides), ``..`` or
+    backslashes."""
+    if not isinstance(name, str) or not 0 < len(name) <= 1024 or "\\" in name or name.startswith("/"):
+        return False
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name):
+        return False
+    return all(part not in ("", ".", "..") and len(part.encode("utf-8", "surrogatepass")) <= 255
+               for part in name.split("/"))
+
+
+def bad_listing_error(url: str, name: object) -> ModelError:
+    return ModelError(
+        N_("Models", "The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not "
+                     "download from it. Please try again later, or choose another download source in Settings → "
+                     "Downloads."),
+        detail=f"{url}: {name!r}"[:500],
+    )
 
 
 def part_path(dest: Path) -> Path:
@@ -91,6 +119,7 @@ def download_file(
     *,
     sha256: str | None = None,
     size: int | None = None,
+    max_size: int = LARGEST_MODEL_FILE,
     progress: ProgressCallback | None = None,
     cancelled: CancelCheck | None = None,
     timeout: float = 30,
@@ -98,59 +127,83 @@ def download_file(
 ) -> Path:
     """Download ``url`` to ``dest`` and return ``dest``.
 
-    ``sha256`` and ``size``, when given, are checked before the file is moved into place.
+    ``sha256`` and ``size``, when given, are checked before the file is moved into place. No more
+    than ``size`` bytes are read (or ``max_size``, the most a file of unknown size may have), so a
+    server sending without end is stopped there and the ``.part`` removed.
     ``progress`` gets the bytes present so far (including those of a resumed ``.part``) and the total.
     ``cancelled`` is asked before every chunk; when it says yes, :class:`Cancelled` is raised and the
-    ``.part`` file is kept for a later resume. ``label`` names the file in error messages
+    ``.part`` file is kept for a later resume. ``timeout``: how long the server may take to start
+    answering, and the longest gap between two reads. ``label`` names the file in error messages
     (default: the file name).
 
     Raises :class:`ModelError` with a plain sentence for every failure the user can meet.
     """
+    import httpx
+
     dest = Path(dest)
     label = label or dest.name
     part = part_path(dest)
     expected_sha = sha256.lower() if sha256 else None
+    limit = size if size is not None else max_size
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _save_error(exc, label, dest.parent) from exc
     _check_cancel(cancelled)
 
-    offset = _usable_part_size(part, size)
+    offset = _usable_part_size(part, limit)
     if size is not None and offset == size:
         # A previous run got every byte but stopped before the check; no request needed.
-        _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
-        return dest
+        return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
 
-    response, offset, total = _open_for_part(url, part, offset, size, timeout, label)
-    with response:
-        if total is not None and offset == total:
-            # 416 answer: the .part already held the whole file.
-            return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
-        hasher = _start_hash(part, offset, expected_sha, cancelled)
-        done = _stream(response, part, offset, total, hasher, progress, cancelled, label, url)
-
-    _check_complete(done, total, label, url)
-    return _finish(part, dest, label, expected_sha, size, hasher, done)
-
-
-def fetch_json(url: str, *, timeout: float = 30) -> Any:
-    """GET ``url`` and parse its JSON body, with the same plain-language errors as downloads."""
-    opened = _open(url, 0, timeout, N_("Models", "the model list"))
-    assert opened is not None
-    response = opened[0]
     try:
-        with response:
-            body = response.read()
-    except (OSError, http.client.HTTPException) as exc:
+        return _download(url, part, dest, offset, size, limit, expected_sha, progress, cancelled, timeout, label)
+    except bounded_http.TooLarge as exc:
+        _remove(part)
+        raise ModelError(
+            N_("Models", "The download server sent more than {label} can hold, so VoxDesk stopped and deleted the "
+                         "download; please try again later, or choose another download source in Settings → "
+                         "Downloads.").format(label=label),
+            detail=exc.detail,
+        ) from exc
+    except bounded_http.TooSlow as exc:
+        raise too_slow_error(url, exc, timeout) from exc
+    except bounded_http.Undecodable as exc:
+        _remove(part)
+        raise _damaged(label, exc.detail) from exc
+    except httpx.InvalidURL as exc:
+        raise unreachable_error(url, exc) from exc
+
+
+def fetch_json(url: str, *, timeout: float = 30, limit: int = bounded_http.LISTING_LIMIT) -> Any:
+    """GET ``url`` and parse its JSON body, with the same plain-language errors as downloads: at most
+    ``limit`` bytes, the whole answer within ``timeout`` seconds, nesting refused past a few levels."""
+    import httpx
+
+    what = N_("Models", "the model list")
+    try:
+        with bounded_http.fetch(url, deadline=bounded_http.Deadline(timeout), connect_seconds=timeout,
+                                read_seconds=timeout) as response:
+            if response.status_code >= 300:
+                raise _http_error(response.status_code, response.reason_phrase, what, url)
+            body = bounded_http.read_body(response, limit, url)
+    except bounded_http.TooSlow as exc:
+        raise too_slow_error(url, exc, timeout) from exc
+    except (bounded_http.TooLarge, bounded_http.Undecodable) as exc:
+        raise _not_understood(url, exc.detail) from exc
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
         raise unreachable_error(url, exc) from exc
     try:
-        return json.loads(body)
-    except ValueError as exc:
-        raise ModelError(
-            N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
-            detail=f"{url}: {exc}",
-        ) from exc
+        return bounded_http.parse_json(body)
+    except ValueError as exc:  # not JSON, or nested deeper than any real listing
+        raise _not_understood(url, str(exc)) from exc
+
+
+def _not_understood(url: str, detail: str) -> ModelError:
+    return ModelError(
+        N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
+        detail=f"{url}: {detail}",
+    )
 
 
 # --- the steps ---------------------------------------------------------------------------------
@@ -170,35 +223,6 @@ def _usable_part_size(part: Path, size: int | None) -> int:
     return present
 
 
-def _open_for_part(
-    url: str, part: Path, offset: int, size: int | None, timeout: float, label: str
-) -> tuple[Any, int, int | None]:
-    """Start the request where ``part`` ends, or from 0 when the server cannot continue it.
-
-    Returns ``(response, offset, total)`` like :func:`_open`, with ``total`` falling back on ``size``;
-    a server offering a file of another size than ``size`` is refused and the ``.part`` dropped.
-    """
-    opened = _open(url, offset, timeout, label)
-    if opened is None:
-        # The server cannot continue this .part (it ended in a different place): start over.
-        _remove(part)
-        offset = 0
-        opened = _open(url, 0, timeout, label)
-        assert opened is not None  # a request without Range is never "unusable"
-    response, offset, total = opened
-    if size is not None and total is not None and total != size:
-        response.close()
-        _remove(part)
-        raise ModelError(
-            N_("Models", "The download server offered a different file than expected for {label}; please try again "
-                         "later.").format(label=label),
-            detail=f"{url}: expected {size} bytes, server has {total}",
-        )
-    if total is None:
-        total = size
-    return response, offset, total
-
-
 def _start_hash(part: Path, offset: int, expected_sha: str | None, cancelled: CancelCheck | None) -> Any:
     """The SHA-256 object the streamed bytes go into, or None when there is no checksum to check."""
     if offset:
@@ -216,37 +240,72 @@ def _check_complete(done: int, total: int | None, label: str, url: str) -> None:
         )
 
 
-def _open(url: str, offset: int, timeout: float, label: str) -> tuple[Any, int, int | None] | None:
-    """Start the request at ``offset``.
+def _download(
+    url: str, part: Path, dest: Path, offset: int, size: int | None, limit: int,
+    expected_sha: str | None, progress: ProgressCallback | None, cancelled: CancelCheck | None, timeout: float,
+    label: str,
+) -> Path:
+    """Ask for the bytes after ``offset`` (or the whole file, when the server cannot continue the
+    ``.part``), stream them in and move the checked file into place."""
+    import httpx
 
-    Returns ``(response, offset, total)`` where ``offset`` is where the body starts (0 when the server
-    ignored the Range header and sent the whole file), or None when the server refused the range.
-    """
-    headers = {"User-Agent": USER_AGENT}
-    if offset:
-        headers["Range"] = f"bytes={offset}-"
-    try:
-        response = open_url(urllib.request.Request(url, headers=headers), timeout=timeout)
-    except urllib.error.HTTPError as exc:
-        with exc:
-            if exc.code == 416 and offset:
-                total = _total_from_content_range(exc.headers.get("Content-Range"))
-                if total == offset:
-                    return _EmptyBody(), offset, total
-                return None
-        raise _http_error(exc, label, url) from exc
-    except (OSError, http.client.HTTPException, ValueError) as exc:
-        raise unreachable_error(url, exc) from exc
+    while True:
+        headers = {"Accept-Encoding": "identity"}  # the checksum is of the file's own bytes
+        if offset:
+            headers["Range"] = f"bytes={offset}-"
+        # The server must start answering within the timeout; the body then has the size as its
+        # limit (and the timeout between two reads), since a large file takes as long as it takes.
+        deadline = bounded_http.Deadline(timeout)
+        try:
+            with bounded_http.fetch(url, deadline=deadline, connect_seconds=timeout, read_seconds=timeout,
+                                    headers=headers) as response:
+                deadline.lift()
+                start, total = _body_range(response, offset, label, url)
+                if start is None:
+                    if not offset:  # not even the whole file from its start: nothing to retry
+                        raise _stopped(label, url, ValueError(f"HTTP {response.status_code} for the whole file, "
+                                                              f"{response.headers.get('Content-Range')!r}"))
+                    # The server cannot continue this .part (it ended in a different place): start over.
+                    _remove(part)
+                    offset = 0
+                    continue
+                if size is not None and total is not None and total != size:
+                    _remove(part)
+                    raise ModelError(
+                        N_("Models", "The download server offered a different file than expected for {label}; "
+                                     "please try again later.").format(label=label),
+                        detail=f"{url}: expected {size} bytes, server has {total}",
+                    )
+                if total is None:
+                    total = size
+                if total is not None and start == total:  # 416: the .part already held the whole file
+                    return _finish(part, dest, label, expected_sha, size, _hash_file(part, start, cancelled), start)
+                hasher = _start_hash(part, start, expected_sha, cancelled)
+                done = _stream(response, part, start, total, limit, hasher, progress, cancelled, label, url)
+        except httpx.HTTPError as exc:
+            if deadline.lifted:  # the answer had begun: a broken line, which a resume can continue
+                raise _stopped(label, url, exc) from exc
+            raise unreachable_error(url, exc) from exc
+        _check_complete(done, total, label, url)
+        return _finish(part, dest, label, expected_sha, size, hasher, done)
 
-    if response.status == 206:
+
+def _body_range(response: Any, offset: int, label: str, url: str) -> tuple[int | None, int | None]:
+    """Where the body starts in the file (0 when the server ignored the Range and sends it all, None
+    when it cannot continue at ``offset``) and the file's total size when the server says it."""
+    status = response.status_code
+    if status == 416 and offset:
+        total = _total_from_content_range(response.headers.get("Content-Range"))
+        return (offset, total) if total == offset else (None, None)
+    if status >= 300:
+        raise _http_error(status, response.reason_phrase, label, url)
+    if status == 206:
         match = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+|\*)", response.headers.get("Content-Range", "").strip())
         if not match or int(match.group(1)) != offset:
-            response.close()
-            return None
-        total = None if match.group(3) == "*" else int(match.group(3))
-        return response, offset, total
+            return None, None
+        return offset, None if match.group(3) == "*" else int(match.group(3))
     length = response.headers.get("Content-Length")
-    return response, 0, int(length) if length and length.isdigit() else None
+    return 0, int(length) if length and length.isdigit() else None
 
 
 def _stream(
@@ -254,48 +313,77 @@ def _stream(
     part: Path,
     offset: int,
     total: int | None,
+    limit: int,
     hasher: Any,
     progress: ProgressCallback | None,
     cancelled: CancelCheck | None,
     label: str,
     url: str,
 ) -> int:
-    """Append the response body to ``part`` (or rewrite it from 0) and return the bytes present."""
+    """Append the response body to ``part`` (or rewrite it from 0) and return the bytes present.
+
+    No more than ``limit`` bytes in all (:class:`bounded_http.TooLarge` past it). A full disk removes
+    the ``.part``: its bytes are no use without room for the rest.
+    """
     try:
-        out = open(part, "ab" if offset else "wb")
+        # Unbuffered: every write reaches the disk here, where its failure is caught, not at close.
+        out = open(part, "ab" if offset else "wb", buffering=0)
     except OSError as exc:
         raise _save_error(exc, label, part.parent) from exc
-    with out:
-        done = offset
+    done = offset
+    try:
         if progress:
             progress(done, total)
-        while True:
+        for chunk in bounded_http.body_chunks(response, limit - offset, url):
             _check_cancel(cancelled)
-            try:
-                chunk = response.read(CHUNK_SIZE)
-            except (OSError, http.client.HTTPException) as exc:
-                raise ModelError(
-                    N_("Models", "The download of {label} stopped before it was complete; check the internet "
-                                 "connection and try again to continue where it stopped.").format(label=label),
-                    detail=f"{url}: {exc!r} after {done} bytes",
-                ) from exc
-            if not chunk:
-                break
-            try:
-                out.write(chunk)
-            except OSError as exc:
-                raise _save_error(exc, label, part.parent) from exc
+            _write_all(out, chunk)
             if hasher is not None:
                 hasher.update(chunk)
             done += len(chunk)
             if progress:
                 progress(done, total)
-        try:
-            out.flush()
-            os.fsync(out.fileno())
-        except OSError as exc:
-            raise _save_error(exc, label, part.parent) from exc
+        _check_cancel(cancelled)
+        os.fsync(out.fileno())
+    except OSError as exc:
+        _close_quietly(out)
+        if _disk_full(exc):
+            _remove(part)
+        raise _save_error(exc, label, part.parent) from exc
+    except BaseException:
+        _close_quietly(out)
+        raise
+    try:
+        out.close()
+    except OSError as exc:
+        _remove(part)
+        raise _save_error(exc, label, part.parent) from exc
     return done
+
+
+def _write_all(out: Any, chunk: bytes) -> None:
+    view = memoryview(chunk)
+    while view:
+        written = out.write(view)
+        view = view[written:]
+
+
+def _close_quietly(out: Any) -> None:
+    try:
+        out.close()
+    except OSError:
+        pass
+
+
+def _disk_full(exc: OSError) -> bool:
+    return exc.errno in DISK_FULL_ERRNOS
+
+
+def _stopped(label: str, url: str, exc: BaseException) -> ModelError:
+    return ModelError(
+        N_("Models", "The download of {label} stopped before it was complete; check the internet connection and "
+                     "try again to continue where it stopped.").format(label=label),
+        detail=f"{url}: {exc!r}",
+    )
 
 
 def _finish(
@@ -305,17 +393,21 @@ def _finish(
     if (size is not None and done != size) or (sha256 and hasher.hexdigest() != sha256):
         _remove(part)
         got = hasher.hexdigest() if hasher is not None else "not checked"
-        raise ModelError(
-            N_("Models", "The download of {label} was damaged on the way, so VoxDesk deleted it; please try "
-                         "again.").format(label=label),
-            detail=f"expected {size} bytes with SHA-256 {sha256}, got {done} bytes with SHA-256 {got}",
-        )
+        raise _damaged(label, f"expected {size} bytes with SHA-256 {sha256}, got {done} bytes with SHA-256 {got}")
     try:
         os.replace(part, dest)
     except OSError as exc:
         raise _save_error(exc, label, dest.parent) from exc
     fsync_dir(dest.parent)
     return dest
+
+
+def _damaged(label: str, detail: str) -> ModelError:
+    return ModelError(
+        N_("Models", "The download of {label} was damaged on the way, so VoxDesk deleted it; please try "
+                     "again.").format(label=label),
+        detail=detail,
+    )
 
 
 def _hash_file(path: Path, length: int, cancelled: CancelCheck | None) -> Any:
@@ -336,22 +428,6 @@ def _hash_file(path: Path, length: int, cancelled: CancelCheck | None) -> Any:
 # --- small helpers -----------------------------------------------------------------------------
 
 
-class _EmptyBody:
-    """Stands in for a response when there is nothing left to read."""
-
-    def read(self, _n: int = -1) -> bytes:
-        return b""
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> "_EmptyBody":
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        pass
-
-
 def _total_from_content_range(value: str | None) -> int | None:
     match = re.fullmatch(r"bytes \*/(\d+)", (value or "").strip())
     return int(match.group(1)) if match else None
@@ -369,16 +445,16 @@ def _remove(path: Path) -> None:
         pass
 
 
-def _http_error(exc: urllib.error.HTTPError, label: str, url: str) -> ServerRefused:
-    if exc.code in (404, 410):
+def _http_error(status: int, reason: str, label: str, url: str) -> ServerRefused:
+    if status in (404, 410):
         message = (
             N_("Models", "The download server no longer offers {label}, so check for a VoxDesk update or import the "
                          "model from a file.").format(label=label)
         )
     else:
         message = N_("Models", "The download server refused to send {label} (error {code}); please try again "
-                               "later.").format(label=label, code=exc.code)
-    return ServerRefused(message, detail=f"{url}: HTTP {exc.code} {exc.reason}")
+                               "later.").format(label=label, code=status)
+    return ServerRefused(message, detail=f"{url}: HTTP {status} {reason}")
 
 
 def _save_error(exc: OSError, label: str, folder: Path) -> ModelError:

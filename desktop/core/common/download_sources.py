@@ -7,10 +7,7 @@ certificate that is not trusted make Automatic move on.
 """
 from __future__ import annotations
 
-import http.client
 import json
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,17 +114,9 @@ def reachable(url: str, timeout: float) -> bool:
     """Whether a server answers at ``url`` within ``timeout`` seconds, through the proxies and trust store
     downloads use. Any HTTP status counts; a refused connection, a timeout or an untrusted certificate
     does not."""
-    from desktop.core.common.download import open_url
+    from desktop.core.common.download import reachable as answers
 
-    try:
-        response = open_url(urllib.request.Request(url, method="HEAD"), timeout=timeout)
-    except urllib.error.HTTPError as exc:
-        exc.close()
-        return True
-    except (OSError, http.client.HTTPException, ValueError):
-        return False
-    response.close()
-    return True
+    return answers(url, timeout)
 
 
 def probe_all(sources: DownloadSources) -> list[tuple[str, str, bool]]:

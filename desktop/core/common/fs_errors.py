@@ -16,6 +16,9 @@ from desktop.core.common.i18n import N_, Message
 
 _NO_PERMISSION = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 _NO_SPACE = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+_TOO_LARGE = frozenset({errno.EFBIG})  # larger than the disk (FAT32: 4 GB) or the file-size limit allows
+DISK_FULL_ERRNOS = _NO_SPACE | _TOO_LARGE
+"""Errors after which a partly written file is of no use and should be removed."""
 
 
 def write_error_message(exc: BaseException, what: str, folder: Path, *, user_folder: bool = False) -> Message:
@@ -28,6 +31,9 @@ def write_error_message(exc: BaseException, what: str, folder: Path, *, user_fol
                                "folder, then try again.").format(what=what)
         return N_("Files", "The disk is full, so {what} could not be saved. Free some space, then try "
                            "again.").format(what=what)
+    if code in _TOO_LARGE:
+        return N_("Files", "This disk cannot hold a file as large as {what}, so it could not be saved. Free some "
+                           "space or ask your IT department for room on another disk, then try again.").format(what=what)
     if code in _NO_PERMISSION:
         if user_folder:
             return N_("Files", "VoxDesk cannot write to the folder {folder}. Choose another folder, or ask for write "

@@ -12,10 +12,13 @@ the English string.
 Rules that keep a sentence translatable: the template is one string literal (implicit
 concatenation is fine, f-strings are not), values go in through ``.format(name=value)`` with
 keywords only, and a value that is a phrase of its own is a Message too, so it is translated
-before it is put in. Joining Messages with ``+`` or an f-string gives a plain, English-only str.
+before it is put in. Other text put in (a file name) has its control characters shown as escapes
+(desktop.core.common.printable), so it cannot break the sentence or the terminal. Joining
+Messages with ``+`` or an f-string gives a plain, English-only str.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 Translate = Callable[[str, str], str]  # (context, English template) -> template in the user's language
@@ -29,6 +32,11 @@ class Message(str):
     values: dict[str, Any] | None  # None: the template is the whole text (nothing was put in)
 
     def __new__(cls, context: str, template: str, values: dict[str, Any] | None = None) -> "Message":
+        if values is not None:
+            # A file name (or anything else from outside) put into a sentence cannot carry a terminal
+            # escape sequence, a line break or a bidirectional override into it; a Message put in is
+            # VoxDesk's own sentence and was made safe the same way.
+            values = {key: value if isinstance(value, Message) else _shown(value) for key, value in values.items()}
         self = super().__new__(cls, template if values is None else template.format(**values))
         self.context = context
         self.template = template
@@ -54,6 +62,12 @@ class Message(str):
         except (KeyError, IndexError, ValueError):
             # A translation whose {fields} do not match the English must not hide the message.
             return self.template.format(**values)
+
+
+def _shown(value: Any) -> Any:
+    from desktop.core.common.printable import printable
+
+    return printable(value) if isinstance(value, (str, os.PathLike)) else value
 
 
 def N_(context: str, template: str) -> Message:  # noqa: N802 - the usual name of a translation mark

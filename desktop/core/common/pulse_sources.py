@@ -95,3 +95,54 @@ def capture_devices() -> list["InputDevice"]:
     devices = input_devices()
     pulse = next((device for device in devices if device.name == "pulse"), None)
     return devices + pulse_sources(pulse)
+
+
+def recording_streams(pid: int | None = None) -> dict[int, str]:
+    """The sound server's recording streams of this process (by stream number) and the name of the
+    source each one records from now; {} when there is no sound server or pactl cannot tell.
+
+    When a source goes away (a headset unplugged, a module unloaded), the sound server moves its
+    streams to another source without telling the program: comparing this with what it said when
+    the stream opened is the only way to know.
+    """
+    pid = os.getpid() if pid is None else pid
+    outputs = _pactl("list", "source-outputs")
+    names = _pactl("list", "short", "sources")
+    if outputs is None or names is None:
+        return {}
+    source_names = {}
+    for line in names.splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 2 and fields[0].strip().isdigit():
+            source_names[int(fields[0])] = fields[1].strip()
+    streams: dict[int, str] = {}
+    number = source = owner = None
+
+    def close() -> None:
+        if number is not None and source in source_names and owner == str(pid):
+            streams[number] = source_names[source]
+
+    for raw in outputs.splitlines():
+        line = raw.strip()
+        if raw.startswith("Source Output #"):
+            close()
+            number_text = raw.partition("#")[2].strip()
+            number, source, owner = (int(number_text) if number_text.isdigit() else None), None, None
+        elif line.startswith("Source:"):
+            value = line.partition(":")[2].strip()
+            source = int(value) if value.isdigit() else None
+        elif line.startswith("application.process.id ="):
+            owner = line.partition("=")[2].strip().strip('"')
+    close()
+    return streams
+
+
+def _pactl(*args: str) -> str | None:
+    if shutil.which("pactl") is None:
+        return None
+    try:
+        result = subprocess.run(["pactl", *args], capture_output=True, text=True, timeout=5,
+                                env={**os.environ, "LC_ALL": "C"}, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return result.stdout if result.returncode == 0 else None

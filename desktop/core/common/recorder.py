@@ -26,6 +26,7 @@ import numpy as np
 from desktop.core.common.errors import UserFacingError
 from desktop.core.voices.quality import CLIP_LEVEL, dbfs
 from desktop.core.common.i18n import N_
+from desktop.core.common.portaudio_quiet import quiet_stderr
 from desktop.core.common.system_packages import SoundUnavailable, import_sounddevice
 from desktop.core.common.pulse_sources import source_selected
 
@@ -241,7 +242,7 @@ class Recorder:
         stream = None
         try:
             # A PulseAudio source is chosen by name while PortAudio's "pulse" device opens.
-            with source_selected(device.pulse_source):
+            with source_selected(device.pulse_source), quiet_stderr() as said:
                 stream = sd.InputStream(
                     device=device.index,
                     channels=self._channels,
@@ -262,7 +263,7 @@ class Recorder:
                 N_("Recorder", "The microphone “{name}” could not be opened. It may be unplugged or in use by "
                                "another program. Plug it in again or choose another input, then try again.").format(
                     name=device.name),
-                detail=str(exc),
+                detail=f"{exc}\n{said.text}".strip(),
             ) from exc
         self._stream = stream
 
@@ -272,14 +273,15 @@ class Recorder:
         if stream is None:
             raise RuntimeError("stop() before start()")
         self._stopping = True
-        try:
-            stream.stop()
-        except Exception:  # noqa: BLE001 - a vanished device may fail to stop; its audio is already here
-            pass
-        try:
-            stream.close()
-        except Exception:  # noqa: BLE001 - same as above
-            pass
+        with quiet_stderr():
+            try:
+                stream.stop()
+            except Exception:  # noqa: BLE001 - a vanished device may fail to stop; its audio is already here
+                pass
+            try:
+                stream.close()
+            except Exception:  # noqa: BLE001 - same as above
+                pass
         with self._lock:
             samples = np.concatenate(self._blocks) if self._blocks else np.zeros(0, np.float32)
         return Recording(samples=samples, sample_rate=self._rate, device=self._device.name if self._device else "",
@@ -295,7 +297,9 @@ class Recorder:
         for rate in rates:
             for channels in channel_choices:
                 try:
-                    sd.check_input_settings(device=device.index, channels=channels, samplerate=rate, dtype="float32")
+                    with quiet_stderr():
+                        sd.check_input_settings(device=device.index, channels=channels, samplerate=rate,
+                                                dtype="float32")
                     return rate, channels
                 except sd.PortAudioError as exc:
                     last_error = exc

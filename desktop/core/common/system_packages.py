@@ -103,8 +103,11 @@ def sound_unavailable() -> Message:
 
 def import_sounddevice():
     """The sounddevice module; SoundUnavailable when the PortAudio library it loads is missing."""
+    from desktop.core.common.portaudio_quiet import install_alsa_handler
+
     try:
         import sounddevice
     except OSError as exc:  # sounddevice raises OSError when it cannot find the PortAudio library
         raise SoundUnavailable(sound_unavailable(), detail=str(exc)) from exc
+    install_alsa_handler()  # ALSA's own error lines go to the log, not the terminal
     return sounddevice

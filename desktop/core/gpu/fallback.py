@@ -31,6 +31,7 @@ class FallbackEvent:
     stage: str  # the step or operation that failed on the GPU, e.g. "transcribe"
     error: str  # the GPU's error, one line
     fix: str  # a sentence the user can act on
+    from_server: bool = False  # the transcription server failed (not the GPU); this computer finished the job
 
 
 class FallbackLog:
@@ -46,7 +47,11 @@ class FallbackLog:
         with self._lock:
             self._events.append(event)
             subscribers = list(self._subscribers)
-        _logger.warning("GPU fallback in %s (%s): %s", event.job, event.stage, event.error)
+        if event.from_server:
+            _logger.warning("The transcription server failed on %s, so this computer finished it: %s",
+                            event.job, event.error)
+        else:
+            _logger.warning("GPU fallback in %s (%s): %s", event.job, event.stage, event.error)
         # Outside the lock: a subscriber may read events() or record again.
         for callback in subscribers:
             try:

@@ -23,6 +23,7 @@ import fnmatch
 import importlib.util
 import json
 import os
+import re
 import shutil
 import urllib.parse
 import zipfile
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from desktop.core.common.atomic import atomic_write_text, fsync_dir
-from desktop.core.common.download import download_file, fetch_json
+from desktop.core.common.download import bad_listing_error, download_file, fetch_json, listed_path_is_safe
 from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
@@ -205,14 +206,6 @@ def store_root() -> Path:
     from desktop.core.common.paths import data_dir
 
     return data_dir() / "tts"
-
-
-def open_store(sources: "ModelSources | LiveSources | None" = None) -> "TtsModelStore":
-    """The user's voice model store (the window and the command line share it).
-
-    Without ``sources``, the shared folders and download source of the environment (Settings add theirs).
-    """
-    return TtsModelStore(store_root(), sources=sources or ModelSources.from_choices())
 
 
 def default_model(language: str | None) -> str:
@@ -466,13 +459,24 @@ class TtsModelStore:
     def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> None:
         repo = model.source["repo_id"]
         endpoint = self.sources.downloads.hf_endpoint()
-        listing = fetch_json(f"{endpoint}/api/models/{repo}?blobs=true", timeout=self._timeout)
+        listing_url = f"{endpoint}/api/models/{repo}?blobs=true"
+        listing = fetch_json(listing_url, timeout=self._timeout)
         wanted = []
-        for sibling in listing.get("siblings", []):
+        siblings = listing.get("siblings", []) if isinstance(listing, dict) else None
+        for sibling in siblings if isinstance(siblings, list) else [None]:
+            if not isinstance(sibling, dict):
+                raise _listing_not_understood(listing_url, sibling)
             path = sibling.get("rfilename", "")
+            if not listed_path_is_safe(path):
+                raise bad_listing_error(listing_url, path)
             if _hub_file_wanted(path, model.source.get("allow"), model.source.get("ignore")):
                 lfs = sibling.get("lfs") or {}
-                wanted.append((path, sibling.get("size") or lfs.get("size"), lfs.get("sha256")))
+                size = sibling.get("size") or (lfs.get("size") if isinstance(lfs, dict) else None)
+                sha = lfs.get("sha256") if isinstance(lfs, dict) else None
+                if (size is not None and not (isinstance(size, int) and size >= 0)) or \
+                        (sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha))):
+                    raise _listing_not_understood(listing_url, sibling)
+                wanted.append((path, size, sha))
         if not wanted:
             raise ModelError(
                 N_("SpeechModels", "The download server has no files for “{title}”; please try again later.").format(
@@ -821,6 +825,13 @@ def _parse_catalog(data: dict) -> dict[str, TtsModel]:
                         source=dict(item),
                     )
     return models
+
+
+def _listing_not_understood(url: str, entry: object) -> ModelError:
+    return ModelError(
+        N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
+        detail=f"{url}: {entry!r}"[:500],
+    )
 
 
 def _hub_file_wanted(path: str, allow: list[str] | None, ignore: list[str] | None) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import Message, N_
 from desktop.core.common.paths import data_dir
-from desktop.core.transcription.autosave_file import open_database, primary_code
+from desktop.core.transcription.autosave_file import open_database, primary_code, the_file_is_the_problem
 from desktop.core.transcription.source_fingerprint import Fingerprint, SourceState, fingerprint, source_state
 from desktop.core.transcription.transcript import Transcript
 
@@ -286,6 +286,10 @@ def _save_error(error: sqlite3.Error, path: Path) -> AutosaveError:
     elif code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         message = N_("Autosave", "Another VoxDesk window kept the saved work busy, so your latest change "
                                  "could not be saved as you go. Try again in a moment.")
+    elif the_file_is_the_problem(path):
+        message = N_("Autosave", "VoxDesk could not save your latest change as you go, because the file {path} "
+                                 "cannot be written (it is read-only, or not a file). Export the transcript to keep "
+                                 "it.").format(path=str(path))
     else:
         message = N_("Autosave", "VoxDesk could not save your latest change as you go in {folder}. "
                                  "Export the transcript to keep it.").format(folder=str(path.parent))

@@ -168,9 +168,26 @@ def _in_memory(path: Path) -> Opened:
     connection = _readable_copy(path) or sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     _configured(connection)
     _create_or_migrate(connection)
-    notice = N_("Autosave", "VoxDesk cannot save your work as you go, because it cannot write to {folder}. "
-                            "Export your transcripts to keep them.").format(folder=str(path.parent))
+    if the_file_is_the_problem(path):
+        notice = N_("Autosave", "VoxDesk cannot save your work as you go, because the file {path} cannot be "
+                                "written (it is read-only, or not a file). Export your transcripts to keep them; "
+                                "to save as you go again, make that file writable or move it away.").format(
+            path=str(path))
+    else:
+        notice = N_("Autosave", "VoxDesk cannot save your work as you go, because it cannot write to {folder}. "
+                                "Export your transcripts to keep them.").format(folder=str(path.parent))
     return Opened(connection, False, notice)
+
+
+def the_file_is_the_problem(path: Path) -> bool:
+    """Whether the database cannot be written because of the file itself (read-only, a folder, a
+    device) while its folder is there and writable, so that the sentence names the right one."""
+    folder = path.parent
+    if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+        return False
+    if not os.path.lexists(path):
+        return False
+    return not path.is_file() or not os.access(path, os.W_OK)
 
 
 def _readable_copy(path: Path) -> sqlite3.Connection | None:

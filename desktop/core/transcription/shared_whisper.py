@@ -39,6 +39,33 @@ def shared_copies(info: "ModelInfo", folders: Iterable[Path]) -> list["LocalMode
     return list(found.values())
 
 
+def damaged_shared_copies(info: "ModelInfo", folders: Iterable[Path]) -> list[tuple[Path, str]]:
+    """The copies of ``info`` in the shared folders that cannot be used, as (the damaged file, what is
+    wrong with it): a checkpoint that is empty, or a CTranslate2 folder with a file empty or missing."""
+    from desktop.core.common.i18n import N_
+
+    empty, missing = N_("Models", "empty"), N_("Models", "missing")
+    damaged: list[tuple[Path, str]] = []
+    for folder in folders:
+        for base in (folder, folder / "openai"):
+            for name in dict.fromkeys((info.pt_filename, f"{info.name}.pt")):
+                path = base / name
+                if path.is_file() and not _regular_file(path):
+                    damaged.append((path, empty))
+        for candidate in _ct2_candidates(folder, info):
+            if not candidate.is_dir() or is_ct2_model_folder(candidate):
+                continue
+            for needed in ("model.bin", "config.json"):
+                path = candidate / needed
+                if not path.is_file():
+                    damaged.append((path, missing))
+                elif not _regular_file(path):
+                    damaged.append((path, empty))
+            if not _has_vocabulary(candidate):
+                damaged.append((candidate / "vocabulary.txt", missing))
+    return damaged
+
+
 def _checkpoint_in(folder: Path, info: "ModelInfo") -> Path | None:
     names = dict.fromkeys((info.pt_filename, f"{info.name}.pt"))
     for base in (folder, folder / "openai"):
@@ -50,13 +77,16 @@ def _checkpoint_in(folder: Path, info: "ModelInfo") -> Path | None:
 
 
 def _ct2_folder_in(folder: Path, info: "ModelInfo") -> Path | None:
-    owner, repo = info.ct2_repo.split("/", 1)
-    candidates = [folder / repo, folder / info.name, folder / "ct2" / info.name]
-    candidates += _hub_snapshots(folder / f"models--{owner}--{repo}")
-    for candidate in candidates:
+    for candidate in _ct2_candidates(folder, info):
         if is_ct2_model_folder(candidate):
             return candidate
     return None
+
+
+def _ct2_candidates(folder: Path, info: "ModelInfo") -> list[Path]:
+    owner, repo = info.ct2_repo.split("/", 1)
+    candidates = [folder / repo, folder / info.name, folder / "ct2" / info.name]
+    return candidates + _hub_snapshots(folder / f"models--{owner}--{repo}")
 
 
 def _hub_snapshots(repo_cache: Path) -> list[Path]:
@@ -74,13 +104,16 @@ def _hub_snapshots(repo_cache: Path) -> list[Path]:
 
 
 def is_ct2_model_folder(folder: Path) -> bool:
-    """The files faster-whisper needs are there: model.bin, config.json and a vocabulary."""
+    """The files faster-whisper needs are there: model.bin and config.json (not empty) and a vocabulary."""
+    return all(_regular_file(folder / name) for name in ("model.bin", "config.json")) and _has_vocabulary(folder)
+
+
+def _has_vocabulary(folder: Path) -> bool:
     try:
         names = {p.name for p in folder.iterdir() if p.is_file()}
     except OSError:
         return False
-    vocabulary = any(n == "tokenizer.json" or fnmatch(n, "vocabulary.*") for n in names)
-    return {"model.bin", "config.json"} <= names and vocabulary
+    return any(n == "tokenizer.json" or fnmatch(n, "vocabulary.*") for n in names)
 
 
 def _regular_file(path: Path) -> bool:

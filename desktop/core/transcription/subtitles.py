@@ -10,16 +10,21 @@ there is some. Files are written atomically (see desktop.core.common.atomic).
 from __future__ import annotations
 
 import json
+import math
 import os
 import unicodedata
 from dataclasses import dataclass, field, replace
+from itertools import chain, islice
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from desktop.core.common.atomic import atomic_write_text
+from desktop.core.common.safe_text import clean_text
 from desktop.core.speakers import names as speaker_names
-from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.core.transcription.transcript import Gap, Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
+LAST_SECOND = 99 * 3600 + 59 * 60 + 59.999  # 99:59:59.999, the last time a subtitle timestamp can say
 
 # A line may not start with these; they belong at the end of the line before.
 CLOSING_PUNCTUATION = frozenset("，。、）」』】》〉〕〗］｝！？：；．…‥·,.!?;:)]}”’")
@@ -31,6 +36,7 @@ _WEAK_BREAKS = frozenset(",:，：、")
 # A cue ending at punctuation must still hold at least this share of what would fit, so that
 # splitting at an early comma does not leave a cue with a word or two.
 _MIN_SHARE_AT_PUNCTUATION = 1 / 3
+_LEADING_PUNCTUATION = "".join(CLOSING_PUNCTUATION) + " \t"
 
 
 @dataclass(frozen=True)
@@ -43,9 +49,9 @@ class LineLimits:
         if min(self.max_lines, self.max_latin_chars, self.max_cjk_chars) < 1:
             raise ValueError("line limits must be at least 1")
 
-    def budget(self, line: str) -> int:
-        """The display width allowed for this line."""
-        return self.max_cjk_chars * 2 if any(_is_wide(ch) for ch in line) else self.max_latin_chars
+    def width_allowed(self, wide: bool) -> int:
+        """The display width allowed for a line with (or without) a wide character in it."""
+        return self.max_cjk_chars * 2 if wide else self.max_latin_chars
 
 
 @dataclass
@@ -115,7 +121,7 @@ def to_srt(cues: list[Cue], *, chinese: bool = False) -> str:
     """SRT; a cue with a speaker starts with the name ("Anna: ", or "张伟：" when chinese)."""
     blocks = [
         f"{number}\n{_timestamp(cue.start, ',')} --> {_timestamp(cue.end, ',')}\n"
-        f"{speaker_names.prefix(cue.speaker, chinese) if cue.speaker else ''}{cue.text}\n"
+        f"{_without_arrows((speaker_names.prefix(cue.speaker, chinese) if cue.speaker else '') + cue.text)}\n"
         for number, cue in enumerate(cues, 1)
     ]
     return "\n".join(blocks)
@@ -162,6 +168,7 @@ def to_json(transcript: Transcript) -> str:
 
 def render(transcript: Transcript, fmt: str, limits: LineLimits = LineLimits()) -> str:
     """The text of the file export() would write."""
+    transcript = _made_safe(transcript)
     if fmt == "srt":
         return to_srt(build_cues(transcript, limits, names_in_text=True), chinese=_is_chinese(transcript))
     if fmt == "vtt":
@@ -200,6 +207,44 @@ def default_export_path(
     return Path(folder if folder is not None else source.parent) / f"{source.stem}.{fmt}"
 
 
+# --- text and times any file can hold ------------------------------------------------------------
+
+
+def _made_safe(transcript: Transcript) -> Transcript:
+    """A copy whose text any file can hold and whose times any player can read: text from engines is
+    made safe when it arrives (see desktop.core.common.safe_text), but a transcript autosaved before
+    that, or typed and pasted text, may still hold a lone surrogate, a control character or an
+    override. A time that is not a number follows the one before it."""
+    segments: list[Segment] = []
+    previous_end = 0.0
+    for segment in transcript.segments:
+        start = _finite(segment.start, previous_end)
+        end = _finite(segment.end, start)
+        words = [replace(word, start=_finite(word.start, start), end=_finite(word.end, start),
+                         text=clean_text(str(word.text)), text_original=_clean_or_none(word.text_original))
+                 for word in segment.words]
+        segments.append(replace(segment, start=start, end=end, text=clean_text(str(segment.text), newlines=True),
+                                words=words, text_original=_clean_or_none(segment.text_original, newlines=True)))
+        previous_end = end
+    return replace(
+        transcript, segments=segments, language=_clean_or_none(transcript.language),
+        duration=_finite(transcript.duration, 0.0), source=_clean_or_none(transcript.source),
+        gaps=[Gap(_finite(gap.start, 0.0), _finite(gap.end, 0.0)) for gap in transcript.gaps],
+        warnings=[clean_text(str(warning)) for warning in transcript.warnings],
+        speaker_names={number: clean_text(str(name)) for number, name in transcript.speaker_names.items()})
+
+
+def _clean_or_none(text: str | None, *, newlines: bool = False) -> str | None:
+    return None if text is None else clean_text(str(text), newlines=newlines)
+
+
+def _finite(seconds, otherwise: float) -> float:
+    """A time between 0 and the last a subtitle timestamp can say; ``otherwise`` for NaN or no number."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds):
+        return otherwise
+    return min(max(float(seconds), 0.0), LAST_SECOND)
+
+
 # --- tokens and lines ----------------------------------------------------------------------------
 
 
@@ -217,18 +262,25 @@ class _Token:
 
 
 def _tokenize(text: str) -> list[_Token]:
-    tokens: list[_Token] = []
+    return list(_tokens(text))
+
+
+def _tokens(chars: Iterable[str]) -> Iterator[_Token]:
+    """The tokens of a text given character by character, each as soon as it is complete (when the
+    next one starts), so that a caller may stop early without reading the rest of a long text."""
+    last: _Token | None = None  # the token being built; closing punctuation or a Latin run may extend it
+    first = True
     space = False  # whitespace seen since the last token
     opening, opening_space = "", False  # opening punctuation waiting for the token it belongs to
     joinable = False  # the last token is a Latin run that the next narrow character extends
-    for ch in text:
+    for ch in chars:
         if ch.isspace():
             space, joinable = True, False
             continue
         wide = _is_wide(ch)
-        if ch in CLOSING_PUNCTUATION and tokens and not opening and (space or not joinable):
+        if ch in CLOSING_PUNCTUATION and last is not None and not opening and (space or not joinable):
             # Closing punctuation goes with what it closes, even across a space ("word ,").
-            tokens[-1].text += (" " if space else "") + ch
+            last.text += (" " if space else "") + ch
             space, joinable = False, False
             continue
         if ch in OPENING_PUNCTUATION and (wide or not joinable):
@@ -240,43 +292,54 @@ def _tokenize(text: str) -> list[_Token]:
             space, joinable = False, False
             continue
         if joinable and not wide:
-            tokens[-1].text += ch
+            last.text += ch
             continue
+        if last is not None:
+            yield last
         if opening:
-            tokens.append(_Token(opening + ch, opening_space))
+            last = _Token(opening + ch, opening_space and not first)
             opening = ""
         else:
-            tokens.append(_Token(ch, space))
+            last = _Token(ch, space and not first)
+        first = False
         space, joinable = False, not wide
     if opening:
-        tokens.append(_Token(opening, opening_space))
-    if tokens:
-        tokens[0].space_before = False
-    return tokens
+        if last is not None:
+            yield last
+        last = _Token(opening, opening_space and not first)
+    if last is not None:
+        yield last
 
 
 def _join(tokens: list[_Token]) -> str:
     return "".join((" " if t.space_before and i else "") + t.text for i, t in enumerate(tokens))
 
 
-def _line_fits(tokens: list[_Token], limits: LineLimits) -> bool:
-    line = _join(tokens)
-    return display_width(line) <= limits.budget(line)
-
-
-def _greedy_lines(tokens: list[_Token], limits: LineLimits) -> list[list[_Token]]:
+def _greedy_lines(tokens: Iterable[_Token], limits: LineLimits) -> list[list[_Token]]:
     """Fill each line as far as it goes. Gives the fewest lines: dropping a token from a line that
     fits never makes it stop fitting (its width shrinks, its budget can only grow)."""
-    lines: list[list[_Token]] = []
+    return list(_filled_lines(tokens, limits))
+
+
+def _filled_lines(tokens: Iterable[_Token], limits: LineLimits) -> Iterator[list[_Token]]:
+    """The lines of _greedy_lines, each as soon as it is full. A line's width and whether it holds a
+    wide character are kept as it grows, so each token is measured once."""
     current: list[_Token] = []
+    width, wide = 0, False
     for token in tokens:
-        if current and not _line_fits(current + [token], limits):
-            lines.append(current)
-            current = []
-        current.append(token)
+        token_width = display_width(token.text)
+        token_wide = any(_is_wide(ch) for ch in token.text)
+        if current:
+            grown = width + (1 if token.space_before else 0) + token_width
+            grown_wide = wide or token_wide
+            if grown <= limits.width_allowed(grown_wide):
+                current.append(token)
+                width, wide = grown, grown_wide
+                continue
+            yield current
+        current, width, wide = [token], token_width, token_wide
     if current:
-        lines.append(current)
-    return lines
+        yield current
 
 
 def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> list[list[_Token]]:
@@ -284,12 +347,17 @@ def _balanced_lines(tokens: list[_Token], count: int, limits: LineLimits) -> lis
     squared widths), so that two lines read as a pair rather than one full line and a stub.
     A token wider than a line gets a line of its own, as in _greedy_lines."""
     n = len(tokens)
+    widths = [display_width(token.text) for token in tokens]
+    wides = [any(_is_wide(ch) for ch in token.text) for token in tokens]
     width = [[0] * (n + 1) for _ in range(n + 1)]  # width[i][j]: line of tokens[i:j], 0 if unfit
     for i in range(n):
+        line_width, wide = 0, False  # of the line tokens[i:j], grown one token at a time
         for j in range(i + 1, n + 1):
-            fits = _line_fits(tokens[i:j], limits)
+            line_width += widths[j - 1] + (1 if j - 1 > i and tokens[j - 1].space_before else 0)
+            wide = wide or wides[j - 1]
+            fits = line_width <= limits.width_allowed(wide)
             if fits or j == i + 1:
-                width[i][j] = display_width(_join(tokens[i:j]))
+                width[i][j] = line_width
             if not fits:
                 break
     infinity = float("inf")
@@ -344,12 +412,17 @@ def _units_from_words(segment: Segment) -> list[_Unit] | None:
     if not words or _squeezed("".join(w.text for w in words)) != _squeezed(segment.text):
         return None
     units: list[_Unit] = []
-    for word in words:
-        if units and not _may_break_between(units[-1].text, word.text):
-            units[-1].text += word.text
+    texts: list[list[str]] = []  # each unit's words, joined once at the end
+    for before, word in zip([None, *words], words):
+        # Every word has text, so whether a unit may end after its words is decided by its last word.
+        if units and not _may_break_between(before.text, word.text):
+            texts[-1].append(word.text)
             units[-1].end = max(units[-1].end, word.end)
         else:
             units.append(_Unit(word.text, word.start, word.end))
+            texts.append([word.text])
+    for unit, parts in zip(units, texts):
+        unit.text = "".join(parts)
     # The cues of a segment span the segment itself; words only place the cuts inside it.
     for unit in units:
         unit.start = min(max(unit.start, segment.start), segment.end)
@@ -394,8 +467,11 @@ def _cue_text(units: list[_Unit]) -> str:
     return "".join(u.text for u in units).strip()
 
 
-def _fits_cue(units: list[_Unit], limits: LineLimits) -> bool:
-    return len(_greedy_lines(_tokenize(_cue_text(units)), limits)) <= limits.max_lines
+def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0) -> bool:
+    """Whether units[start:] fit in one cue. Only as much of them is read as it takes to know:
+    asking about the whole rest of a long segment costs no more than a cue's worth of text."""
+    chars = chain.from_iterable(units[index].text for index in range(start, len(units)))
+    return next(islice(_filled_lines(_tokens(chars), limits), limits.max_lines, None), None) is None
 
 
 def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:
@@ -439,11 +515,11 @@ def _last_mark(text: str) -> str:
 def _even_break(units: list[_Unit], i: int, j: int, limits: LineLimits) -> int:
     """Where to end the cue when no punctuation helps: as late as fits, except that when the rest
     of the segment fits in one more cue, the two cues are made about equally long."""
-    if not _fits_cue(units[j:], limits):
+    if not _fits_cue(units, limits, j):
         return j
     best_k, best_gap = j, None
     for k in range(j, i, -1):
-        if not _fits_cue(units[k:], limits):
+        if not _fits_cue(units, limits, k):
             break
         gap = abs(display_width(_cue_text(units[i:k])) - display_width(_cue_text(units[k:])))
         if best_gap is None or gap < best_gap:
@@ -457,31 +533,40 @@ def _even_break(units: list[_Unit], i: int, j: int, limits: LineLimits) -> int:
 def _move_leading_punctuation(cues: list[Cue]) -> None:
     """A cue's first line can start with closing punctuation when Whisper ended the segment before
     it ("…了" / "，然后…"). Move that punctuation to the end of the cue before; without one, drop it."""
-    for index, cue in enumerate(cues):
+    previous: Cue | None = None  # the last cue before this one that has lines
+    for cue in cues:
         if not cue.lines:
             continue
         first = cue.lines[0]
-        rest = first.lstrip("".join(CLOSING_PUNCTUATION) + " \t")
-        if rest == first:
-            continue
-        moved = first[: len(first) - len(rest)].strip()
-        previous = next((c for c in reversed(cues[:index]) if c.lines), None)
-        if previous is not None:
-            previous.lines[-1] += moved
-        if rest:
-            cue.lines[0] = rest
-        else:
-            cue.lines.pop(0)
+        rest = first.lstrip(_LEADING_PUNCTUATION)
+        if rest != first:
+            moved = first[: len(first) - len(rest)].strip()
+            if previous is not None:
+                previous.lines[-1] += moved
+            if rest:
+                cue.lines[0] = rest
+            else:
+                cue.lines.pop(0)
+        if cue.lines:
+            previous = cue
 
 
 def _make_monotonic(cues: list[Cue]) -> None:
-    """Whole milliseconds; each cue starts no earlier than the one before ends, and lasts >= 1 ms."""
+    """Whole milliseconds; each cue starts no earlier than the one before ends, and lasts >= 1 ms.
+    A time that is not a number follows the one before it."""
     previous_end = 0
     for cue in cues:
-        start = max(round(cue.start * 1000), previous_end, 0)
-        end = max(round(cue.end * 1000), start + 1)
+        start = max(_milliseconds(cue.start, previous_end), previous_end)
+        end = max(_milliseconds(cue.end, start), start + 1)
         cue.start, cue.end = start / 1000, end / 1000
         previous_end = end
+
+
+def _milliseconds(seconds: float, otherwise: int) -> int:
+    """A time in whole milliseconds within what a subtitle timestamp can say; ``otherwise`` for NaN."""
+    if math.isnan(seconds):
+        return otherwise
+    return round(min(max(seconds, 0.0), LAST_SECOND) * 1000)
 
 
 def _timestamp(seconds: float, separator: str) -> str:
@@ -498,6 +583,12 @@ def _is_chinese(transcript: Transcript) -> bool:
 
 def _voice_tag(speaker: str | None) -> str:
     return f"<v {_vtt_escape(speaker)}>" if speaker else ""
+
+
+def _without_arrows(text: str) -> str:
+    """SRT cue text in which no "-->" could be taken for a timing line: its last hyphen becomes U+2010,
+    which looks the same."""
+    return text.replace("-->", "-\u2010>")
 
 
 def _vtt_escape(text: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import re
 import shutil
@@ -36,8 +37,10 @@ from desktop.core.common.download import (
     ProgressCallback,
     ServerRefused,
     ServerUnreachable,
+    bad_listing_error,
     download_file,
     fetch_json,
+    listed_path_is_safe,
     part_path,
 )
 from desktop.core.common.download_sources import DownloadSources
@@ -47,11 +50,14 @@ from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
 from desktop.core.common.safe_files import copy_regular_file, require_regular_file
 from desktop.core.common.shared_models import LiveSources, ModelSources
+from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
 from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt
-from desktop.core.transcription.shared_whisper import shared_copies
+from desktop.core.transcription.shared_whisper import damaged_shared_copies, shared_copies
 
 ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
+
+_log = logging.getLogger(__name__)
 
 OPENAI_URL_BASE = "https://openaipublic.azureedge.net/main/whisper/models"
 HF_ENDPOINT = "https://huggingface.co"
@@ -279,6 +285,37 @@ class ModelStore:
     ) -> LocalModel:
         """Download an official model in one format and return it (at once when it is already here).
 
+        A copy in a shared folder that is damaged (a file empty or missing) cannot be used: it is
+        logged, and when the download fails too, the sentence names the damaged file, so the user
+        does not ask IT for a shared folder that is already there.
+        """
+        damaged = damaged_shared_copies(self._catalog[name], self.sources.shared_dirs) \
+            if name in self._catalog and fmt in FORMATS else []
+        for path, problem in damaged:
+            _log.warning("The shared model folder's copy of %s cannot be used: %s is %s", name, path, problem)
+        try:
+            return self._download_official(name, fmt, progress, cancelled)
+        except ModelError as error:
+            if not damaged:
+                raise
+            path, problem = damaged[0]
+            raise ModelError(
+                N_("Models", "The shared model folder has the {model} model, but “{file}” in it is {problem}, so "
+                             "VoxDesk cannot use it, and downloading the model failed too. Ask your IT department "
+                             "to copy the model into {folder} again; or use File → Import model… with a good "
+                             "copy.").format(model=name, file=path.name, problem=problem, folder=path.parent),
+                detail=f"{path}: {problem}; the download: {error.message}",
+            ) from error
+
+    def _download_official(
+        self,
+        name: str,
+        fmt: ModelFormat,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> LocalModel:
+        """Download an official model in one format and return it (at once when it is already here).
+
         ``progress(done, total)`` counts bytes over all files of the model. ``cancelled`` is asked
         before every chunk; on a cancel :class:`~desktop.core.common.errors.Cancelled` is raised, nothing
         appears under the model's name, and what was fetched so far is kept for the next try.
@@ -294,6 +331,7 @@ class ModelStore:
             try:
                 path = download_file(
                     self.pt_url(name), self._pt_path(name), sha256=info.pt_sha256,
+                    max_size=_largest_download(info),
                     progress=progress, cancelled=cancelled, label=label,
                 )
             except (ServerUnreachable, ServerRefused):
@@ -311,7 +349,8 @@ class ModelStore:
         self, info: ModelInfo, label: str, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> LocalModel:
         endpoint = self.sources.downloads.hf_endpoint()
-        files = _list_ct2_repo(endpoint, info, label)
+        official = endpoint.rstrip("/") == self.sources.downloads.official.rstrip("/")
+        files = _list_ct2_repo(endpoint, info, label, from_official_host=official)
         total = sum(f.size for f in files)
         staging = self._ct2_staging(info.name)
         target = self._ct2_dir / info.name
@@ -491,29 +530,60 @@ class ModelStore:
 # --- downloads and imports ---------------------------------------------------------------------
 
 
-def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str) -> list[_RemoteFile]:
-    """The model files of a Hugging Face repository, from its tree API."""
+def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str, *, from_official_host: bool) -> list[_RemoteFile]:
+    """The model files of a Hugging Face repository, from its tree API, each with the checksum to check.
+
+    Where the catalogue pins the model's checksums (official_checksums), exactly the pinned files are
+    taken and checked against the pins, whatever the listing says; a listing that names another
+    checksum is refused at once. A model without pins is taken only from Hugging Face itself.
+    """
     url = f"{endpoint}/api/models/{info.ct2_repo}/tree/main"
+    pins = CT2_CHECKSUMS.get(info.name)
+    if pins is None and not from_official_host:
+        raise ModelError(
+            N_("Models", "VoxDesk cannot check {label} from this download source, so it did not download it. Choose "
+                         "Hugging Face in Settings → Downloads, or import the model from a file.").format(label=label),
+            detail=f"{url}: no checksums pinned for {info.name}",
+        )
     listing = fetch_json(url)
     files = []
     try:
+        if not isinstance(listing, list):
+            raise TypeError(f"a listing of type {type(listing).__name__}")
         for entry in listing:
             path = entry["path"]
+            if not listed_path_is_safe(path):
+                raise bad_listing_error(url, path)
             if entry.get("type") != "file" or "/" in path or not _is_ct2_file(path):
                 continue
             lfs = entry.get("lfs") or {}
             size = int(lfs.get("size", entry["size"]))
             sha = lfs.get("oid")
-            if sha is not None and not re.fullmatch(r"[0-9a-f]{64}", sha):
+            if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
                 raise ValueError(f"bad sha256 {sha!r}")
+            if size < 0:
+                raise ValueError(f"bad size {size}")
+            if pins is not None:
+                if path not in pins:
+                    continue  # not a file of the official model
+                if sha is not None and sha != pins[path]:
+                    raise ModelError(
+                        N_("Models", "The download server offers a different file than the official one for "
+                                     "{label}, so VoxDesk did not download it. Choose another download source in "
+                                     "Settings → Downloads.").format(label=label),
+                        detail=f"{url}: {path} has SHA-256 {sha}, the official file {pins[path]}",
+                    )
+                sha = pins[path]
             files.append(_RemoteFile(path, size, sha))
-    except (TypeError, KeyError, ValueError) as exc:
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
         raise ModelError(
             N_("Models", "The download server sent an answer VoxDesk does not understand; please try again later."),
-            detail=f"{url}: {exc!r}",
+            detail=f"{url}: {exc!r}"[:500],
         ) from exc
     names = {f.path for f in files}
-    if not {"config.json", "model.bin"} <= names or not any(_is_vocabulary(n) for n in names):
+    complete = set(pins) <= names if pins is not None else (
+        {"config.json", "model.bin"} <= names and any(_is_vocabulary(n) for n in names))
+    if not complete:
         raise ModelError(
             N_("Models", "The download server does not have all the files of {label}; please try again "
                          "later.").format(label=label),
@@ -682,6 +752,11 @@ def _ct2_english_only(folder: Path) -> bool | None:
 def _valid_name(name: str) -> bool:
     """Letters (any script), digits, spaces, dots, dashes, underscores; no path tricks."""
     return bool(re.fullmatch(r"[^\W_](?:[\w .\-]{0,98}[\w])?", name))
+
+
+def _largest_download(info: ModelInfo) -> int:
+    """The most bytes the checkpoint of ``info`` may have: its catalogue size, with room for rounding."""
+    return info.size_mb * 1024 * 1024 * 5 // 4
 
 
 def _is_vocabulary(filename: str) -> bool:

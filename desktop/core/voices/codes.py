@@ -7,6 +7,8 @@ sealed with the install's key (desktop.core.voices.seal) and a file without a va
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import logging
 import time
@@ -50,19 +52,43 @@ class IssuedCodes:
         """The sentence issued with this code; ConsentError when it was never issued, is used or expired."""
         code = code.strip()
         entry = self._read().get(code)
-        if entry is None or entry.get("used") is not None:
+        if entry is None:
             raise not_issued(code)
+        if entry.get("used") is not None:
+            raise already_used(code)
         return ConsentPrompt(entry["name"], entry["language"], entry["date"], code)
 
     def use(self, record: ConsentRecord) -> None:
-        """Mark the record's code used; ConsentError unless it is pending for this very sentence."""
-        entries = self._read()
-        entry = entries.get(record.code)
-        if entry is None or entry.get("used") is not None or \
-                (entry["name"], entry["language"], entry["date"]) != (record.name, record.language, record.date):
-            raise not_issued(record.code)
-        entry["used"] = time.time()
-        self._write(entries)
+        """Mark the record's code used; ConsentError unless it is pending for this very sentence.
+
+        Another window or command may be saving a voice with the same code at the same moment: the
+        check and the mark are made under a lock, so exactly one of them gets the code."""
+        with self._locked():
+            entries = self._read()
+            entry = entries.get(record.code)
+            if entry is None or \
+                    (entry["name"], entry["language"], entry["date"]) != (record.name, record.language, record.date):
+                raise not_issued(record.code)
+            if entry.get("used") is not None:
+                raise already_used(record.code)
+            entry["used"] = time.time()
+            self._write(entries)
+
+    @contextlib.contextmanager
+    def _locked(self):
+        """The codes file to this process alone while the block runs (an advisory lock beside it)."""
+        self._ensure_folder()
+        try:
+            lock = open(self.path.with_name(self.path.name + ".lock"), "a+b")
+        except OSError:  # a read-only folder: _write says so in a sentence
+            yield
+            return
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
     def forget(self, code: str) -> None:
         """A code given up on (or used) cannot be used again."""
@@ -88,14 +114,17 @@ class IssuedCodes:
         return {code: entry for code, entry in codes.items() if _valid_entry(entry) and entry["issued"] >= oldest}
 
     def _write(self, entries: dict[str, dict]) -> None:
+        self._ensure_folder()
+        document = {"codes": entries, "seal": seal(install_key(), _SEAL_PURPOSE, entries)}
+        atomic_write_text(self.path, json.dumps(document, indent=2, ensure_ascii=False), overwrite=True)
+
+    def _ensure_folder(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserFacingError(N_("Voices", "VoxDesk cannot write to its voice folder {root}. Check that it is "
                                                "available and writable, then try again.").format(
                 root=self.path.parent), detail=str(exc)) from exc
-        document = {"codes": entries, "seal": seal(install_key(), _SEAL_PURPOSE, entries)}
-        atomic_write_text(self.path, json.dumps(document, indent=2, ensure_ascii=False), overwrite=True)
 
 
 def _valid_entry(entry: object) -> bool:
@@ -108,4 +137,14 @@ def not_issued(code: str) -> ConsentError:
         N_("Voices", "VoxDesk did not give out the code {code} (or it is older than {days} days). Ask "
                      "for a new consent sentence, record it, and use the code it shows.").format(
             code=code, days=CODE_DAYS),
+    )
+
+
+def already_used(code: str) -> ConsentError:
+    """The code was issued, but a voice was saved with it first (perhaps a moment ago, in another window)."""
+    return ConsentError(
+        N_("Voices", "The code {code} has already been used, perhaps a moment ago from another window or command; "
+                     "each code is good for one voice only. Ask for a new consent sentence, record it, and use "
+                     "the code it shows.").format(
+            code=code),
     )

@@ -1,7 +1,8 @@
 """One recording's transcript, put together chunk by chunk from what the engine decodes.
 
-Segments move from the chunk's timeline to the recording's, never overlap, lose Whisper's echoes of
-its prompt, and are shown in the chosen Chinese script once their language is known. Segments stream
+Segments move from the chunk's timeline to the recording's, have their text made safe (every engine's
+text passes here: no control characters, overrides or lone surrogates), never overlap, lose Whisper's
+echoes of its prompt, and are shown in the chosen Chinese script once their language is known. Segments stream
 to ``on_segment`` as the engine finds them; the second pass (``second_pass``) may then settle a chunk
 differently, and the finished Transcript holds the settled form.
 """
@@ -11,8 +12,10 @@ import logging
 from dataclasses import replace
 from typing import Callable
 
-from desktop.core.transcription import chinese
-from desktop.core.transcription.transcript import Gap, Segment, Transcript
+from desktop.core.common.safe_text import clean_text
+from desktop.core.transcription import chinese, speech_limits
+from desktop.core.transcription.speech_limits import AnswerNote
+from desktop.core.transcription.transcript import Gap, Segment, Transcript, Word
 from desktop.engines.transcription.second_pass import Review
 
 log = logging.getLogger(__name__)
@@ -28,6 +31,7 @@ class TranscriptAssembly:
         self.segments: list[Segment] = []
         self.gaps: list[Gap] = []
         self.heard_speech = False  # whether voice activity detection heard any
+        self.notes: list[AnswerNote] = []  # what was changed in a server's answers, on the recording's timeline
         self._offset = 0.0
         self._prompt: str | None = None
         self._first = 0  # index of the current chunk's first segment
@@ -56,6 +60,7 @@ class TranscriptAssembly:
                 self._add(segment, heard_in or chunk_language)
         self.gaps.extend(Gap(round(self._offset + start, 3), round(self._offset + end, 3))
                          for start, end in review.gaps)
+        self.notes.extend(note.shifted(self._offset) for note in review.notes)
         self.language = self.language or chunk_language
 
     def transcript(self, *, duration: float, source: str, warnings: list[str]) -> Transcript:
@@ -64,10 +69,14 @@ class TranscriptAssembly:
         rows_to_fill = [Segment(start=gap.start, end=gap.end, text="") for gap in self.gaps]
         segments = sorted(self.segments + rows_to_fill, key=lambda segment: segment.start)
         return Transcript(segments=segments, language=self.language, duration=duration, source=source,
-                          gaps=self.gaps, warnings=warnings)
+                          gaps=self.gaps, warnings=warnings + speech_limits.sentences(self.notes))
 
     def _add(self, segment: Segment, heard_in: str | None) -> Segment | None:
-        shifted = _shifted(segment, self._offset)
+        safe = _made_safe(segment)
+        if not safe.text.strip() and segment.text.strip():
+            log.info("Dropped a segment of nothing but control characters: %r", segment.text)
+            return None
+        shifted = _shifted(safe, self._offset)
         earlier = [self._prompt or "", self._recognised[-1].text if self._recognised else ""]
         if _is_echo(shifted, earlier):
             log.info("Dropped a repeat with no audio of its own: %r", shifted.text)
@@ -86,6 +95,21 @@ class TranscriptAssembly:
             return segment  # a translation is English
         is_chinese = chinese.looks_chinese(segment.text) if language is None else chinese.is_chinese(language)
         return chinese.tidy_segment(segment, self._script) if is_chinese else segment
+
+
+def _made_safe(segment: Segment) -> Segment:
+    """A copy with text safe to show and to save (desktop.core.common.safe_text), its words' too."""
+    return replace(
+        segment,
+        text=clean_text(segment.text),
+        text_original=None if segment.text_original is None else clean_text(segment.text_original),
+        words=[_safe_word(word) for word in segment.words],
+    )
+
+
+def _safe_word(word: Word) -> Word:
+    return replace(word, text=clean_text(word.text),
+                   text_original=None if word.text_original is None else clean_text(word.text_original))
 
 
 def _starting_at(segment: Segment, start: float) -> Segment:

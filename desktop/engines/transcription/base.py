@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
 
@@ -48,6 +49,7 @@ class EngineResult:
     avg_logprobs: list[float] = field(default_factory=list)  # Whisper's average log-probability of each segment
     batch_size: int = 1  # windows decoded at once (after any out-of-memory halving); 1 = one after another
     bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio (bf16_encoder.py)
+    notes: list[AnswerNote] = field(default_factory=list)  # what was changed in a server's answers
 
 
 class WhisperEngine(Protocol):

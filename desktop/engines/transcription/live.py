@@ -24,6 +24,7 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.transcript import Segment
@@ -140,7 +141,8 @@ class LiveCaptioner:
             log.exception("tentative decode failed")
             return
         self._heard = (result.language, audio.size)
-        text = "".join(segment.text for segment in result.segments).strip()
+        # A guess is shown without passing the assembly, so its text is made safe here.
+        text = clean_text("".join(segment.text for segment in result.segments)).strip()
         if self._options.task == "transcribe" and (chinese.is_chinese(result.language) or chinese.looks_chinese(text)):
             text = chinese.tidy_text(text, self._options.chinese_script)
         self._show_tentative(text)

@@ -22,6 +22,7 @@ import numpy as np
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.common.pulse_sources import recording_streams
 from desktop.core.common.recorder import InputDevice, Recorder
 from desktop.core.transcription.live_capture import CaptureFile, live_dir, session_path
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
@@ -35,6 +36,10 @@ _END = None  # put on a queue after the last block
 
 DEVICE_LOST = N_("LiveSession", "The input device was disconnected, so live captions stopped. Everything "
                                 "recorded until then has been kept.")
+SOURCE_CHANGED = N_("LiveSession",
+                    "“{name}” went away (unplugged or switched off), so live captions stopped rather than go on "
+                    "listening to another input. Everything recorded until then has been kept.")
+SOURCE_CHECK_SECONDS = 1.0  # how often the sound server is asked which source the session records from
 CAPTIONS_FAILED = N_("LiveSession", "Live captions stopped working ({reason}). The recording goes on and is "
                                     "kept; stop it, and it is transcribed in full.")
 
@@ -71,6 +76,7 @@ class LiveSession:
         self._ended = threading.Event()  # the capture thread has written its last block
         self._note: str | None = None
         self._result: LiveResult | None = None
+        self._sources: dict[int, str] = {}  # the sound server's stream of this session -> its source
 
     @property
     def lines(self) -> LiveLines:
@@ -92,7 +98,11 @@ class LiveSession:
     def start(self) -> None:
         recorder = self._make_recorder(self._device, max_seconds=MAX_SESSION_SECONDS, on_block=self._blocks.put,
                                        keep_samples=False)
+        streams_before = recording_streams()
         recorder.start()  # raises RecorderError with its sentence; nothing is created then
+        # The sound server's stream this session opened, and the source it records from.
+        self._sources = {number: source for number, source in recording_streams().items()
+                         if number not in streams_before}
         try:
             path = session_path(self._folder, datetime.datetime.now())
             self._capture = CaptureFile(path, recorder.sample_rate)
@@ -102,6 +112,8 @@ class LiveSession:
         self._recorder = recorder
         self._threads = [threading.Thread(target=self._capture_loop, name="live capture", daemon=True),
                          threading.Thread(target=self._caption_loop, name="live captions", daemon=True)]
+        if self._sources:
+            self._threads.append(threading.Thread(target=self._watch_source, name="live source", daemon=True))
         for thread in self._threads:
             thread.start()
 
@@ -153,6 +165,21 @@ class LiveSession:
             if self._note:
                 self._tell(self._note)
             self._blocks.put(_END)  # nothing more will come; the session ends like a Stop
+
+    def _watch_source(self) -> None:
+        """End the session when the sound server moved its stream to another source: the chosen one
+        went away, and recording on from whatever the server falls back to is not what was asked for."""
+        while not self._stop_asked.wait(SOURCE_CHECK_SECONDS) and not self._ended.is_set():
+            now = recording_streams()
+            moved = [source for number, source in self._sources.items() if number in now and now[number] != source]
+            if moved and self._note is None and not self._stop_asked.is_set():
+                device = self._recorder.device
+                name = device.name if device is not None and device.pulse_source else moved[0]
+                self._note = SOURCE_CHANGED.format(name=name)
+                log.info("The sound server moved the live stream from %s to %s", moved[0], now)
+                self._tell(self._note)
+                self._blocks.put(_END)  # what comes from the other source is not recorded
+                return
 
     def _caption_loop(self) -> None:
         captioner, broken = self._captioner, False

@@ -13,6 +13,7 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import coverage, repetition, vad
 from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, TranscribeOptions
@@ -32,6 +33,7 @@ class Review:
     segments: list[Heard]  # in time order, on the timeline of the decoded audio
     gaps: list[tuple[float, float]] = field(default_factory=list)  # speech still without text
     changed: bool = False  # whether segments differ from the engine's first result
+    notes: list[AnswerNote] = field(default_factory=list)  # what was changed in the answers kept (a server's)
 
 
 def review(result: EngineResult, samples: np.ndarray, decode: Decode, options: TranscribeOptions,
@@ -41,23 +43,25 @@ def review(result: EngineResult, samples: np.ndarray, decode: Decode, options: T
     heard: list[Heard] = [(segment, None) for segment in result.segments]
     logprobs = result.avg_logprobs if len(result.avg_logprobs) == len(result.segments) else []
     changed = False
+    notes = list(result.notes)  # and those of every answer that replaces or adds to the first
     for first, last in reversed(repetition.loops(result.segments)):
-        replacement = _without_loop(result.segments[first:last], logprobs[first:last], samples, decode, options)
+        replacement = _without_loop(result.segments[first:last], logprobs[first:last], samples, decode, options,
+                                    notes)
         if replacement is not None:
             heard[first:last] = replacement
             changed = True
     gaps: list[tuple[float, float]] = []
     for start, end in coverage.uncovered(result.speech, [segment for segment, _ in heard]):
-        recovered, missing = _recovered(start, end, samples, decode, recover_options, heard)
+        recovered, missing = _recovered(start, end, samples, decode, recover_options, heard, notes)
         if recovered:
             heard = sorted(heard + recovered, key=lambda item: item[0].start)
             changed = True
         gaps.extend(missing)
-    return Review(segments=heard, gaps=gaps, changed=changed)
+    return Review(segments=heard, gaps=gaps, changed=changed, notes=notes)
 
 
 def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.ndarray, decode: Decode,
-                  options: TranscribeOptions) -> list[Heard] | None:
+                  options: TranscribeOptions, notes: list[AnswerNote]) -> list[Heard] | None:
     """The stretch of ``looping`` decoded again, or None when the first decoding is the better one."""
     start, end = looping[0].start, looping[-1].end
     again = decode(_slice(samples, start, end),
@@ -70,11 +74,12 @@ def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.nda
         log.info("Kept a possible loop after decoding it again: %r", first.text)
         return None
     log.info("Replaced a loop %r with %r", first.text, second.text)
+    notes.extend(note.shifted(start) for note in again.notes)
     return [(segment, again.language) for segment in segments]
 
 
 def _recovered(start: float, end: float, samples: np.ndarray, decode: Decode, options: TranscribeOptions,
-               heard: list[Heard]) -> tuple[list[Heard], list[tuple[float, float]]]:
+               heard: list[Heard], notes: list[AnswerNote]) -> tuple[list[Heard], list[tuple[float, float]]]:
     """What decoding [start, end) on its own yields, and the speech in it that is still without text.
 
     Decoding a stretch on its own can stop early too; what it leaves is decoded on its own in turn,
@@ -90,7 +95,7 @@ def _recovered(start: float, end: float, samples: np.ndarray, decode: Decode, op
             speech = [(begin + a, begin + b) for a, b in vad.speech_in(_slice(samples, begin, finish))]
             if coverage.total(speech) < coverage.MIN_SPEECH:
                 continue  # a pause, breathing, a word's tail: nothing to decode
-            found = _decoded_alone(speech, begin, finish, samples, decode, options, neighbours)
+            found = _decoded_alone(speech, begin, finish, samples, decode, options, neighbours, notes)
             recovered += found
             for between in coverage.uncovered([(begin, finish)], [segment for segment, _ in found]):
                 inside = coverage.clipped(speech, *between)
@@ -103,10 +108,12 @@ def _recovered(start: float, end: float, samples: np.ndarray, decode: Decode, op
 
 
 def _decoded_alone(speech: list[tuple[float, float]], start: float, end: float, samples: np.ndarray,
-                   decode: Decode, options: TranscribeOptions, neighbours: list[Segment]) -> list[Heard]:
+                   decode: Decode, options: TranscribeOptions, neighbours: list[Segment],
+                   notes: list[AnswerNote]) -> list[Heard]:
     """The segments of the ``speech`` in [start, end) decoded on their own, kept inside the stretch."""
     first, last = speech[0][0], speech[-1][1]
     again = decode(_slice(samples, first, last), options)
+    notes.extend(note.shifted(first) for note in again.notes)
     segments = (coverage.shifted_within(segment, first, start, end) for segment in again.segments)
     return [(segment, again.language) for segment in segments if not _repeats_a_neighbour(segment, neighbours)]
 

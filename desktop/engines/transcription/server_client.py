@@ -1,6 +1,9 @@
 """HTTP to an OpenAI-compatible Whisper server (vLLM, faster-whisper servers): one piece of audio in,
-its verbose_json answer out, with timeouts, retries with backoff on 429/5xx, and a plain sentence for
-every way a server can fail. httpx is imported inside functions, like every heavy library here.
+its verbose_json answer out, with retries with backoff on 429/5xx and a plain sentence for every way a
+server can fail. Every answer is read through core's bounded reader: at most a few MB after
+decompression, all of it within the timeout, its JSON nested only a few levels, so a hostile or broken
+server costs a sentence and the local fallback, never the memory or a hang. httpx is imported inside
+functions, like every heavy library here.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from desktop.core.common import bounded_http
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
@@ -21,6 +25,8 @@ log = logging.getLogger(__name__)
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 CONNECT_SECONDS = 5.0
 MAX_RETRY_AFTER = 10.0  # seconds; a longer Retry-After counts as a failure, not a wait
+# The verbose_json answer for 30 seconds of speech, with word times, is some 20 kB; a model list a few.
+ANSWER_LIMIT = 4 * 1024 * 1024
 _LANGUAGE_CODES = {str(name).lower(): code for code, name in WHISPER_LANGUAGES.items()}
 
 
@@ -46,23 +52,18 @@ class ServerClient:
     """One server, one connection pool; safe to share between threads."""
 
     def __init__(self, url: str, api_key: str = "", *, timeout: float = 120.0, attempts: int = 4,
-                 backoff: float = 0.5):
-        import ssl
-
-        import httpx
-
+                 backoff: float = 0.5, answer_limit: int = ANSWER_LIMIT):
         self.url = url
         self.host = host_of(url)
-        self.timeout = timeout
+        self.timeout = timeout  # seconds for one whole exchange: the request sent, the answer read
+        self.answer_limit = answer_limit
         self._attempts = max(1, attempts)
         self._backoff = backoff
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        # The system's certificate store, so an office CA installed there is trusted (httpx's default
-        # is certifi's list, which knows no private CA).
-        self._http = httpx.Client(base_url=url, headers=headers, follow_redirects=False,
-                                  verify=ssl.create_default_context(),
-                                  timeout=httpx.Timeout(timeout, connect=min(CONNECT_SECONDS, timeout)),
-                                  limits=httpx.Limits(max_connections=32, max_keepalive_connections=16))
+        # Redirects are never followed: a POST redirected (http to https, another path) may lose its
+        # body or its key on the way.
+        self._http = bounded_http.client(url, base_url=url, headers=headers, follow_redirects=False,
+                                         connect_seconds=CONNECT_SECONDS, read_seconds=timeout, max_connections=32)
         self._words_refused = False  # the server said no to word timestamps once: stop asking
         self._verbose_refused = False  # older vLLM answers json only: the text of each piece, no times
         self._lock = threading.Lock()
@@ -118,17 +119,26 @@ class ServerClient:
                 return True
         return False
 
-    def _request(self, method: str, path: str, **kwargs: Any):
-        """The server's response, retried with backoff on 429/5xx and on a refused connection."""
+    def _request(self, method: str, path: str, **kwargs: Any) -> bounded_http.Reply:
+        """The server's answer, read within its limits, retried with backoff on 429/5xx and on a
+        refused connection."""
         import httpx
 
         for attempt in range(self._attempts):
             last = attempt == self._attempts - 1
             try:
-                response = self._http.request(method, path, **kwargs)
+                response = self._exchange(method, path, **kwargs)
+            except bounded_http.TooSlow as exc:
+                raise _timed_out(self.host, self.timeout, exc) from exc
+            except bounded_http.TooLarge as exc:
+                raise _too_large(self.host, self.answer_limit, exc) from exc
+            except bounded_http.Undecodable as exc:
+                raise _garbage(self.host, exc.detail) from exc
             except httpx.TimeoutException as exc:
                 raise _timed_out(self.host, self.timeout, exc) from exc
             except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError) as exc:
+                if bounded_http.untrusted_certificate(exc):
+                    raise _untrusted(self.host, exc) from exc
                 if last or attempt >= 1:  # one more try: the server may just be restarting
                     raise _unreachable(self.host, exc) from exc
                 self._sleep(attempt, None)
@@ -144,6 +154,13 @@ class ServerClient:
             self._sleep(attempt, wait)
         raise AssertionError("unreachable")  # the loop always returns or raises
 
+    def _exchange(self, method: str, path: str, **kwargs: Any) -> bounded_http.Reply:
+        """One request and its whole answer, within the timeout and the answer limit."""
+        deadline = bounded_http.Deadline(self.timeout)
+        with bounded_http.exchange(self._http, method, path, deadline=deadline, **kwargs) as response:
+            body = bounded_http.read_body(response, self.answer_limit, f"{self.host}{path}")
+            return bounded_http.Reply(response.status_code, response.headers, body)
+
     def _sleep(self, attempt: int, retry_after: float | None) -> None:
         time.sleep(retry_after if retry_after is not None else self._backoff * 2 ** attempt)
 
@@ -152,10 +169,12 @@ class ServerClient:
         host = self.host
         if 300 <= status < 400:
             # Never followed: a POST redirected (http to https, another path) may lose its body or key.
+            # The address it names is the server's word, not IT's: it is not offered to the user.
             raise ServerError(
                 N_("Server", "The server at {host} sends VoxDesk to another address.").format(host=host),
-                fix=N_("Server", "Enter the address it names in Settings → Transcription server: {location}").format(
-                    location=response.headers.get("Location", "?")), detail=f"HTTP {status}")
+                fix=N_("Server", "Ask IT for the address of the transcription server and check it in Settings → "
+                                 "Transcription server."),
+                detail=f"HTTP {status} to {response.headers.get('Location', '?')[:300]!r}")
         if status < 400:
             return
         detail = f"HTTP {status}: {response.text[:300]}"
@@ -246,6 +265,24 @@ def _unreachable(host: str, exc: BaseException) -> ServerError:
         fix=N_("Server", "Check that the server is running and that this computer can reach it (network, VPN); "
                          "the address is in Settings → Transcription server."),
         detail=f"{type(exc).__name__}: {exc}")
+
+
+def _untrusted(host: str, exc: BaseException) -> ServerError:
+    return ServerError(
+        N_("Server", "The certificate of the transcription server at {host} is not trusted by this computer, so "
+                     "VoxDesk did not send anything to it.").format(host=host),
+        fix=N_("Server", "If your company uses its own certificates, ask your IT department to install its root "
+                         "certificate on this computer."),
+        detail=f"{type(exc).__name__}: {exc}")
+
+
+def _too_large(host: str, limit: int, exc: bounded_http.TooLarge) -> ServerError:
+    return ServerError(
+        N_("Server", "The server at {host} sent a far longer answer than any transcription of this piece, so "
+                     "VoxDesk stopped reading it.").format(host=host),
+        fix=N_("Server", "Check that the address in Settings → Transcription server points to a Whisper server "
+                         "(OpenAI audio API); if it does, tell IT."),
+        detail=f"more than {limit} bytes: {exc.detail}")
 
 
 def _timed_out(host: str, seconds: float, exc: BaseException) -> ServerError:

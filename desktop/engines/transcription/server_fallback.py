@@ -33,7 +33,8 @@ def transcribe_with_server_fallback(
     try:
         return engine.transcribe(samples, options, on_progress=on_progress, on_segment=emit, cancelled=cancelled), engine
     except ServerStopped as stop:
-        log.record(FallbackEvent(datetime.now().astimezone(), job, SERVER_STAGE, stop.message, stop.fix))
+        log.record(FallbackEvent(datetime.now().astimezone(), job, SERVER_STAGE, stop.message, stop.fix,
+                                 from_server=True))
         if on_status:
             on_status(CONTINUING_LOCALLY)
         local = local_engine()
@@ -59,6 +60,7 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
         language=done.language or rest.language,
         speech=done.speech + [(round(start + offset, 3), round(end + offset, 3)) for start, end in rest.speech],
         avg_logprobs=logprobs if len(logprobs) == len(segments) else [],
+        notes=done.notes + [note.shifted(offset) for note in rest.notes],
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures as futures
 import io
 import logging
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -21,7 +22,10 @@ import numpy as np
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.common.safe_text import clean_text
+from desktop.core.transcription import speech_limits
 from desktop.core.transcription.server_config import ServerConfig
+from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.base import (
     SAMPLE_RATE,
@@ -42,6 +46,7 @@ PIECE_SECONDS = 30.0  # Whisper's own window: every server takes it in one reque
 _SPLIT_FROM = 0.5  # a stretch longer than a piece is cut at its quietest moment after this share of a piece
 _FRAME = SAMPLE_RATE // 10  # 0.1 s frames when looking for the quietest moment
 DEFAULT_MODEL = "whisper-1"  # OpenAI's name; single-model servers accept any
+_TIME_SLACK = 0.5  # seconds a time may stray outside its piece, or back, before it counts as impossible
 
 
 class ServerStopped(ServerError):
@@ -103,11 +108,13 @@ class ServerWhisperEngine:
         except ServerError as error:
             resume_at = run.resume_at()
             finished = EngineResult(segments=run.passed_on, language=run.language(),
-                                    speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at])
+                                    speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at],
+                                    notes=run.notes)
             raise ServerStopped(error, resume_at=resume_at, finished=finished) from error
         progress.report(1.0)
         return EngineResult(segments=run.passed_on, language=run.language() or options.language, speech=speech,
-                            avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [])
+                            avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [],
+                            notes=run.notes)
 
     def model_to_ask(self) -> str:
         """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
@@ -137,6 +144,7 @@ class _PieceRun:
         self._heard: Counter[str] = Counter()  # samples of speech per language the server detected
         self.passed_on: list[Segment] = []
         self.avg_logprobs: list[float] = []
+        self.notes: list[AnswerNote] = []  # what was changed in the answers passed on
 
     def until_done(self) -> None:
         total = max(1, sum(piece.samples for piece in self._pieces))
@@ -175,7 +183,11 @@ class _PieceRun:
             if answer.language:
                 self._heard[answer.language] += piece.samples
             time_map = TimeMap(chunks=piece.ranges)
-            for segment, logprob in _segments(answer, piece.samples / SAMPLE_RATE):
+            segments, changes = answer_segments(answer, piece.samples / SAMPLE_RATE)
+            for kind in sorted(changes):
+                log.info("piece %d: the server's answer needed a change (%s)", self._next, kind)
+                self.notes.append(AnswerNote(kind, start=piece.ranges[0][0] / SAMPLE_RATE))
+            for segment, logprob in segments:
                 restored = time_map.restore(segment)
                 self.passed_on.append(restored)
                 self.avg_logprobs.append(logprob)
@@ -196,25 +208,109 @@ class _PieceRun:
         return self._heard.most_common(1)[0][0] if self._heard else None
 
 
-def _segments(answer: Answer, seconds: float) -> list[tuple[Segment, float]]:
-    """The answer's segments on the piece's timeline, each with the words that fall in it."""
-    def clamp(value) -> float:
-        return min(max(float(value), 0.0), seconds)
+def answer_segments(answer: Answer, seconds: float) -> tuple[list[tuple[Segment, float]], set[str]]:
+    """The answer's segments on the piece's timeline (``seconds`` long), each with its average
+    log-probability and the words that fall in it, and the kinds of change that were needed
+    (``speech_limits.TOO_MUCH``, ``speech_limits.TIMES_MOVED``).
 
-    words = [Word(start=clamp(w["start"]), end=max(clamp(w["start"]), clamp(w["end"])), text=w["word"],
-                  probability=_probability(w)) for w in answer.words]
-    if not answer.segments and answer.text.strip():
-        return [(Segment(start=0.0, end=seconds, text=answer.text, words=words), 0.0)]
-    result = []
-    for item in answer.segments:
-        if not item["text"].strip():
+    Text is made safe (``safe_text``). Times are put inside the piece and in order: a time that is
+    not a number follows the segment before it, an end before its start is swapped with it. What goes
+    beyond what the piece's speech can hold (``speech_limits.allowed``) is left out, in time order:
+    segments past the limit, text past the limit of characters (cut between words), words past theirs.
+    """
+    limits = speech_limits.allowed(seconds)
+    changes: set[str] = set()
+    placed, moved = _placed(answer.segments, "text", seconds)
+    words_placed, words_moved = _placed(answer.words, "word", seconds, unknown_dropped=True)
+    if moved or words_moved:
+        changes.add(speech_limits.TIMES_MOVED)
+    if len(words_placed) > limits.words:
+        words_placed = words_placed[:limits.words]
+        changes.add(speech_limits.TOO_MUCH)
+    words = [Word(start=start, end=end, text=clean_text(item["word"]), probability=_probability(item))
+             for start, end, item in words_placed]
+    if not placed:
+        text = clean_text(answer.text) if isinstance(answer.text, str) else ""
+        if not text.strip():
+            return [], changes
+        if len(text) > limits.characters:
+            text = _cut_between_words(text, limits.characters)
+            changes.add(speech_limits.TOO_MUCH)
+        return [(Segment(start=0.0, end=seconds, text=text, words=words), 0.0)], changes
+    result: list[tuple[Segment, float]] = []
+    characters_left = limits.characters
+    for start, end, item in placed:
+        text = clean_text(item["text"])
+        if not text.strip():
             continue
-        start, end = clamp(item["start"]), clamp(item["end"])
+        if len(result) == limits.segments or characters_left <= 0:
+            changes.add(speech_limits.TOO_MUCH)
+            break
         own = [w for w in words if start <= (w.start + w.end) / 2 < end or (end == start == w.start)]
-        logprob = item.get("avg_logprob")
-        result.append((Segment(start=start, end=max(start, end), text=item["text"], words=own),
-                       float(logprob) if isinstance(logprob, (int, float)) else 0.0))
-    return result
+        if len(text) > characters_left:
+            text, own = _cut_between_words(text, characters_left), []  # the words no longer spell the text
+            changes.add(speech_limits.TOO_MUCH)
+            characters_left = 0  # nothing after a cut: the text would not follow on
+        else:
+            characters_left -= len(text)
+        result.append((Segment(start=start, end=end, text=text, words=own), _logprob(item)))
+    return result, changes
+
+
+def _placed(items: list[dict], text_key: str, seconds: float, *,
+            unknown_dropped: bool = False) -> tuple[list[tuple[float, float, dict]], bool]:
+    """(start, end, item) for items with text, inside [0, seconds] and in time order, and whether any
+    time was impossible: outside Whisper's 30-second window (which it fills past a short piece's end,
+    so such times are only clamped), not a number, an end before its start, or earlier than the start
+    of the item before it. Items without a number for a time follow the one before them, or with
+    ``unknown_dropped`` are left out."""
+    window = max(seconds, PIECE_SECONDS) + _TIME_SLACK
+    placed: list[tuple[float, float, dict]] = []
+    moved = False
+    previous_start = previous_end = 0.0
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
+            continue
+        start, end = _seconds(item.get("start")), _seconds(item.get("end"))
+        if start is None or end is None:
+            moved = True
+            if unknown_dropped:
+                continue
+        start = previous_end if start is None else start
+        end = start if end is None else end
+        if not -_TIME_SLACK <= start <= window or not -_TIME_SLACK <= end <= window:
+            moved = True
+        if end < start - _TIME_SLACK or start < previous_start - _TIME_SLACK:
+            moved = True
+        start, end = sorted((min(max(start, 0.0), seconds), min(max(end, 0.0), seconds)))
+        placed.append((start, end, item))
+        previous_start, previous_end = start, end
+    placed.sort(key=lambda entry: entry[0])  # stable: items with the same start keep the server's order
+    return placed, moved
+
+
+def _seconds(value) -> float | None:
+    """A time as a float (infinity included, to be clamped), or None where it is not a number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer with hundreds of digits
+        number = math.inf if value > 0 else -math.inf
+    return None if math.isnan(number) else number
+
+
+def _cut_between_words(text: str, characters: int) -> str:
+    """At most ``characters`` of text, cut after the last space within the last 40 (Chinese has none:
+    then exactly there)."""
+    kept = text[:characters]
+    space = kept.rfind(" ", max(0, characters - 40))
+    return (kept[:space] if space > 0 else kept).rstrip()
+
+
+def _logprob(item: dict) -> float:
+    value = item.get("avg_logprob")
+    return float(value) if isinstance(value, (int, float)) and math.isfinite(value) else 0.0
 
 
 def _probability(word: dict) -> float:

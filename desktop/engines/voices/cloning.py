@@ -65,7 +65,6 @@ log = logging.getLogger(__name__)
 
 XTTS_MODEL = MULTILINGUAL_DEFAULT  # "tts_models/multilingual/multi-dataset/xtts_v2"
 XTTS_RATE = 22050  # XTTS reads its reference audio at this rate
-MIN_IMPORT_RATE, MAX_IMPORT_RATE = 16000, 48000
 
 
 @dataclass(frozen=True)
@@ -531,11 +530,12 @@ class VoiceEnrollment:
 
     @staticmethod
     def import_sample(path: str | Path) -> PreparedSample:
-        """Decode an existing recording with PyAV at its own rate (16–48 kHz) and check it as an import."""
-        from desktop.core.common import audio
+        """Decode an existing recording at its own rate (16–48 kHz) and check it as an import; a file longer
+        than a sample can be is refused from its header (desktop.core.voices.recordings)."""
+        from desktop.core.voices.recordings import read_sample
 
-        rate = min(MAX_IMPORT_RATE, max(MIN_IMPORT_RATE, audio.probe(path).sample_rate))
-        return prepare_sample(audio.decode(path, sample_rate=rate), rate, imported=True)
+        samples, rate = read_sample(path)
+        return prepare_sample(samples, rate, imported=True)
 
     def transcribe_settings(self, language: str):
         from desktop.engines.transcription.transcriber import TranscribeSettings

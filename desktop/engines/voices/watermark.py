@@ -29,6 +29,7 @@ from desktop.core.common.i18n import N_
 DETECTION_THRESHOLD = 0.8
 MIN_SECONDS = 0.5  # shorter than this, neither marking nor detection is reliable
 READ_RATE = 32000  # PerTh's own rate: a file checked is read at it, so nothing is resampled twice
+CHECK_CHUNK_SECONDS = 60.0  # a file checked is read this much at a time (cut in a pause when there is one)
 # One pass marks speech fully; sounds unlike speech (the noise of an untrained model) can need another.
 # Every result is checked, and marked again until the mark is found.
 MAX_PASSES = 3
@@ -61,12 +62,18 @@ def _marked_once(samples: np.ndarray, sample_rate: int) -> np.ndarray:
 
 def watermark_score(samples: np.ndarray, sample_rate: int) -> float:
     """How strongly samples carry the mark: about 1.0 when marked, about 0.0 when not."""
+    found = _frame_scores(samples, sample_rate)
+    return float(np.mean(found)) if np.size(found) else 0.0
+
+
+def _frame_scores(samples: np.ndarray, sample_rate: int) -> np.ndarray:
+    """PerTh's score of each of its frames in samples (none for less than MIN_SECONDS)."""
     samples = np.asarray(samples, dtype=np.float32).reshape(-1)
     if len(samples) < MIN_SECONDS * sample_rate:
-        return 0.0
+        return np.zeros(0, np.float32)
     with _lock:
         found = _perth().get_watermark(samples, sample_rate=sample_rate, round=False)
-    return float(np.mean(found)) if np.size(found) else 0.0
+    return np.asarray(found, dtype=np.float64).reshape(-1)
 
 
 def carries_watermark(samples: np.ndarray, sample_rate: int) -> bool:
@@ -75,11 +82,17 @@ def carries_watermark(samples: np.ndarray, sample_rate: int) -> bool:
 
 def recording_score(path) -> float | None:
     """The watermark score of an audio or video file (decoded with desktop.core.common.audio at PerTh's
-    own rate), or None when it is too short to tell. Raises AudioError for a file that cannot be read."""
-    from desktop.core.common.audio import decode
+    own rate), or None when it is too short to tell. Raises AudioError for a file that cannot be read.
 
-    samples = decode(path, sample_rate=READ_RATE)
-    return watermark_score(samples, READ_RATE) if len(samples) >= MIN_SECONDS * READ_RATE else None
+    The file is read a minute at a time and the score is the mean over all of PerTh's frames, so a
+    recording hours long is checked whole without ever being in memory whole."""
+    from desktop.core.common.audio import iter_chunks
+
+    total, frames = 0.0, 0
+    for _offset, samples in iter_chunks(path, chunk_seconds=CHECK_CHUNK_SECONDS, sample_rate=READ_RATE):
+        found = _frame_scores(samples, READ_RATE)
+        total, frames = total + float(np.sum(found)), frames + found.size
+    return total / frames if frames else None
 
 
 def _perth():

@@ -19,11 +19,11 @@ from desktop.core.voices.library import VoiceLibrary
 
 
 def read_consent(path: Path) -> tuple[np.ndarray, int]:
-    """A consent recording from a file, at a rate between 16 and 48 kHz; runs on a worker thread."""
-    from desktop.core.common.audio import decode, probe
+    """A consent recording from a file, at a rate between 16 and 48 kHz; runs on a worker thread.
+    A file longer than a consent recording can be is refused from its header."""
+    from desktop.core.voices.recordings import read_consent as read_consent_file
 
-    rate = max(16000, min(48000, probe(path).sample_rate))
-    return decode(path, sample_rate=rate), rate
+    return read_consent_file(path)
 
 
 class ConsentStep(QObject):

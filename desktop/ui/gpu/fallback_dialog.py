@@ -70,13 +70,27 @@ class FallbackDialog(QDialog):
 
     def retranslate(self) -> None:
         """Set every text (the rows too); called at start and when the interface language changes."""
-        self.setWindowTitle(self.tr("CPU fallbacks"))
-        self.intro.setText(self.tr("These jobs could not finish on the GPU, so VoxDesk finished them on the CPU."))
+        self._say_what_failed()
         self.table.setHorizontalHeaderLabels(self._headers())
         self.copy_button.setText(self.tr("Copy all"))
         for row, event in enumerate(self._events):
             self._fill_row(row, event)
         self._show_selected()
+
+    def _say_what_failed(self) -> None:
+        """The title and the sentence above the list: the GPU, the transcription server, or both."""
+        from_server = sum(event.from_server for event in self._events)
+        if from_server == 0:
+            self.setWindowTitle(self.tr("CPU fallbacks"))
+            self.intro.setText(self.tr("These jobs could not finish on the GPU, so VoxDesk finished them on the CPU."))
+        elif from_server == len(self._events):
+            self.setWindowTitle(self.tr("Server fallbacks"))
+            self.intro.setText(self.tr("The transcription server failed on these jobs, so VoxDesk finished them on "
+                                       "this computer."))
+        else:
+            self.setWindowTitle(self.tr("Fallbacks"))
+            self.intro.setText(self.tr("These jobs could not finish on the GPU or on the transcription server, so "
+                                       "VoxDesk finished them on this computer."))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -89,6 +103,7 @@ class FallbackDialog(QDialog):
     def add_event(self, event: FallbackEvent) -> None:
         """Append a row; the dialog stays current while it is open."""
         self._events.append(event)
+        self._say_what_failed()
         row = self.table.rowCount()
         self.table.insertRow(row)
         self._fill_row(row, event)

@@ -2,7 +2,8 @@
 
 Always says where the work runs ("GPU: Radeon RX 7900 XTX · gfx1100 · 24 GB · ROCm 6.2" or "No GPU —
 running on CPU (8 cores)", and "Speech synthesis: CPU"), with the details in a tooltip; and shows
-"⚠ 1 CPU fallback" the moment a job falls back from the GPU to the CPU, listing them on click.
+"⚠ 1 CPU fallback" the moment a job falls back from the GPU to the CPU ("⚠ 1 server fallback" when the
+transcription server failed and this computer finished the job), listing them on click.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class DeviceStatusWidget(QWidget):
         super().__init__(parent)
         self._log = fallback_log
         self._report: DeviceReport | None = None
-        self._seen: set[int] = set()  # ids of the events counted (the log keeps them alive)
+        self._seen: dict[int, bool] = {}  # id of each event counted (the log keeps them alive) -> from the server
         self._dialog: FallbackDialog | None = None
         self._synthesis_device = "CPU"
         self._detection_error: str | None = None  # why the device could not be detected
@@ -60,7 +61,7 @@ class DeviceStatusWidget(QWidget):
         self.destroyed.connect(lambda *_: log.unsubscribe(subscriber))
         # Fallbacks recorded before this widget existed; one recorded meanwhile arrives twice, and
         # counting ids keeps it single.
-        self._seen.update(id(event) for event in fallback_log.events())
+        self._seen.update((id(event), event.from_server) for event in fallback_log.events())
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -77,7 +78,6 @@ class DeviceStatusWidget(QWidget):
             self.device_label.setToolTip(self.tr("VoxDesk is finding out which GPU this computer has."))
         self.set_synthesis_device(self._synthesis_device)
         self.set_server(self._server)
-        self.fallback_button.setToolTip(self.tr("Some work ran on the CPU because the GPU failed. Click for details."))
         self._update_fallback_button()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
@@ -145,21 +145,31 @@ class DeviceStatusWidget(QWidget):
     def _on_fallback(self, event: FallbackEvent) -> None:
         if id(event) in self._seen:
             return
-        self._seen.add(id(event))
+        self._seen[id(event)] = event.from_server
         self._update_fallback_button()
         if self._dialog is not None and self._dialog.isVisible():
             self._dialog.add_event(event)
 
     def _update_fallback_button(self) -> None:
         count = len(self._seen)
+        from_server = sum(self._seen.values())
         if count == 0:
             self.fallback_button.hide()
             return
-        if count == 1:
-            text = self.tr("⚠ 1 CPU fallback")
+        if from_server == 0:
+            text = self.tr("⚠ 1 CPU fallback") if count == 1 else \
+                self.tr("⚠ {count} CPU fallbacks").format(count=count)
+            tip = self.tr("Some work ran on the CPU because the GPU failed. Click for details.")
+        elif from_server == count:
+            text = self.tr("⚠ 1 server fallback") if count == 1 else \
+                self.tr("⚠ {count} server fallbacks").format(count=count)
+            tip = self.tr("The transcription server failed, so this computer finished the work. Click for details.")
         else:
-            text = self.tr("⚠ {count} CPU fallbacks").format(count=count)
+            text = self.tr("⚠ {count} fallbacks").format(count=count)
+            tip = self.tr("Some work could not finish on the GPU or on the transcription server, so this computer "
+                          "finished it. Click for details.")
         self.fallback_button.setText(text)
+        self.fallback_button.setToolTip(tip)
         self.fallback_button.show()
 
     @property

@@ -204,3 +204,49 @@ def test_a_destination_name_near_the_length_limit_still_gets_a_temporary_file(tm
     atomic_write_text(target, "text", overwrite=False)
     assert target.read_text() == "text"
     assert len(atomic._shortened(name).encode("utf-8")) <= 200
+
+
+def test_text_that_cannot_be_encoded_is_a_sentence_and_leaves_no_file(tmp_path):
+    target = tmp_path / "meeting.srt"
+    with pytest.raises(ExportError) as caught:
+        atomic_write_text(target, "ask not\ud800 what", overwrite=False)
+    assert "meeting.srt" in caught.value.message and caught.value.message.endswith(".")
+    assert "surrogate" in caught.value.detail
+    assert list(tmp_path.iterdir()) == []
+
+
+FILE_SIZE_LIMIT = """
+import resource, signal, sys
+from pathlib import Path
+from desktop.core.common.errors import ExportError
+from desktop.core.transcription.subtitles import export
+from desktop.core.transcription.transcript import Segment, Transcript
+
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+folder = Path(sys.argv[1])
+transcript = Transcript([Segment(n, n + 0.9, f" line {n} of a long meeting") for n in range(20_000)], language="en")
+for name in ("big.srt", "small.txt"):
+    try:
+        export(transcript if name == "big.srt" else Transcript([Segment(0, 1, " short")]), folder / name,
+               name.rsplit(".", 1)[1])
+        print("written", name)
+    except ExportError as error:
+        print("refused", name, error.message)
+"""
+
+
+def test_a_file_size_limit_stops_one_export_with_a_sentence_no_partial_file_and_the_next_goes_on(tmp_path):
+    """A real limit (RLIMIT_FSIZE, as a quota or a FAT stick's 4 GB limit would be) in a child process."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", FILE_SIZE_LIMIT, str(tmp_path)], capture_output=True, text=True,
+                          cwd=root, timeout=120)
+    assert done.returncode == 0, done.stderr
+    refused, written = done.stdout.splitlines()
+    assert refused.startswith("refused big.srt VoxDesk could not save “big.srt”")
+    assert written == "written small.txt"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.txt"]

@@ -249,6 +249,31 @@ def test_a_hub_file_with_the_wrong_checksum_is_not_kept(tmp_path, tiny_folders, 
     assert not list(store.staging_root.rglob("model.pth"))
 
 
+BAD_NAME = ("The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download "
+            "from it. Please try again later, or choose another download source in Settings → Downloads.")
+NOT_UNDERSTOOD = "The download server sent an answer VoxDesk does not understand; please try again later."
+
+
+@pytest.mark.parametrize("listing, sentence", [
+    pytest.param({"siblings": [{"rfilename": "model\0.pth", "size": 2}]}, BAD_NAME, id="NUL in a name"),
+    pytest.param({"siblings": [{"rfilename": "model.pth\u202e", "size": 2}]}, BAD_NAME, id="bidirectional override"),
+    pytest.param({"siblings": "model.pth"}, NOT_UNDERSTOOD, id="siblings not a list"),
+    pytest.param(["model.pth"], NOT_UNDERSTOOD, id="not an object"),
+])
+def test_a_hub_listing_with_bad_names_or_shape_is_a_sentence(tmp_path, tiny_folders, no_stdin, listing, sentence):
+    name = "tts_models/multilingual/multi-dataset/tiny_xtts"
+    with FileServer() as server:
+        server.files["/api/models/tts-hub/Tiny"] = json.dumps(listing).encode()
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, server),
+                              hf_endpoint=server.base_url)
+        store.accept_licence(name)
+        with pytest.raises(ModelError) as error:
+            store.download(name)
+        assert server.request_count() == 1  # the listing, and nothing it names
+    assert error.value.message == sentence
+    assert not store.is_downloaded(name)
+
+
 # --- importing a model folder --------------------------------------------------------------------
 
 

@@ -376,14 +376,39 @@ def test_a_data_folder_under_a_regular_file_gives_a_session_in_memory(tmp_path):
         store.close()
 
 
-def test_a_database_name_taken_by_a_folder_gives_a_session_in_memory(tmp_path):
-    (tmp_path / "autosave.sqlite3").mkdir()
-    store = AutosaveStore(tmp_path / "autosave.sqlite3")
+def test_a_database_name_taken_by_a_folder_gives_a_session_in_memory_and_names_the_file(tmp_path):
+    # The data folder is fine; what is in the way is the "file", so that is what the sentence names.
+    path = tmp_path / "autosave.sqlite3"
+    path.mkdir()
+    store = AutosaveStore(path)
     try:
-        _assert_works_in_memory(store, tmp_path, tmp_path)
-        assert (tmp_path / "autosave.sqlite3").is_dir()
+        assert not store.on_disk
+        assert store.notice == (f"VoxDesk cannot save your work as you go, because the file {path} cannot be "
+                                "written (it is read-only, or not a file). Export your transcripts to keep them; to "
+                                "save as you go again, make that file writable or move it away.")
+        assert "cannot write to" not in store.notice
+        source = recording(tmp_path / "in")
+        item = store.add_item(source)
+        store.save_transcript(item, transcript_of(source))
+        assert store.transcript(item) is not None
+        assert path.is_dir()
     finally:
         store.close()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any file, so none is read-only")
+def test_a_read_only_database_file_in_a_writable_folder_is_named_not_the_folder(tmp_path):
+    path = tmp_path / "autosave.sqlite3"
+    AutosaveStore(path).close()
+    path.chmod(0o444)
+    try:
+        store = AutosaveStore(path)
+        try:
+            assert not store.on_disk and f"the file {path} cannot be written" in store.notice
+        finally:
+            store.close()
+    finally:
+        path.chmod(0o644)
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder, so none is read-only")

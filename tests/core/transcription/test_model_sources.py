@@ -255,3 +255,45 @@ def test_a_link_loop_in_a_shared_folder_serves_nothing(tmp_path, shared):
     (shared / "base.pt").symlink_to(shared / "base.pt")
     store = ModelStore(tmp_path / "models", sources=offline((shared,)))
     assert store.local("base") == []
+
+
+# --- the catalogue's checksums decide, not the mirror's listing -------------------------------------
+
+
+def zero_model_files(repo: str, size: int = 1000) -> dict[str, bytes]:
+    """A mirror's listing and files for ``repo`` where every file is zeros and the listing gives their
+    true checksums: consistent, and not the official model."""
+    files = {name: b"\0" * size for name in ("config.json", "model.bin", "tokenizer.json", "vocabulary.txt")}
+    tree = [{"type": "file", "path": n, "size": len(d), "oid": "3" * 40,
+             "lfs": {"oid": hashlib.sha256(d).hexdigest(), "size": len(d)}} for n, d in files.items()]
+    served = {f"/{repo}/resolve/main/{n}": d for n, d in files.items()}
+    served[f"/api/models/{repo}/tree/main"] = json.dumps(tree).encode()
+    return served
+
+
+def test_a_mirror_serving_other_bytes_with_matching_checksums_is_refused_before_anything_is_fetched(tmp_path):
+    with FileServer(zero_model_files("Systran/faster-whisper-tiny")) as mirror:
+        store = ModelStore(tmp_path / "models", sources=ModelSources((), DownloadSources.fixed(mirror.base_url)))
+        with pytest.raises(ModelError) as err:
+            store.download("tiny", "ct2")
+        assert mirror.request_count("/Systran/faster-whisper-tiny/resolve/main/model.bin") == 0
+    assert err.value.message == ('The download server offers a different file than the official one for the "tiny" '
+                                 "model, so VoxDesk did not download it. Choose another download source in Settings "
+                                 "→ Downloads.")
+    assert store.local("tiny") == []
+
+
+def test_a_model_without_pinned_checksums_comes_only_from_hugging_face_itself(tmp_path):
+    files = zero_model_files("Systran/faster-whisper-large-v1")
+    with FileServer(files) as mirror:
+        store = ModelStore(tmp_path / "mirrored", sources=ModelSources((), DownloadSources.fixed(mirror.base_url)))
+        with pytest.raises(ModelError) as err:
+            store.download("large-v1", "ct2")
+        assert mirror.request_count() == 0
+        assert err.value.message == ('VoxDesk cannot check the "large-v1" model from this download source, so it did '
+                                     "not download it. Choose Hugging Face in Settings → Downloads, or import the "
+                                     "model from a file.")
+        # The same files from the official host (this server standing in for it): its listing is the publisher's.
+        official = ModelSources((), DownloadSources(choice="huggingface", official=mirror.base_url))
+        model = ModelStore(tmp_path / "official", sources=official).download("large-v1", "ct2")
+    assert (model.path / "model.bin").read_bytes() == b"\0" * 1000

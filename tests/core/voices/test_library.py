@@ -260,7 +260,7 @@ def test_a_used_consent_code_cannot_be_used_again(library):
 
     library.forget_prompt(prompt.code)
 
-    with pytest.raises(ConsentError, match="did not give out the code"):
+    with pytest.raises(ConsentError, match="has already been used"):
         library.pending_prompt(prompt.code)
 
 
@@ -282,9 +282,9 @@ def test_saving_a_voice_uses_its_code_and_a_second_voice_with_it_is_refused(libr
     record = consent_for(files, library=library)
     library.add("John", "en", samples, files[CONSENT_FILE], record)
 
-    with pytest.raises(ConsentError, match=f"did not give out the code {record.code}"):
+    with pytest.raises(ConsentError, match=f"The code {record.code} has already been used"):
         library.pending_prompt(record.code)
-    with pytest.raises(ConsentError, match=f"did not give out the code {record.code}"):
+    with pytest.raises(ConsentError, match=f"The code {record.code} has already been used"):
         library.add("John again", "en", samples, files[CONSENT_FILE], record)
     assert library.names() == ["John"]
 
@@ -369,3 +369,18 @@ def test_a_voice_built_in_python_is_refused_even_on_a_genuine_folder(library, tm
     with pytest.raises(ConsentError, match="no valid consent record"):
         invented.require_consent()
     voice.require_consent()
+
+
+def test_the_loser_of_two_saves_racing_for_one_code_is_told_it_was_just_used(library, tmp_path):
+    # Two windows (or `voxdesk voices add` twice) verified consent with the same code; one saves first.
+    files = recorded(tmp_path)
+    samples = {"sample-1.wav": files["sample-1.wav"]}
+    record = consent_for(files, library=library)
+    library.add("John", "en", samples, files[CONSENT_FILE], record)
+
+    with pytest.raises(ConsentError) as refused:
+        library.add("John again", "en", samples, files[CONSENT_FILE], record)
+
+    assert f"The code {record.code} has already been used, perhaps a moment ago" in refused.value.message
+    assert "did not give out" not in refused.value.message
+    assert [voice.name for voice in library.list()] == ["John"]

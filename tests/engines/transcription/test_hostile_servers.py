@@ -115,7 +115,8 @@ def test_a_redirect_is_not_followed_but_named():
             client.transcribe(b"RIFF", "x.wav", model="m", task="transcribe", language=None, prompt=None,
                               temperature=None)
     assert str(raised.value) == f"The server at {host(server)} sends VoxDesk to another address."
-    assert raised.value.fix.startswith("Enter the address it names in Settings → Transcription server: ")
+    assert raised.value.fix == ("Ask IT for the address of the transcription server and check it in Settings → "
+                                "Transcription server.")
 
 
 def test_a_server_that_fails_when_asked_again_for_missed_speech_hands_that_part_to_this_computer(store):

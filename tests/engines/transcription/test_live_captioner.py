@@ -80,7 +80,10 @@ def test_the_short_window_gives_the_same_text_and_the_model_is_left_as_it_was(en
     def words(result) -> str:
         return normalize_english("".join(s.text for s in result.segments))
 
-    assert words(short) == words(full)  # the same words (punctuation and case may differ)
+    # The same words (punctuation and case may differ), within one: the encoder sees 10 s, not 30 s,
+    # a different sum in every kernel, as two decoders are (tests.helpers.weights).
+    said, heard = words(full).split(), words(short).split()
+    assert len(said) >= 6 and error_rate(said, heard) * len(said) <= 1, (said, heard)
     assert "encode" not in vars(engine._model)  # the class's own encoder again
 
 

@@ -14,7 +14,15 @@ from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
 from desktop.engines.transcription.server_fallback import SERVER_STAGE
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from desktop.engines.transcription.whisper_server import ServerWhisperEngine, cut_into_pieces
-from tests.helpers.weights import normalize_english, recording, tiny_en_dir
+from tests.helpers.weights import (
+    MAX_WER_BETWEEN_DECODERS,
+    TINY_EN_MAX_WER,
+    normalize_english,
+    recording,
+    reference,
+    tiny_en_dir,
+    wer,
+)
 from tests.helpers.whisper_server import RealWhisperServer
 
 ENGLISH = ("jfk.flac", "lj050-0131.wav")
@@ -69,7 +77,11 @@ def test_a_recording_through_the_server_gives_the_words_of_the_local_engine(serv
     local = Transcriber(store, FallbackLog(), gpu_available=no_gpu).transcribe_file(
         DATA_DIR / name, TranscribeSettings(model="tiny-test", engine="ct2", device="cpu", language="en"))
 
-    assert words(remote) == words(local)
+    said = reference(name)
+    # The server and this computer are two decoders (tests.helpers.weights): never word for word.
+    assert wer(said, remote.text) <= TINY_EN_MAX_WER, remote.text
+    assert wer(said, local.text) <= TINY_EN_MAX_WER, local.text
+    assert wer(local.text, remote.text) <= MAX_WER_BETWEEN_DECODERS, (local.text, remote.text)
     assert [segment.text for segment in streamed] == [segment.text for segment in remote.segments]
     assert remote.language == "en" and remote.segments[-1].end <= remote.duration + 0.05
 

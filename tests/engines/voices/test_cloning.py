@@ -502,7 +502,7 @@ def test_a_code_already_used_cannot_enrol_another_sample(enrollment, voice, spok
     sample = enrollment.import_sample(DATA_DIR / "lj050-0131.wav")
     consent = decode(spoken["consent"], sample_rate=22050)
 
-    with pytest.raises(ConsentError, match=f"did not give out the code {ESPEAK_CODE}"):
+    with pytest.raises(ConsentError, match=f"The code {ESPEAK_CODE} has already been used"):
         enrollment.enroll("Alex again", spoken["prompt"], [sample], consent, 22050)
     assert enrollment.library.names() == ["Alex"]
 

@@ -53,3 +53,17 @@ def test_loading_perth_leaves_setuptools_as_it_was():
 
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in ("no pkg_resources", "real pkg_resources")
+
+
+def test_a_recording_several_minutes_long_is_checked_a_piece_at_a_time_and_whole(tmp_path):
+    from desktop.core.common.audio_out import save_speech
+    from desktop.engines.voices.watermark import CHECK_CHUNK_SECONDS, DETECTION_THRESHOLD, READ_RATE, recording_score
+
+    speech = decode(DATA_DIR / "lj050-0131.wav", sample_rate=READ_RATE)
+    marked = apply_watermark(speech, READ_RATE)
+    repeats = int(2.5 * CHECK_CHUNK_SECONDS * READ_RATE / len(speech)) + 1  # read in three pieces or more
+    long_marked = save_speech(tmp_path / "announcement.wav", np.tile(marked, repeats), READ_RATE)
+    long_plain = save_speech(tmp_path / "meeting.wav", np.tile(speech, repeats), READ_RATE)
+
+    assert recording_score(long_marked) >= DETECTION_THRESHOLD
+    assert recording_score(long_plain) < DETECTION_THRESHOLD

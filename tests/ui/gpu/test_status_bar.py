@@ -163,3 +163,20 @@ def test_the_copy_button_puts_every_fallback_on_the_clipboard(qtbot):
     dialog.copy_all()
     text = QGuiApplication.clipboard().text()
     assert "Job: a.wav" in text and "Job: b.wav" in text and "Suggested fix: Use the override." in text
+
+
+def test_gpu_and_server_fallbacks_together_are_counted_as_fallbacks_without_blaming_the_gpu_alone(qtbot, status,
+                                                                                                   log):
+    from datetime import datetime
+
+    from desktop.engines.transcription.server_fallback import SERVER_STAGE
+
+    log.record(FallbackEvent(datetime.now().astimezone(), "call.wav", SERVER_STAGE,
+                             "The transcription server at gpu-box:8000 refused the API key.", "Enter the key.",
+                             from_server=True))
+    qtbot.waitUntil(lambda: status.fallback_button.text() == "⚠ 1 server fallback")
+    log.record(event("a.wav"))
+    qtbot.waitUntil(lambda: status.fallback_button.text() == "⚠ 2 fallbacks")
+    dialog = status.show_fallbacks()
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Fallbacks" and "the GPU or on the transcription server" in dialog.intro.text()

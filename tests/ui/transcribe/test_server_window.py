@@ -35,7 +35,14 @@ def test_a_server_that_refuses_the_key_is_a_fallback_and_the_file_is_done_here(q
     qtbot.waitUntil(lambda: status.fallback_button.isVisible(), timeout=10_000)
     (event,) = window._fallback_log.events()
     assert event.error == f"The transcription server at {host} refused the API key."
+    # The server failed, not a GPU: the warning and the list say so.
+    assert status.fallback_button.text() == "⚠ 1 server fallback"
+    tip = status.fallback_button.toolTip()
+    assert "GPU" not in tip and "this computer finished" in tip
     dialog = status.show_fallbacks()
     qtbot.addWidget(dialog)
     assert any("refused the API key" in dialog.table.item(0, column).text()
                for column in range(dialog.table.columnCount()))
+    assert dialog.windowTitle() == "Server fallbacks"
+    assert dialog.intro.text() == ("The transcription server failed on these jobs, so VoxDesk finished them on this "
+                                   "computer.")
