@@ -260,8 +260,8 @@
         <translation>“{model}”中没有 XTTS 模型。请选择 XTTS v2 的模型文件夹。</translation>
     </message>
     <message>
-        <source>The XTTS v2 model is not on this computer yet. Download it in the Synthesize tab&apos;s model list (about 1.9 GB), then try again.</source>
-        <translation>这台电脑上还没有 XTTS v2 模型。请在“语音合成”页的模型列表中下载（约 1.9 GB）后重试。</translation>
+        <source>The XTTS v2 model is not on this computer yet. If you have its folder, choose it with “Model folder…” next to the engine. Otherwise, on the Synthesize tab, choose “XTTS v2, 17 languages” in the model list and press Speak once: it is downloaded then (about 1.9 GB). Then try again here.</source>
+        <translation>这台电脑上还没有 XTTS v2 模型。如果您有它的文件夹，请用引擎旁边的“模型文件夹…”选择它。否则请在“语音合成”标签页的模型列表中选择“XTTS v2，17 种语言”，然后按一次“朗读”：模型会在那时下载（约 1.9 GB）。之后再回到这里重试。</translation>
     </message>
     <message>
         <source>Loading XTTS v2…</source>
@@ -3959,6 +3959,10 @@ Replace them?</source>
     <message>
         <source>Natural voices in 17 languages, including Chinese and English, with built-in speakers. Large and slow on the CPU; free for non-commercial use only.</source>
         <translation>自然的语音，支持包括中文和英文在内的 17 种语言，自带多种音色。模型较大，在 CPU 上较慢；仅限非商业用途免费使用。</translation>
+    </message>
+    <message>
+        <source>VoxDesk could not reach the download server. Check the internet connection, or choose another download source in Settings → Downloads. Without internet, copy the voice model&apos;s folder to this computer and use “Import model folder…” next to the model list on the Synthesize tab, or ask your IT department for the shared model folder.</source>
+        <translation>VoxDesk 无法连接下载服务器。请检查网络连接，或在“设置 → 下载”中选择其他下载来源。没有网络时，请把语音模型的文件夹复制到这台电脑上，然后使用“语音合成”标签页模型列表旁边的“导入模型文件夹…”，或向 IT 部门索取共享模型文件夹。</translation>
     </message>
     <message>
         <source>To use this model you must confirm:</source>

@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from desktop.core.common.atomic import atomic_write_text, fsync_dir
-from desktop.core.common.download import bad_listing_error, download_file, fetch_json, listed_path_is_safe
+from desktop.core.common.download import (
+    NETWORK_MESSAGE,
+    ServerUnreachable,
+    bad_listing_error,
+    download_file,
+    fetch_json,
+    listed_path_is_safe,
+)
 from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
@@ -102,6 +109,14 @@ DEFAULT_FOR_LANGUAGE: dict[str, str] = {
     "zh": "tts_models/zh-CN/baker/tacotron2-DDC-GST",
 }
 MULTILINGUAL_DEFAULT = "tts_models/multilingual/multi-dataset/xtts_v2"
+# A voice download that cannot reach its server: the way in without internet is the Synthesize tab's own.
+NO_NETWORK_FOR_VOICES = N_(
+    "SpeechModels",
+    "VoxDesk could not reach the download server. Check the internet connection, or choose another download "
+    "source in Settings → Downloads. Without internet, copy the voice model's folder to this computer and use "
+    "“Import model folder…” next to the model list on the Synthesize tab, or ask your IT department for the "
+    "shared model folder.",
+)
 
 # Catalog entries the Synthesize tab cannot use: they need a reference recording (cloning),
 # or load in a way of their own.
@@ -403,10 +418,15 @@ class TtsModelStore:
                 N_("SpeechModels", "The licence of “{title}” ({licence}) must be accepted before it can be "
                                    "downloaded.").format(title=model.title, licence=model.licence),
             )
-        if not self.is_downloaded(name):
-            self._download_one(model, progress, cancelled)
-        if model.vocoder and not self.is_downloaded(model.vocoder):
-            self._download_one(self.get(model.vocoder), progress, cancelled)
+        try:
+            if not self.is_downloaded(name):
+                self._download_one(model, progress, cancelled)
+            if model.vocoder and not self.is_downloaded(model.vocoder):
+                self._download_one(self.get(model.vocoder), progress, cancelled)
+        except ServerUnreachable as exc:
+            if exc.message != NETWORK_MESSAGE:
+                raise
+            raise ServerUnreachable(NO_NETWORK_FOR_VOICES, detail=exc.detail) from exc  # File → Import model… is Whisper's
         return self.folder(name)
 
     def _download_one(self, model: TtsModel, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:

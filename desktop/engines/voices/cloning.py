@@ -302,8 +302,10 @@ class VoiceCloner:
                                                "folder.").format(model=model))
         if not self._store.is_downloaded(XTTS_MODEL):
             raise ModelError(
-                N_("CloneEngine", "The XTTS v2 model is not on this computer yet. Download it in the Synthesize "
-                                  "tab's model list (about 1.9 GB), then try again."),
+                N_("CloneEngine", "The XTTS v2 model is not on this computer yet. If you have its folder, choose "
+                                  "it with “Model folder…” next to the engine. Otherwise, on the Synthesize tab, "
+                                  "choose “XTTS v2, 17 languages” in the model list and press Speak once: it is "
+                                  "downloaded then (about 1.9 GB). Then try again here."),
             )
         return self._store.folder(XTTS_MODEL)
 

@@ -166,6 +166,17 @@ def test_a_release_zip_downloads_with_progress_and_becomes_a_usable_model(tmp_pa
     assert {m.name: m for m in store.catalog()}["tts_models/en/tiny/vits"].downloaded
 
 
+def test_a_voice_download_without_internet_names_the_synthesize_tabs_own_import(tmp_path, no_stdin):
+    with FileServer({}) as server:
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, server))
+    # The server is gone: as on a computer without internet.
+    with pytest.raises(ModelError) as raised:
+        store.download("tts_models/en/tiny/vits")
+    assert "“Import model folder…” next to the model list on the Synthesize tab" in raised.value.message
+    assert "File → Import model" not in raised.value.message  # that one takes Whisper models only
+    assert not store.is_downloaded("tts_models/en/tiny/vits")
+
+
 def test_a_cancelled_download_is_not_a_model_and_the_next_try_resumes(tmp_path, tiny_folders, no_stdin):
     data = zipped(tiny_folders["single"])
     with FileServer({"/releases/tiny.zip": data}) as server:

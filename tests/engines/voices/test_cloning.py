@@ -227,8 +227,11 @@ def test_text_the_engine_cannot_say_is_refused_in_plain_words(voice, cloner, mod
 def test_a_missing_xtts_model_is_reported_with_what_to_do(voice, cloner):
     cloner.accept_licence("xtts")
 
-    with pytest.raises(UserFacingError, match="not on this computer yet"):
+    with pytest.raises(UserFacingError, match="not on this computer yet") as refused:
         cloner.speak(voice, TEXT, CloneSettings(engine="xtts", language="en"))
+    # The controls that really do it: the Clone tab's own, and the Synthesize tab's model list and Speak.
+    assert "“Model folder…” next to the engine" in refused.value.message
+    assert "“XTTS v2, 17 languages” in the model list and press Speak" in refused.value.message
 
 
 # --- OpenVoice ----------------------------------------------------------------------------------
