@@ -1861,6 +1861,10 @@
         <translation>正在检查并复制模型…</translation>
     </message>
     <message>
+        <source>This is a copy of the official “{name}” model. Under that name it stands in for the download: VoxDesk uses it wherever “{name}” is chosen, and downloads nothing.</source>
+        <translation>这是官方“{name}”模型的副本。用这个名称导入后，它可代替下载：凡是选择“{name}”的地方，VoxDesk 都会使用它，不再下载。</translation>
+    </message>
+    <message>
         <source>Choose a Whisper model file</source>
         <translation>选择 Whisper 模型文件</translation>
     </message>

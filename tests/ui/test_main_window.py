@@ -164,6 +164,33 @@ def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, windo
     assert combo.currentText() == "office tiny (imported)"
 
 
+def test_importing_a_copy_of_an_official_model_proposes_its_official_name(qtbot, window, tmp_path):
+    import shutil
+
+    from desktop.ui.transcribe.model_dialogs import ImportModelDialog
+    from tests.helpers.weights import tiny_en_dir
+
+    copy = shutil.copytree(tiny_en_dir(), tmp_path / "tiny-ct2 from IT")  # as IT names folders
+    window.import_action.trigger()
+    dialog = window.findChild(ImportModelDialog)
+    dialog.set_source(copy)
+    qtbot.waitUntil(lambda: dialog.name_edit.text() == "tiny.en", timeout=30_000)
+    assert "copy of the official “tiny.en” model" in dialog.note.text()
+    assert "stands in for the download" in dialog.note.text()
+    with qtbot.waitSignal(dialog.imported, timeout=60_000):
+        dialog.import_button.click()
+    combo = window.transcribe_tab.model_combo
+    qtbot.waitUntil(lambda: combo.currentData() == "tiny.en", timeout=10_000)
+
+    # A folder that is no official model keeps the name it was given.
+    dialog = ImportModelDialog(window._store, window.runner, window)
+    not_a_model = tmp_path / "holiday photos"
+    not_a_model.mkdir()
+    dialog.set_source(not_a_model)
+    qtbot.wait(500)
+    assert dialog.name_edit.text() == "holiday photos" and "official" not in dialog.note.text()
+
+
 def test_help_opens_the_doctor_which_checks_this_computer(qtbot, window):
     from desktop.ui.gpu.doctor_dialog import DoctorDialog
 

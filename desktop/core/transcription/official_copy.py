@@ -12,7 +12,7 @@ import os
 import re
 import struct
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Iterable
 
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
@@ -28,8 +28,26 @@ _SHAPES = {
 _ENGLISH_VOCAB = 51864
 
 
+def official_name_of(path: Path, official: Iterable["ModelInfo"]) -> str | None:
+    """The one official model that ``path`` (a checked .pt file or CTranslate2 folder) is a copy of, by
+    the same tests an import under that name passes; None when it is none of them, or could be two."""
+    candidates = list(official)
+    if path.is_file():
+        digest = _sha256(path)
+        names = [info.name for info in candidates if info.pt_sha256 == digest]
+    else:
+        names = [info.name for info in candidates if _has_shape_of(path, info)]
+    return names[0] if len(names) == 1 else None
+
+
 def check_official_pt(path: Path, info: "ModelInfo") -> None:
     """Refuse a checkpoint whose SHA-256 is not the one openai publishes for ``info``."""
+    digest = _sha256(path)
+    if digest != info.pt_sha256:
+        raise _not_official(path.name, info.name, f"SHA-256 {digest}, expected {info.pt_sha256}")
+
+
+def _sha256(path: Path) -> str:
     hasher = hashlib.sha256()
     try:
         with open(path, "rb") as f:
@@ -38,8 +56,15 @@ def check_official_pt(path: Path, info: "ModelInfo") -> None:
     except OSError as exc:
         raise ModelError(N_("Models", 'VoxDesk could not read "{shown}"; check that the file is still '
                                       'there.').format(shown=path.name), detail=repr(exc)) from exc
-    if hasher.hexdigest() != info.pt_sha256:
-        raise _not_official(path.name, info.name, f"SHA-256 {hasher.hexdigest()}, expected {info.pt_sha256}")
+    return hasher.hexdigest()
+
+
+def _has_shape_of(folder: Path, info: "ModelInfo") -> bool:
+    try:
+        check_official_ct2(folder, info)
+    except ModelError:
+        return False
+    return True
 
 
 def check_official_ct2(folder: Path, info: "ModelInfo") -> None:

@@ -44,14 +44,14 @@ from desktop.core.common.download import (
     part_path,
 )
 from desktop.core.common.download_sources import DownloadSources
-from desktop.core.common.errors import ModelError
+from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
 from desktop.core.common.safe_files import copy_regular_file, require_regular_file
 from desktop.core.common.shared_models import LiveSources, ModelSources
 from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
-from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt
+from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt, official_name_of
 from desktop.core.transcription.shared_whisper import damaged_shared_copies, shared_copies
 
 ModelFormat = Literal["pt", "ct2"]
@@ -454,6 +454,15 @@ class ModelStore:
         return self.local(name)[0]
 
     # --- paths and names ---------------------------------------------------------------------
+
+    def official_name_of(self, source: Path) -> str | None:
+        """The official name a model the user is about to import may take (it is a copy of that model,
+        so it stands in for its download), or None. Reads the file or folder: not on the GUI thread."""
+        try:
+            check_model(source, "whisper-pt" if source.is_file() else "ct2")  # no FIFO, link or device
+            return official_name_of(source, self._catalog.values())
+        except UserFacingError:
+            return None
 
     def folders(self) -> list[Path]:
         """The folders this store keeps its own models in (the shared ones are IT's), for watching:

@@ -60,6 +60,8 @@ class ImportModelDialog(QDialog):
         self._runner = runner
         self._job: Job | None = None
         self._failure: str | None = None  # the sentence of a failed import, shown in the note
+        self._official: str | None = None  # the official model the chosen copy is, proposed as its name
+        self._identifying: tuple[str, str] = ("", "")  # the source being identified, and its default name
         self.setMinimumWidth(520)
 
         self.intro = QLabel()
@@ -130,6 +132,11 @@ class ImportModelDialog(QDialog):
         elif self._failure is not None:
             self.note.setStyleSheet(ERROR_STYLE)
             self.note.setText(translated(self._failure))
+        elif self._official is not None:
+            self.note.setStyleSheet("")
+            self.note.setText(self.tr(
+                "This is a copy of the official “{name}” model. Under that name it stands in for the download: "
+                "VoxDesk uses it wherever “{name}” is chosen, and downloads nothing.").format(name=self._official))
         else:
             self.note.clear()
 
@@ -137,9 +144,27 @@ class ImportModelDialog(QDialog):
         self.source_edit.setText(str(path))
         default = path.name[:-3] if path.is_file() and path.name.lower().endswith(".pt") else path.name
         self.name_edit.setText(default)
-        self._failure = None
+        self._failure = self._official = None
         self._show_note()
         self._update_button()
+        self._propose_official_name(path, default)
+
+    def _propose_official_name(self, path: Path, default: str) -> None:
+        """Find, off the window's thread, whether the copy is an official model; if so, and the user has
+        not typed a name of their own meanwhile, propose the official name."""
+        store = self._store
+        self._identifying = (str(path), default)
+        job = Job(lambda _report: store.official_name_of(path), name=f"identify {path.name}")
+        job.result.connect(self._on_identified)
+        self._runner.start(job)
+
+    @Slot(object)
+    def _on_identified(self, name: str | None) -> None:
+        source, default = self._identifying
+        if name and self.source_edit.text() == source and self.name_edit.text() == default:
+            self._official = name
+            self.name_edit.setText(name)
+            self._show_note()
 
     @Slot()
     def _choose_file(self) -> None:
