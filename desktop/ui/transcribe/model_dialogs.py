@@ -165,6 +165,7 @@ class ImportModelDialog(QDialog):
             self._official = name
             self.name_edit.setText(name)
             self._show_note()
+            self.adjustSize()  # room for the note's lines, or the wrapped text above is squeezed
 
     @Slot()
     def _choose_file(self) -> None:
