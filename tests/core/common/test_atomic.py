@@ -247,6 +247,6 @@ def test_a_file_size_limit_stops_one_export_with_a_sentence_no_partial_file_and_
                           cwd=root, timeout=120)
     assert done.returncode == 0, done.stderr
     refused, written = done.stdout.splitlines()
-    assert refused.startswith("refused big.srt VoxDesk could not save “big.srt”")
+    assert refused.startswith("refused big.srt This disk cannot hold a file as large as “big.srt”")
     assert written == "written small.txt"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["small.txt"]
