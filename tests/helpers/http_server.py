@@ -23,6 +23,19 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+def serve_on_loopback(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
+    """``handler`` served on 127.0.0.1, on a port of its own, from a daemon thread; stop with stop_serving."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True).start()
+    return httpd
+
+
+def stop_serving(httpd: ThreadingHTTPServer) -> None:
+    httpd.shutdown()
+    httpd.server_close()
+
+
 @dataclass
 class RequestRecord:
     path: str

@@ -23,6 +23,8 @@ from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
+from tests.helpers.http_server import serve_on_loopback, stop_serving
+
 MB = 1024 * 1024
 
 
@@ -90,14 +92,11 @@ class MisbehavingServer:
         return self.base_url + path
 
     def __enter__(self) -> "MisbehavingServer":
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True).start()
+        self._httpd = serve_on_loopback(_handler(self))
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        stop_serving(self._httpd)
 
     def _sent(self, count: int) -> None:
         with self._lock:

@@ -17,6 +17,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from tests.helpers.http_server import serve_on_loopback, stop_serving
+
 
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -99,14 +101,11 @@ class HostileServer:
         return f"http://127.0.0.1:{self._httpd.server_address[1]}"
 
     def __enter__(self) -> "HostileServer":
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True).start()
+        self._httpd = serve_on_loopback(_handler(self))
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        stop_serving(self._httpd)
 
 
 def _handler(server: HostileServer) -> type[BaseHTTPRequestHandler]:
