@@ -58,6 +58,11 @@ class ServerUnreachable(ModelError):
     source may work where this one does not."""
 
 
+class NoConnection(ServerUnreachable):
+    """No connection at all (refused, no route, no name): as without internet. Its sentence points to
+    File → Import model…; a caller for whom another control does that job says so (tts_models)."""
+
+
 class ServerRefused(ModelError):
     """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
 
@@ -66,7 +71,7 @@ def unreachable_error(url: str, exc: BaseException) -> ServerUnreachable:
     """The sentence for a failed connection: a certificate problem gets its own."""
     if bounded_http.untrusted_certificate(exc):
         return ServerUnreachable(UNTRUSTED_MESSAGE, detail=f"{url}: {exc!r}")
-    return ServerUnreachable(NETWORK_MESSAGE, detail=f"{url}: {exc!r}")
+    return NoConnection(NETWORK_MESSAGE, detail=f"{url}: {exc!r}")
 
 
 def too_slow_error(url: str, exc: bounded_http.TooSlow, seconds: float) -> ServerUnreachable:

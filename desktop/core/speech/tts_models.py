@@ -34,8 +34,7 @@ from typing import Any, Callable
 
 from desktop.core.common.atomic import atomic_write_text, fsync_dir
 from desktop.core.common.download import (
-    NETWORK_MESSAGE,
-    ServerUnreachable,
+    NoConnection,
     bad_listing_error,
     download_file,
     fetch_json,
@@ -423,10 +422,8 @@ class TtsModelStore:
                 self._download_one(model, progress, cancelled)
             if model.vocoder and not self.is_downloaded(model.vocoder):
                 self._download_one(self.get(model.vocoder), progress, cancelled)
-        except ServerUnreachable as exc:
-            if exc.message != NETWORK_MESSAGE:
-                raise
-            raise ServerUnreachable(NO_NETWORK_FOR_VOICES, detail=exc.detail) from exc  # File → Import model… is Whisper's
+        except NoConnection as exc:  # its sentence names File → Import model…, which takes Whisper models only
+            raise NoConnection(NO_NETWORK_FOR_VOICES, detail=exc.detail) from exc
         return self.folder(name)
 
     def _download_one(self, model: TtsModel, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
