@@ -314,7 +314,7 @@ class ModelStore:
         progress: ProgressCallback | None = None,
         cancelled: CancelCheck | None = None,
     ) -> LocalModel:
-        """Download an official model in one format and return it (at once when it is already here).
+        """``download`` itself, the shared folders' damaged copies aside.
 
         ``progress(done, total)`` counts bytes over all files of the model. ``cancelled`` is asked
         before every chunk; on a cancel :class:`~desktop.core.common.errors.Cancelled` is raised, nothing
