@@ -36,6 +36,7 @@ LANGUAGES = ("en", "zh")
 # Cosine similarity of Resemblyzer embeddings above which two recordings are the same person;
 # calibrated in desktop/engines/voices/speaker.py.
 SAME_SPEAKER_THRESHOLD = 0.70
+MAX_HEARD_SHOWN = 300  # characters of the transcript shown when consent is refused
 # Share of the sentence (words in English, characters in Chinese) that must be heard as written.
 MIN_TEXT_SCORE = {"en": 0.75, "zh": 0.70}
 RECORD_VERSION = 1
@@ -150,6 +151,16 @@ def check_transcript(prompt: ConsentPrompt, transcript: str) -> TranscriptCheck:
                                              "on screen digit by digit, then record the sentence again.").format(
                                    code=prompt.code))
     return TranscriptCheck(True, True, score, None)
+
+
+def with_what_was_heard(reason: str, transcript: str) -> str:
+    """The refusal followed by what Whisper heard, so the speaker sees which part to read again."""
+    heard = " ".join(transcript.split())
+    if not heard:
+        return reason
+    if len(heard) > MAX_HEARD_SHOWN:
+        heard = heard[: MAX_HEARD_SHOWN - 1].rstrip() + "…"
+    return N_("Consent", "{reason} VoxDesk heard: “{heard}”").format(reason=reason, heard=heard)
 
 
 def normalise(text: str, language: str) -> str:
@@ -406,7 +417,8 @@ def verify_consent(
     transcript = transcribe(consent, prompt.language).strip()
     check = check_transcript(prompt, transcript)
     if not check.accepted:
-        raise ConsentError(check.message or N_("Consent", "The consent recording was not accepted."),
+        reason = check.message or N_("Consent", "The consent recording was not accepted.")
+        raise ConsentError(with_what_was_heard(reason, transcript),
                            detail=f"heard: {transcript!r}; text score {check.text_score:.2f}")
     consent_voice = embed(consent)
     similarities = {name: cosine_similarity(consent_voice, embed(data)) for name, data in samples.items()}

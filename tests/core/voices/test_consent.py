@@ -208,6 +208,9 @@ def test_a_spoken_consent_with_a_wrong_code_is_refused(spoken, transcribe, embed
 
     assert "The code in the consent recording is not 4821" in refused.value.message
     assert "7395" in refused.value.detail.replace(",", "")  # what was heard goes to the log
+    # ... and to the speaker, who then sees which part to read again.
+    shown = refused.value.message.split("VoxDesk heard: ", 1)[1]
+    assert "7395" in shown.replace(",", "") and "John Smith" in shown
 
 
 @pytest.mark.slow
@@ -228,6 +231,7 @@ def test_a_silent_consent_recording_is_refused(tmp_path, spoken, transcribe, emb
                        transcribe=transcribe, embed=embed)
 
     assert "No words could be heard" in refused.value.message
+    assert "VoxDesk heard" not in refused.value.message  # no empty quote
 
 
 # --- the stored record --------------------------------------------------------------------------
