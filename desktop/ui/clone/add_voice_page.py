@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-from PySide6.QtCore import QEvent, QLocale, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -31,7 +31,7 @@ from desktop.core.voices.consent import ConsentPrompt
 from desktop.core.voices.library import Voice, VoiceLibrary
 from desktop.engines.voices.cloning import VoiceEnrollment
 from desktop.ui.clone.consent_step import ConsentStep
-from desktop.ui.clone.languages import add_languages
+from desktop.ui.clone.languages import add_languages, interface_language
 from desktop.ui.clone.recorder_widget import RecorderWidget
 from desktop.ui.clone.sample_step import SampleStep
 from desktop.ui.common.i18n import translated
@@ -76,11 +76,14 @@ class AddVoicePage(QWidget):
         self.save_voice_button = QPushButton()
         self.add_progress = QLabel()
         self.add_progress.setWordWrap(True)
+        self.next_hint = QLabel()  # why "Next" cannot be pressed yet
+        self.next_hint.setWordWrap(True)
+        self.next_hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
         take_buttons = QHBoxLayout()
         for button in (self.import_button, self.play_take_button):
             take_buttons.addWidget(button)
-        take_buttons.addStretch(1)
+        take_buttons.addWidget(self.next_hint, 1)
         take_buttons.addWidget(self.sample_step_button)
         take_buttons.addWidget(self.consent_step_button)
         layout = QVBoxLayout(self)
@@ -99,9 +102,7 @@ class AddVoicePage(QWidget):
         self.speaker_name_edit = QLineEdit()
         self.add_language_combo = QComboBox()
         add_languages(self.add_language_combo)
-        if QLocale().language() == QLocale.Language.Chinese:
-            # Most people reading a Chinese interface record their voice in Chinese.
-            self.add_language_combo.setCurrentIndex(self.add_language_combo.findData("zh"))
+        self.add_language_combo.setCurrentIndex(self.add_language_combo.findData(interface_language()))
         self.voice_name_label, self.speaker_name_label, self.add_language_label = QLabel(), QLabel(), QLabel()
         who = QFormLayout()
         who.addRow(self.voice_name_label, self.voice_name_edit)
@@ -121,9 +122,9 @@ class AddVoicePage(QWidget):
         self.play_take_button.setText(self.tr("Play back"))
         self.sample_step_button.setText(self.tr("Back to the sample"))
         self.consent_step_button.setText(self.tr("Next: consent sentence"))
-        self.consent_step_button.setToolTip(self.tr("The speaker reads a sentence that says they agree."))
         self.save_voice_button.setText(self.tr("Check consent and save the voice"))
         self._show_heading()
+        self._show_next_hint()
         self.sample_step.retranslate()
         self.consent_step.retranslate()
         self.add_progress.setText(translated(self._note[0]))
@@ -177,7 +178,7 @@ class AddVoicePage(QWidget):
     def _show(self, step: SampleStep | ConsentStep) -> None:
         self._step = step
         text, target = step.script(self.add_language)
-        self.recorder.set_script("", text, target)
+        self.recorder.set_script("", text, target, recorded=step.playable() is not None)
         self._show_heading()
         self._update_actions()
 
@@ -216,6 +217,8 @@ class AddVoicePage(QWidget):
                                 on_failed=lambda message: self._say(message, ERROR_STYLE))
 
     def _after_take(self, step: SampleStep | ConsentStep) -> None:
+        if step is self._step:
+            self.recorder.show_take(step.playable() is not None)
         if step is self.sample_step:
             self._say("")  # the quality check under the recorder now speaks for the new sample
         self._update_actions()
@@ -264,6 +267,22 @@ class AddVoicePage(QWidget):
 
     # -- state ---------------------------------------------------------------------------------
 
+    def _show_next_hint(self) -> None:
+        """Next to a disabled "Next": what is still missing before the consent step."""
+        hint = ""
+        if self._step is self.sample_step and not self.recorder.is_recording:
+            if self.sample_step.sample is None:
+                hint = self.tr("To go on, record the text above or import a recording.")
+            elif not self.sample_step.ready:
+                hint = self.tr("To go on, record the text again (see why below).")
+            elif not self.speaker_name_edit.text().strip():
+                hint = self.tr("To go on, type the speaker's name at the top.")
+        elif self._step is self.consent_step and self.consent_step.ready and not self.voice_name_edit.text().strip():
+            hint = self.tr("To save, type a name for the voice at the top.")
+        self.next_hint.setText(hint)
+        self.next_hint.setVisible(bool(hint))
+        self.consent_step_button.setToolTip(hint or self.tr("The speaker reads a sentence that says they agree."))
+
     def _say(self, text: str, style: str = "") -> None:
         """A sentence at the bottom of the page (a core Message is shown in the interface language)."""
         self._note = (text, style)
@@ -274,11 +293,16 @@ class AddVoicePage(QWidget):
         recording = self.recorder.is_recording
         adding = self._jobs.running("enroll")
         on_sample = self._step is self.sample_step
+        # Each step shows only its own lines and buttons.
         self.consent_step_button.setVisible(on_sample)
+        self.sample_step.quality_label.setVisible(on_sample)
         self.sample_step_button.setVisible(not on_sample)
+        self.consent_step.consent_label.setVisible(not on_sample)
+        self.save_voice_button.setVisible(not on_sample)
         sample_ok = self.sample_step.ready
         self.consent_step_button.setEnabled(sample_ok and bool(self.speaker_name_edit.text().strip())
                                             and not recording)
+        self._show_next_hint()
         self.import_button.setEnabled(not recording and not self._jobs.running("import") and not adding)
         self.play_take_button.setEnabled(not recording and self._step.playable() is not None)
         self.save_voice_button.setEnabled(sample_ok and self.consent_step.ready and not recording

@@ -139,8 +139,13 @@ class RecorderWidget(QWidget):
 
     # -- what to read --------------------------------------------------------------------------
 
-    def set_script(self, title: str, text: str, target: tuple[float, float] | None) -> None:
-        """The text shown to read aloud, and the length a take should have (None: no target)."""
+    def set_script(self, title: str, text: str, target: tuple[float, float] | None, *,
+                   recorded: bool = False) -> None:
+        """The text shown to read aloud, and the length a take should have (None: no target).
+
+        A take stops by itself at the longest length of target. recorded says whether this text
+        already has a take (the button then offers to record it again)."""
+        self.show_take(recorded)
         self.script_title.setText(title)
         self.script.setPlainText(text)
         font = self.script.font()
@@ -148,6 +153,11 @@ class RecorderWidget(QWidget):
         self.script.setFont(font)
         self._target = target
         self._show_elapsed(0.0)
+
+    def show_take(self, recorded: bool) -> None:
+        """Whether the text shown has a take (recorded or imported): the button then says "Record again"."""
+        self._takes = int(recorded)
+        self._show_record_button()
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -257,6 +267,11 @@ class RecorderWidget(QWidget):
             self._say(N_("RecorderWidget", "Too loud: move a little away from the microphone."), error=True)
         if recorder.finished:
             self.stop()
+        elif self._target and levels.elapsed >= self._target[1]:
+            recording = self.stop()
+            if recording is not None and not recording.device_lost:
+                self._say(N_("RecorderWidget", "The recording stopped by itself at {seconds:.0f} seconds, the "
+                             "longest it needs to be.").format(seconds=self._target[1]))
 
     def _show_elapsed(self, seconds: float) -> None:
         text = f"{int(seconds) // 60}:{int(seconds) % 60:02d}"

@@ -29,7 +29,7 @@ from desktop.core.voices.library import Voice, VoiceLibrary, VoiceNotFound
 from desktop.engines.speech.tts import SpokenSentence
 from desktop.engines.voices.cloning import ENGINES, CloneResult, CloneSettings, VoiceCloner, match_label
 from desktop.ui.clone.engine_choice import EngineChoice
-from desktop.ui.clone.languages import add_languages
+from desktop.ui.clone.languages import add_languages, interface_language
 from desktop.ui.clone.licence_panel import LicencePanel
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.replace_prompt import ask_replace
@@ -55,6 +55,7 @@ class SpeakPanel(QWidget):
         self.spoken: list[SpokenSentence] = []  # the sentences of the latest speech, as they came
         self.result: CloneResult | None = None
         self._note: tuple[str, str] = ("", "")  # the sentence under the page (str or core Message), its style
+        self._voice_languages: dict[str, str] = {}  # voice id -> the language it was recorded in
         self._build()
         self._load_settings()
         self._connect()
@@ -118,6 +119,8 @@ class SpeakPanel(QWidget):
         self.play_button.setText(self.tr("Play"))
         self.save_button.setText(self.tr("Save as WAV…"))
         self.licence_label.setToolTip(self.tr("The licence of the selected engine."))
+        if self.speak_voice_combo.currentData() is None:
+            self._follow_voice_language()  # the interface language may have changed
         self._describe_engine()
         self._show_match()
         self.speak_message.setText(translated(self._note[0]))
@@ -131,8 +134,7 @@ class SpeakPanel(QWidget):
         self.engine_choice.changed.connect(self._on_engine_changed)
         self.engine_choice.model_folder_chosen.connect(
             lambda folder: self._status(N_("SpeakPanel", "Model folder: {folder}").format(folder=folder)))
-        self.speak_language_combo.currentIndexChanged.connect(
-            lambda _i: self._settings.set("clone/language", self.speak_language_combo.currentData()))
+        self.speak_voice_combo.currentIndexChanged.connect(lambda _i: self._follow_voice_language())
         self.licence_panel.accepted.connect(self._update_actions)
         self.speak_button.clicked.connect(self.speak)
         self.cancel_button.clicked.connect(self.cancel)
@@ -143,8 +145,13 @@ class SpeakPanel(QWidget):
         self._jobs.changed.connect(self._update_actions)
 
     def _load_settings(self) -> None:
-        _select(self.speak_language_combo, self._settings.get("clone/language"))
+        self._follow_voice_language()
         self._on_engine_changed()
+
+    def _follow_voice_language(self) -> None:
+        """Speak in the chosen voice's own language; with no voice chosen, in the interface's."""
+        language = self._voice_languages.get(self.speak_voice_combo.currentData()) or interface_language()
+        _select(self.speak_language_combo, language)
 
     # -- the voices ----------------------------------------------------------------------------
 
@@ -152,6 +159,7 @@ class SpeakPanel(QWidget):
     def set_voices(self, voices: list[Voice]) -> None:
         """Offer these voices, keeping the chosen one when it is still there."""
         wanted = self.speak_voice_combo.currentData()
+        self._voice_languages = {voice.id: voice.language for voice in voices}
         self.speak_voice_combo.clear()
         for voice in voices:
             self.speak_voice_combo.addItem(voice.name, voice.id)

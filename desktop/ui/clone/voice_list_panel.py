@@ -31,6 +31,9 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
 
+NO_VOICES = N_("VoiceListPanel", "No voices yet. Add one on the “Add a voice” page.")
+MAX_LIST_WIDTH = 360  # the list grows to show a whole entry up to this width; longer names are elided
+
 
 class VoiceListPanel(QGroupBox):
     voices_listed = Signal(list)  # the voices just read from the library
@@ -44,6 +47,8 @@ class VoiceListPanel(QGroupBox):
         self._note: tuple[str, str] = ("", "")  # the sentence under the list (str or core Message), its style
         self.voice_list = QListWidget()
         self.voice_list.setMinimumWidth(180)
+        self.voice_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.voice_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.play_sample_button = QPushButton()
         self.rename_button = QPushButton()
         self.delete_button = QPushButton()
@@ -91,9 +96,20 @@ class VoiceListPanel(QGroupBox):
             if selected is not None and voice.id == selected.id:
                 self.voice_list.setCurrentItem(item)
         if not voices:
-            self._say(N_("VoiceListPanel", "No voices yet. Add one on the “Add a voice” page."))
+            self._say(NO_VOICES)
+        elif self._note[0] == NO_VOICES:
+            self._say("")
+        self._fit_width()
         self._update_actions()
         self.voices_listed.emit(voices)
+
+    def _fit_width(self) -> None:
+        """Make the list wide enough for its entries, so none hides behind a scrollbar."""
+        metrics = self.voice_list.fontMetrics()
+        widest = max((metrics.horizontalAdvance(self.voice_list.item(i).text())
+                      for i in range(self.voice_list.count())), default=0)
+        frame = 2 * self.voice_list.frameWidth() + self.voice_list.verticalScrollBar().sizeHint().width()
+        self.voice_list.setMinimumWidth(min(MAX_LIST_WIDTH, max(180, widest + frame + 12)))
 
     def _item(self, voice: Voice) -> QListWidgetItem:
         problem = voice.problem()
