@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.core.common.i18n import N_
 from desktop.engines.speech.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings
+from desktop.engines.speech.two_voices import TwoVoiceSpeech
 from desktop.ui.common.stream_player import PAUSED, PLAYING, StreamPlayer
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import JobReport
@@ -40,9 +41,11 @@ class Speaker(QObject):
     status = Signal(object)  # a sentence for the status line
 
     def __init__(self, synthesizer: SpeechSynthesizer, jobs: TabJobs, player: StreamPlayer,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *, two_voices: TwoVoiceSpeech | None = None) -> None:
         super().__init__(parent)
         self._synthesizer = synthesizer
+        # Text mixing Chinese and English: each language read by a voice of its own.
+        self._two_voices = two_voices
         self._jobs = jobs
         self.player = player
         self.take = Take()  # what the last run made (or as much as was made before a cancel or failure)
@@ -67,7 +70,7 @@ class Speaker(QObject):
         self._run_text = text
         self.run_made = 0
         self.playing_preview = False
-        synthesizer = self._synthesizer
+        synthesizer = self._two_voices or self._synthesizer
 
         def work(report: JobReport):
             return synthesizer.synthesize(
@@ -100,7 +103,12 @@ class Speaker(QObject):
 
     def _on_done(self, speech) -> None:
         self.player.end_of_input()
-        self.status.emit(N_("SynthesizeTab", "Done. Play it again or save it as a file."))
+        voices = self._two_voices.last_note if self._two_voices is not None else None
+        if voices:
+            self.status.emit(N_("SynthesizeTab", "Done. {voices} Play it again or save it as a file.").format(
+                voices=voices))
+        else:
+            self.status.emit(N_("SynthesizeTab", "Done. Play it again or save it as a file."))
         self.done.emit(speech)
 
     def _on_failed(self, message: str) -> None:

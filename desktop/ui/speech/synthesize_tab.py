@@ -17,6 +17,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.engines.speech.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings, VoiceInfo
+from desktop.engines.speech.two_voices import TwoVoiceSpeech
 from desktop.ui.common.stream_player import PLAYING, STOPPED, StreamPlayer
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.speech.editor_panel import EditorPanel
@@ -46,7 +47,8 @@ class SynthesizeTab(QWidget):
         self.picker = ModelPicker(settings, synthesizer.store, self._jobs)
         self.editor_panel = EditorPanel()
         self.voice_panel = VoicePanel(settings, synthesizer, self._jobs)
-        self.speaker = Speaker(synthesizer, self._jobs, self.player, self)
+        self.speaker = Speaker(synthesizer, self._jobs, self.player, self, two_voices=TwoVoiceSpeech(
+            synthesizer, SpeechSynthesizer(synthesizer.store, fallback_log)))
         self.saver = SpeechSaver(settings, self._jobs, self)
         self.fetcher = ModelFetcher(synthesizer.store, runner, self)
         self.device = SpeechDevice(synthesizer, fallback_log, self)
