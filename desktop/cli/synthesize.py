@@ -124,16 +124,20 @@ def run(args: argparse.Namespace) -> int:
         print("\nDownload cancelled; it continues where it stopped next time.", file=sys.stderr)
         return 130
 
-    return _speak_and_save(synthesizer, text, settings, args)
+    return _speak_and_save(synthesizer, text, settings, args, fallbacks)
 
 
-def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace) -> int:
+def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace, fallbacks) -> int:
     from desktop.cli.progress import ProgressLine
+    from desktop.engines.speech.tts import SpeechSynthesizer
+    from desktop.engines.speech.two_voices import TwoVoiceSpeech
 
     line = ProgressLine("Speaking")
+    # Text mixing Chinese and English: each language read by a voice of its own.
+    voices = TwoVoiceSpeech(synthesizer, SpeechSynthesizer(synthesizer.store, fallbacks))
     try:
         with stop_on_ctrl_c() as stop:
-            speech = synthesizer.synthesize(
+            speech = voices.synthesize(
                 text, settings,
                 on_progress=lambda fraction: line.update(fraction),
                 on_note=lambda note: print(f"Note: {note}", file=sys.stderr),
@@ -150,6 +154,9 @@ def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace) 
     if not save_speech_file(line, args.output, speech.samples, speech.sample_rate, overwrite=args.overwrite,
                             normalize=args.normalize):
         return 1
+    if voices.last_note:
+        print(f"Note: {voices.last_note}", file=sys.stderr)
+    voices.release()
     where = synthesizer.loaded.device if synthesizer.loaded else "CPU"
     line.done(f"{len(speech.sentences)} sentences, {speech.duration:.1f} s of speech on the {where}, "
               f"written to {args.output}")
