@@ -75,6 +75,22 @@
         <translation>下一步：授权声明</translation>
     </message>
     <message>
+        <source>To go on, record the text above or import a recording.</source>
+        <translation>要继续，请朗读并录下上面的文字，或导入一段录音。</translation>
+    </message>
+    <message>
+        <source>To go on, record the text again (see why below).</source>
+        <translation>要继续，请重新录下这段文字（原因见下方）。</translation>
+    </message>
+    <message>
+        <source>To go on, type the speaker&apos;s name at the top.</source>
+        <translation>要继续，请在上方填写说话人姓名。</translation>
+    </message>
+    <message>
+        <source>To save, type a name for the voice at the top.</source>
+        <translation>要保存，请在上方填写声音名称。</translation>
+    </message>
+    <message>
         <source>The speaker reads a sentence that says they agree.</source>
         <translation>由说话人朗读一句表示同意的声明。</translation>
     </message>
@@ -364,6 +380,10 @@
     <message>
         <source>The code in the consent recording is not {code}. Read the code shown on screen digit by digit, then record the sentence again.</source>
         <translation>授权录音中的验证码不是 {code}。请逐位读出屏幕上的验证码，然后重新录制这句话。</translation>
+    </message>
+    <message>
+        <source>{reason} VoxDesk heard: “{heard}”</source>
+        <translation>{reason} VoxDesk 听到的是：“{heard}”</translation>
     </message>
     <message>
         <source>The consent record of this voice is damaged, so the voice cannot be used. Delete the voice and add it again with a new consent recording.</source>
@@ -3191,6 +3211,10 @@
         <translation>声音太大：请离麦克风稍远一些。</translation>
     </message>
     <message>
+        <source>The recording stopped by itself at {seconds:.0f} seconds, the longest it needs to be.</source>
+        <translation>录音已在 {seconds:.0f} 秒时自动停止，样本最长只需这么长。</translation>
+    </message>
+    <message>
         <source>{time} (aim for {low:.0f}–{high:.0f} s)</source>
         <translation>{time}（目标 {low:.0f}–{high:.0f} 秒）</translation>
     </message>
@@ -3906,6 +3930,14 @@ Replace them?</source>
         <source>a model that speaks {language}, such as “{title}”</source>
         <translation>会说{language}的模型，例如“{title}”</translation>
     </message>
+    <message>
+        <source>“{title}” speaks {languages} only, so it cannot read the Chinese in this text, and no Chinese voice is on this computer. Download “{suggested}” from the model list (or add a Chinese voice with “Import model folder…”), then speak again.</source>
+        <translation>“{title}”只会说{languages}，无法朗读这段文字中的中文，而这台电脑上还没有中文声音。请在模型列表中下载“{suggested}”（或用“导入模型文件夹…”添加一个中文声音），然后再朗读。</translation>
+    </message>
+    <message>
+        <source>“{title}” reads the {own} and “{other}” the {language} in this text.</source>
+        <translation>这段文字中的{own}由“{title}”朗读，{language}由“{other}”朗读。</translation>
+    </message>
 </context>
 <context>
     <name>SpeechFile</name>
@@ -4226,6 +4258,10 @@ Replace them?</source>
     <message>
         <source>Stopping after this sentence…</source>
         <translation>这一句完成后停止…</translation>
+    </message>
+    <message>
+        <source>Done. {voices} Play it again or save it as a file.</source>
+        <translation>完成。{voices}可以再次播放，或保存为文件。</translation>
     </message>
     <message>
         <source>Preparing a sample of “{voice}”…</source>
