@@ -87,6 +87,10 @@
         <translation>要继续，请在上方填写说话人姓名。</translation>
     </message>
     <message>
+        <source>To save, record the sentence above or import a recording of it.</source>
+        <translation>要保存，请录下上面这句话，或导入这句话的录音。</translation>
+    </message>
+    <message>
         <source>To save, type a name for the voice at the top.</source>
         <translation>要保存，请在上方填写声音名称。</translation>
     </message>

@@ -83,7 +83,8 @@ class AddVoicePage(QWidget):
         take_buttons = QHBoxLayout()
         for button in (self.import_button, self.play_take_button):
             take_buttons.addWidget(button)
-        take_buttons.addWidget(self.next_hint, 1)
+        take_buttons.addStretch(1)  # keeps the buttons compact when there is no hint
+        take_buttons.addWidget(self.next_hint, 4)
         take_buttons.addWidget(self.sample_step_button)
         take_buttons.addWidget(self.consent_step_button)
         layout = QVBoxLayout(self)
@@ -277,8 +278,11 @@ class AddVoicePage(QWidget):
                 hint = self.tr("To go on, record the text again (see why below).")
             elif not self.speaker_name_edit.text().strip():
                 hint = self.tr("To go on, type the speaker's name at the top.")
-        elif self._step is self.consent_step and self.consent_step.ready and not self.voice_name_edit.text().strip():
-            hint = self.tr("To save, type a name for the voice at the top.")
+        elif self._step is self.consent_step and not self.recorder.is_recording:
+            if not self.consent_step.ready:
+                hint = self.tr("To save, record the sentence above or import a recording of it.")
+            elif not self.voice_name_edit.text().strip():
+                hint = self.tr("To save, type a name for the voice at the top.")
         self.next_hint.setText(hint)
         self.next_hint.setVisible(bool(hint))
         self.consent_step_button.setToolTip(hint or self.tr("The speaker reads a sentence that says they agree."))

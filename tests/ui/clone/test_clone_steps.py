@@ -52,6 +52,7 @@ def test_each_step_shows_only_its_own_lines_and_buttons(qtbot, tab, tmp_path):
     assert page.recorder.record_button.text() == "Record"  # nothing recorded for this step yet
     assert not page.sample_step.quality_label.isVisible()  # "The sample is good…" belongs to step 1
     assert page.save_voice_button.isVisible() and not page.save_voice_button.isEnabled()
+    assert "record the sentence above" in page.next_hint.text()
 
     page.import_recording(speak(page.consent_step.prompt.text, tmp_path / "consent.wav"))
     wait_for_job(qtbot, tab, "import")
