@@ -76,6 +76,7 @@ class AddVoicePage(QWidget):
         self.save_voice_button = QPushButton()
         self.add_progress = QLabel()
         self.add_progress.setWordWrap(True)
+        self.add_progress.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what Whisper heard
         self.next_hint = QLabel()  # why "Next" cannot be pressed yet
         self.next_hint.setWordWrap(True)
         self.next_hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

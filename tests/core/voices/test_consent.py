@@ -19,6 +19,7 @@ from desktop.core.voices.consent import (
     normalise,
     number_candidates,
     verify_consent,
+    with_what_was_heard,
 )
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
@@ -130,6 +131,15 @@ def test_a_different_sentence_with_the_right_code_is_refused():
 
     assert not check.accepted
     assert "does not match the sentence" in check.message
+
+
+def test_a_refusal_quotes_what_was_heard_on_one_line_and_not_without_end():
+    reason = "The consent recording does not match the sentence on screen."
+    quoted = with_what_was_heard(reason, "My name is\nJohn   Smith. " + "blah " * 200)
+
+    assert quoted.startswith(reason + " VoxDesk heard: “My name is John Smith. blah")
+    assert "\n" not in quoted and quoted.endswith("…”") and len(quoted) < len(reason) + 330
+    assert with_what_was_heard(reason, "   ") == reason
 
 
 def test_an_empty_transcript_is_refused_with_a_hint_to_speak_up():
