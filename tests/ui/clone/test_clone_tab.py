@@ -118,6 +118,8 @@ def test_record_check_consent_save_speak_and_save_a_file(qtbot, tab, pulseaudio,
     wait_for_job(qtbot, tab, "enroll")
     assert "Saved the voice “Alex”" in page.add_progress.text(), page.add_progress.text()
     assert voices.voice_list.count() == 1 and speaking.speak_voice_combo.currentText() == "Alex"
+    assert "No voices yet" not in voices.voices_message.text()
+    assert page.step_label.text().startswith("Step 1 of 2") and page.recorder.record_button.text() == "Record"
 
     # Speak in the voice with XTTS, after accepting its licence in the window.
     tab.pages.setCurrentIndex(0)
