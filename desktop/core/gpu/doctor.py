@@ -325,12 +325,10 @@ def _then_relogin(command: str) -> Message:
     return N_("Doctor", "{command}   # then log out and back in (or restart the computer).").format(command=command)
 
 
-def rocm_wheel_index(rocm_release: str | None) -> str:
-    """PyTorch's ROCm wheel index for an installed ROCm release (the same choice as packaging/install.sh)."""
-    release = major_minor(rocm_release)
-    if release and release.startswith("6."):
-        return f"{PYTORCH_WHEELS}/rocm6.4"
-    return f"{PYTORCH_WHEELS}/rocm7.1"
+def rocm_wheel_index(rocm_release: str | None, gfx: str | None = None) -> str:
+    """PyTorch's ROCm wheel index for a card and an installed ROCm release (the same choice as
+    packaging/install.sh: desktop/core/gpu/wheels.py)."""
+    return torch_index(gfx, rocm_release).index
 
 
 def _pip(probes: DoctorProbes, *args: str) -> str:
@@ -413,7 +411,7 @@ def _build_name(report: DeviceReport) -> str:
 def check_torch_build(report: DeviceReport, probes: DoctorProbes) -> Check:
     title = N_("Doctor", "PyTorch build")
     amd = report.has_amd_gpu
-    index = rocm_wheel_index(report.rocm_version) if amd else None
+    index = rocm_wheel_index(report.rocm_version, _card_target(report)) if amd else None
     if report.torch_build == "missing":
         if report.torch_error and "No module named" not in report.torch_error:
             finding = N_("Doctor", "PyTorch is not installed or does not load ({error}).").format(
