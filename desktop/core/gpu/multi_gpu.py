@@ -66,3 +66,20 @@ def choose_discrete_gpu(agents: Sequence[RocmAgent], environ: MutableMapping[str
     if chosen is not None:
         environ[VISIBLE_VARIABLE] = str(chosen.index)
     return chosen
+
+
+def use_discrete_gpu(environ: MutableMapping[str, str] | None = None, probes=None) -> ChosenGpu | None:
+    """At start, before anything loads the HIP runtime: on a machine with two AMD GPUs (two AMD display
+    devices in sysfs), ask rocminfo and choose the discrete one. One AMD GPU costs no child process."""
+    import os
+
+    from desktop.core.gpu.device import TOOL_TIMEOUT, Probes, find_amd_gpus, parse_rocminfo
+
+    environ = os.environ if environ is None else environ
+    probes = probes or Probes(environ=environ)
+    if environ.get(VISIBLE_VARIABLE, "").strip() or len(find_amd_gpus(probes.sysfs_drm)) < 2:
+        return None
+    output = probes.run_tool(["rocminfo"], TOOL_TIMEOUT)
+    if output is None or output.timed_out:
+        return None
+    return choose_discrete_gpu(parse_rocminfo(output.stdout), environ)

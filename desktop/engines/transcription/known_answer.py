@@ -31,16 +31,16 @@ def _default_loader(model: LocalModel, engine: str, device: str) -> WhisperEngin
 
 
 def _timed_text(loader: Loader, model: LocalModel, engine: str, device: str, speech: np.ndarray,
-                cancelled: Callable[[], bool] | None) -> tuple[str, float]:
+                cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[str, float]:
     # Greedy decoding without a prompt: the same question to both devices, and the quickest answer.
     options = TranscribeOptions(language="en", beam_size=1, condition_on_previous_text=False, temperature=0.0)
     loaded = loader(model, engine, device)
     try:
         if device == "cuda":
             loaded.transcribe(speech[: int(_WARM_UP_SECONDS * SAMPLE_RATE)], options, cancelled=cancelled)
-        start = time.perf_counter()
+        start = clock()
         result = loaded.transcribe(speech, options, cancelled=cancelled)
-        seconds = time.perf_counter() - start
+        seconds = clock() - start
     finally:
         loaded.close()
     return " ".join(segment.text for segment in result.segments), seconds
@@ -48,7 +48,8 @@ def _timed_text(loader: Loader, model: LocalModel, engine: str, device: str, spe
 
 def check_gpu(model: LocalModel, engine: str, key: str, *, cpu_model: LocalModel | None = None,
               cpu_engine: str | None = None, speech: np.ndarray | None = None, loader: Loader | None = None,
-              cancelled: Callable[[], bool] | None = None) -> GpuVerdict:
+              cancelled: Callable[[], bool] | None = None,
+              clock: Callable[[], float] = time.perf_counter) -> GpuVerdict:
     """Transcribe the test speech with ``engine`` on the GPU and on the processor and judge the GPU.
 
     cpu_model/cpu_engine: what runs on the processor (default: the same model and engine). Raises the
@@ -60,8 +61,9 @@ def check_gpu(model: LocalModel, engine: str, key: str, *, cpu_model: LocalModel
         from desktop.engines.transcription.speed_test import bundled_speech
 
         speech = bundled_speech()
-    gpu_text, gpu_seconds = _timed_text(loader, model, engine, "cuda", speech, cancelled)
-    cpu_text, cpu_seconds = _timed_text(loader, cpu_model or model, cpu_engine or engine, "cpu", speech, cancelled)
+    gpu_text, gpu_seconds = _timed_text(loader, model, engine, "cuda", speech, cancelled, clock)
+    cpu_text, cpu_seconds = _timed_text(loader, cpu_model or model, cpu_engine or engine, "cpu", speech, cancelled,
+                                        clock)
     result = verdict(engine, model.name, key, gpu_text=gpu_text, cpu_text=cpu_text, gpu_seconds=gpu_seconds,
                      cpu_seconds=cpu_seconds)
     log.info("GPU check of %s with %s: word error %.3f, GPU %.2f s, CPU %.2f s", model.name, engine,
@@ -87,12 +89,14 @@ class GpuProof:
     the GPU has proved its answers with the engine about to run. The Transcriber owns the loading (in an
     engine process), so it hands in a ``loader``; the verdicts and speed records are files of their own."""
 
-    def __init__(self, verdicts: GpuVerdicts | None = None, records=None, *, key: Callable[[], str] | None = None):
+    def __init__(self, verdicts: GpuVerdicts | None = None, records=None, *, key: Callable[[], str] | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         from desktop.core.transcription.speed_records import SpeedRecords
 
         self.verdicts = verdicts or GpuVerdicts()
         self.records = records or SpeedRecords()
         self._key = key or current_check_key
+        self._clock = clock
         self.last: GpuVerdict | None = None  # the verdict behind the last decision, for the status bar
 
     def key(self) -> str:
@@ -112,7 +116,7 @@ class GpuProof:
     def prove(self, model: LocalModel, engine: str, loader: Loader, *, cpu_model: LocalModel | None = None,
               cpu_engine: str | None = None, cancelled: Callable[[], bool] | None = None) -> GpuVerdict:
         self.last = checked_verdict(self.verdicts, model, engine, self.key(), cpu_model=cpu_model,
-                                    cpu_engine=cpu_engine, loader=loader, cancelled=cancelled)
+                                    cpu_engine=cpu_engine, loader=loader, cancelled=cancelled, clock=self._clock)
         return self.last
 
 

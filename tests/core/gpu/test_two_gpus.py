@@ -2,7 +2,7 @@
 uses the discrete card through HIP_VISIBLE_DEVICES, and the doctor warns that an override applies to both."""
 from desktop.core.gpu.device import detect, parse_rocminfo
 from desktop.core.gpu.doctor import Status, check_gpus
-from desktop.core.gpu.multi_gpu import choose_discrete_gpu, chosen_gpu
+from desktop.core.gpu.multi_gpu import choose_discrete_gpu, chosen_gpu, use_discrete_gpu
 from tests.fixtures.rocm.fakes import FIXTURES, RX7900XTX, doctor_probes, fake_torch, machine
 
 TWO_GPUS = (FIXTURES / "rocminfo_780m_and_rx7900xtx.txt").read_text()
@@ -47,3 +47,19 @@ def test_without_an_override_the_doctor_says_which_card_is_used_and_why_not_to_s
     assert check.status is Status.INFO
     assert "Radeon RX 7900 XTX, through HIP_VISIBLE_DEVICES=1" in check.finding
     assert "would apply to both GPUs" in check.finding
+
+
+def test_at_start_two_radeons_in_sysfs_make_the_discrete_one_the_only_one_seen():
+    environ = {"PATH": ""}
+    probes = machine(sysfs="two_radeons", tools={"rocminfo": "rocminfo_780m_and_rx7900xtx.txt"}, environ=environ)
+    environ = dict(probes.environ)
+    chosen = use_discrete_gpu(environ, probes)
+    assert chosen.agent.marketing_name == "Radeon RX 7900 XTX" and environ["HIP_VISIBLE_DEVICES"] == "1"
+
+
+def test_at_start_one_radeon_asks_no_tool_and_changes_nothing():
+    asked = []
+    probes = machine(sysfs="rx6700xt")
+    probes.run_tool = lambda argv, timeout: asked.append(argv)
+    environ = {}
+    assert use_discrete_gpu(environ, probes) is None and environ == {} and asked == []
