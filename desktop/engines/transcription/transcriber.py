@@ -414,6 +414,8 @@ class Transcriber:
             if on_status:
                 on_status(self.gpu_note)
             return False
+        if settings.engine != "auto" or settings.device != "auto":
+            self.gpu_note = verdict.sentence()
         return True
 
     def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
