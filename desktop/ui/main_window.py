@@ -230,6 +230,7 @@ class MainWindow(QMainWindow):
     def _on_device_report(self, report) -> None:
         if not self._closing:  # a report that arrives after closing has no status bar to go to
             self.device_status.set_report(report)
+            self.transcribe_tab.options.suggest_for_device(report)
 
     @Slot(object)
     def _on_detection_failed(self, message: str) -> None:
