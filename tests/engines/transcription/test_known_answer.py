@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.gpu.known_answer import GpuVerdicts
 from desktop.core.transcription.speed_records import SpeedRecords
@@ -19,6 +18,7 @@ from desktop.engines.transcription.known_answer import GpuProof, check_gpu
 from desktop.engines.transcription.loading import load_engine
 from desktop.engines.transcription.speed_test import bundled_speech
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
+from tests.engines.transcription.test_transcriber import write_wav
 from tests.helpers.weights import tiny_en_dir
 
 KEY = "this-machine-now"
@@ -132,8 +132,6 @@ def proof_in(tmp_path, clock):
 
 def test_wrong_words_mark_the_gpu_unusable_with_a_sentence_and_the_file_is_done_on_the_processor(
         store, tmp_path, speech):
-    from tests.engines.transcription.test_transcriber import write_wav
-
     clock = SimulatedClock()
     log = FallbackLog()
     proof = proof_in(tmp_path, clock)
@@ -155,8 +153,6 @@ def test_a_slower_gpu_is_not_chosen_by_automatic_and_the_reason_is_kept_for_the_
     transcriber = TranscriberOnStandInGpu(store, FallbackLog(), proof, loader_with(9.0, clock))
     settings = TranscribeSettings(model="tiny-test", engine="ct2", device="auto")
     statuses = []
-    from tests.engines.transcription.test_transcriber import write_wav
-
     transcriber.transcribe_file(write_wav(tmp_path / "speech.wav", speech), settings, on_status=statuses.append)
     assert transcriber.loaded.endswith("(ct2, CPU)")
     assert any("slower than the processor" in status for status in statuses)
@@ -176,8 +172,6 @@ def test_asking_for_the_gpu_uses_a_slower_gpu_anyway(store, tmp_path, speech):
     proof = proof_in(tmp_path, clock)
     transcriber = TranscriberOnStandInGpu(store, FallbackLog(), proof, loader_with(9.0, clock))
     settings = TranscribeSettings(model="tiny-test", engine="ct2", device="gpu")
-    from tests.engines.transcription.test_transcriber import write_wav
-
     transcriber.transcribe_file(write_wav(tmp_path / "speech.wav", speech), settings)
     assert transcriber.loaded.endswith("(ct2, GPU)")
 
@@ -194,8 +188,6 @@ def test_the_check_runs_once_per_machine_state(store, tmp_path, speech):
 
     transcriber = TranscriberOnStandInGpu(store, FallbackLog(), proof, counting)
     settings = TranscribeSettings(model="tiny-test", engine="ct2", device="auto")
-    from tests.engines.transcription.test_transcriber import write_wav
-
     path = write_wav(tmp_path / "speech.wav", speech)
     transcriber.transcribe_file(path, settings)
     assert loads == ["cuda", "cpu", "cuda"]  # the check on both devices, then the file on the GPU
