@@ -39,7 +39,7 @@ from desktop.core.gpu.download_check import TITLE as DOWNLOADS_TITLE, check_mode
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
 from desktop.core.gpu.known_answer import GpuVerdict
 from desktop.core.gpu.multi_gpu import VISIBLE_VARIABLE, chosen_gpu, gpu_agents, needs_choosing
-from desktop.core.gpu.wheels import ct2_wheel, torch_index
+from desktop.core.gpu.wheels import RDNA4, STRIX_HALO, ct2_wheel, gfx_target, torch_index
 from desktop.core.common.system_packages import (
     PORTAUDIO_LIBRARY,
     install_command,
@@ -437,13 +437,14 @@ def check_torch_build(report: DeviceReport, probes: DoctorProbes) -> Check:
         return Check("torch_build", title, Status.ERROR, finding, _reinstall_torch(probes, index))
     version = report.torch_version or "?"
     if amd and report.torch_build != "rocm":
-        return Check(
-            "torch_build", title, Status.ERROR,
-            N_("Doctor", "This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot "
-               "use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.").format(
-                version=version, build=_build_name(report)),
-            _reinstall_torch(probes, index),
-        )
+        choice = torch_index(_card_target(report), report.rocm_version)
+        finding = N_("Doctor", "This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot "
+                     "use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.").format(
+            version=version, build=_build_name(report))
+        finding = N_("Doctor", "{finding} {reason}").format(finding=finding, reason=choice.reason)
+        if choice.system_rocm_too_old:
+            finding = N_("Doctor", "{finding} {reason}").format(finding=finding, reason=choice.system_rocm_too_old)
+        return Check("torch_build", title, Status.ERROR, finding, _reinstall_torch(probes, index))
     if amd:
         return Check("torch_build", title, Status.OK,
                      N_("Doctor", "PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics "
@@ -577,6 +578,10 @@ def check_rocm_runtime(report: DeviceReport, probes: DoctorProbes) -> Check:
 def _gfx_fix(arch: str, probes: DoctorProbes) -> tuple[str, str, tuple[str, str] | None]:
     """(advice sentence, fix, setting) for a gfx target the wheel has no code for."""
     advice = advice_for(arch)
+    newer = torch_index(arch, None)
+    if gfx_target(arch) in RDNA4 or gfx_target(arch) == STRIX_HALO:
+        # New cards need a newer PyTorch build, not an override.
+        return (newer.reason, _reinstall_torch(probes, newer.index), None)
     if advice.override:
         return (N_("Doctor", "Cards of this family run with {variable}={value}. VoxDesk can set it at every start "
                    "(the switch in Help → Doctor), or start it once from a terminal with the command.").format(

@@ -177,9 +177,11 @@ class Transcriber:
             # Measured and checked on this card: faster-whisper or openai-whisper, or the processor.
             choice = self._gpu_proof.automatic_engine(settings.model, self._ct2_gpu_count())
             self.gpu_note = choice.reason
-            if choice.engine is None:
-                return _Plan("ct2", "cpu")
-            return _Plan(choice.engine, "cuda")
+            if choice.engine is not None:
+                return _Plan(choice.engine, "cuda")
+            if settings.device == "auto":
+                return _Plan("ct2", "cpu")  # slower than the processor with every engine
+            # Asked for the GPU: it gets it, and the check before loading still catches wrong words.
         if engine == "auto":
             # openai-whisper in fp16 on torch's GPU (HIP on ROCm); CTranslate2 int8 is fastest on a CPU.
             engine = "torch" if wants_gpu else "ct2"

@@ -439,3 +439,70 @@ def test_the_table_shows_fixes_only_for_warnings_and_errors(tmp_path):
     result = run_doctor(probes=probes, report=report_for(probes))
     table = format_table(DoctorResult(result.report, result.checks))
     assert table.count("Fix:") == sum(check.status in (Status.WARNING, Status.ERROR) for check in result.checks)
+
+
+# -- new cards, and a GPU that proves its answers ---------------------------------------------------
+
+RX9070XT = dict(name="AMD Radeon RX 9070 XT", arch="gfx1201", total=17163091968, free=16900000000)
+
+
+def test_rdna4_under_a_rocm_6_2_pytorch_is_told_to_take_the_rocm_7_build_not_an_override(tmp_path):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX9070XT), sysfs="rx7900xtx", smoke=smoke_passes()))
+    check = check_gfx_target(report_for(probes, smoke=False), probes)
+    assert check.status is Status.ERROR and "RDNA4" in check.finding and "6.4.1" in check.finding
+    assert f"--index-url {ROCM_INDEX}7.1 torch torchaudio" in check.fix and check.setting is None
+
+
+def test_a_missing_rocm_pytorch_for_strix_halo_names_the_rocm_7_2_index_and_why(tmp_path):
+    strix_halo = dict(name="AMD Radeon 8060S", arch="gfx1151", total=64 * GIB, free=60 * GIB)
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(build="cuda", gpu=strix_halo), sysfs="rx7900xtx",
+                                             tools={"rocminfo": None}, rocm="opt_rocm_7.0"))
+    report = report_for(probes, smoke=False)
+    report.gfx_arch = "gfx1151"
+    check = check_torch_build(report, probes)
+    assert check.status is Status.ERROR and f"--index-url {ROCM_INDEX}7.2 torch" in check.fix
+    assert "Strix Halo" in check.finding and "ROCm 7.2 or later; ROCm 7.0.2 is installed" in check.finding
+
+
+def answers(**gpu):
+    from desktop.core.gpu.known_answer import verdict
+
+    return verdict("torch", "base", "key", gpu_text=gpu.get("text", "ask not what your country can do"),
+                   cpu_text="ask not what your country can do", gpu_seconds=gpu.get("seconds", 1.0), cpu_seconds=4.0)
+
+
+def working_gpu(tmp_path, gpu_answers):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx", smoke=smoke_passes()))
+    probes.gpu_answers = gpu_answers
+    return probes
+
+
+def test_the_doctor_marks_a_gpu_that_gives_other_words_as_an_error_with_the_fix(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers(text="thank you for watching")])
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.ERROR and check.finding.startswith("The graphics card gave wrong results")
+    assert "sudo apt full-upgrade" in check.fix
+
+
+def test_the_doctor_says_a_gpu_slower_than_the_processor_is_left_to_the_processor_by_automatic(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers(seconds=9.0)])
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.WARNING and "slower than the processor" in check.finding
+
+
+def test_the_doctor_passes_a_gpu_with_the_processors_words_and_survives_a_check_that_cannot_run(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers()])
+    assert check_gpu_answers(report_for(probes), probes).status is Status.OK
+
+    def broken():
+        raise RuntimeError("HIP error: invalid device function")
+
+    probes = working_gpu(tmp_path, broken)
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.WARNING and "invalid device function" in check.finding

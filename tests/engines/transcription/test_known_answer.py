@@ -194,3 +194,16 @@ def test_the_check_runs_once_per_machine_state(store, tmp_path, speech):
     transcriber.release()
     transcriber.transcribe_file(path, settings)
     assert loads == ["cuda", "cpu", "cuda", "cuda"]  # the kept verdict: no second check
+
+
+def test_a_gpu_slower_with_every_engine_keeps_automatic_on_the_processor_unless_the_gpu_is_asked_for(store, tmp_path):
+    from desktop.core.gpu.known_answer import verdict
+
+    proof = proof_in(tmp_path, SimulatedClock())
+    for engine in ("torch", "ct2"):
+        proof.verdicts.add(verdict(engine, "tiny-test", KEY, gpu_text="a b", cpu_text="a b", gpu_seconds=9,
+                                   cpu_seconds=4))
+    transcriber = TranscriberOnStandInGpu(store, FallbackLog(), proof, loader_with(9.0, SimulatedClock()))
+    assert transcriber.plan(TranscribeSettings(model="tiny-test")).device == "cpu"
+    assert "slower than the processor" in transcriber.gpu_note
+    assert transcriber.plan(TranscribeSettings(model="tiny-test", device="gpu")).device == "cuda"
