@@ -42,7 +42,7 @@ def _gpu_answers(model: str) -> Callable[[], list]:
 
 def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None) -> int:
     """Print the checks; `doctor` replaces run_doctor in tests."""
-    from desktop.core.gpu.doctor import DoctorProbes, format_table, run_doctor
+    from desktop.core.gpu.doctor import format_table, run_doctor
 
     model = args.model or _chosen_model()
     progress = None
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None
 
         sources = model_sources()  # the "Model downloads" check tries the source chosen in Settings
         doctor = functools.partial(run_doctor, downloads=sources.downloads, shared_folders=len(sources.shared_dirs),
-                                   probes=DoctorProbes(gpu_answers=_gpu_answers(model)))
+                                   gpu_answers=_gpu_answers(model))
     result = doctor(model=model, progress=progress)
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)

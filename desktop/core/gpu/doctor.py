@@ -1034,16 +1034,20 @@ def run_doctor(
     cancelled: Callable[[], bool] | None = None,
     downloads: DownloadSources | None = None,
     shared_folders: int = 0,
+    gpu_answers: Callable[[], list[GpuVerdict]] | None = None,
 ) -> DoctorResult:
     """Run every check in order. `report` skips detection (it must include the smoke test).
 
     `downloads` are the download sources to try (default: Automatic's two public hosts);
-    `shared_folders` how many shared model folders are in use.
+    `shared_folders` how many shared model folders are in use; `gpu_answers` runs the GPU's
+    known-answer check (it needs an engine, so the window and the command line hand it in).
 
     `progress(title)` is called before each check; `cancelled()` is asked between checks and raises
     Cancelled when it says so.
     """
     probes = probes or DoctorProbes()
+    if gpu_answers is not None and probes.gpu_answers is None:
+        probes = dataclasses.replace(probes, gpu_answers=gpu_answers)
 
     def step(title: str) -> None:
         if cancelled is not None and cancelled():

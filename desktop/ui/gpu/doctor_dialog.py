@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.gpu.doctor import Check, DoctorProbes, DoctorResult, Status, format_table, run_doctor
+from desktop.core.gpu.doctor import Check, DoctorResult, Status, format_table, run_doctor
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
@@ -201,7 +201,7 @@ class DoctorDialog(QDialog):
             return doctor_check(store, model)
 
         def doctor(**kw) -> DoctorResult:
-            kw.setdefault("probes", DoctorProbes(gpu_answers=gpu_answers))
+            kw.setdefault("gpu_answers", gpu_answers)
             return run_doctor(model=model, downloads=sources.downloads, shared_folders=len(sources.shared_dirs), **kw)
 
         return doctor
