@@ -43,7 +43,8 @@ has_amd_gpu() {
 rocm_index() {
   if [ -n "${VOXDESK_ROCM_INDEX:-}" ]; then echo "$VOXDESK_ROCM_INDEX"; return; fi
   # The table in desktop/core/gpu/wheels.py, by the card's gfx target and the installed ROCm release.
-  PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" "$python" -m desktop.core.gpu.wheels torch-index
+  PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" "$python" -m desktop.core.gpu.wheels torch-index \
+    || echo "https://download.pytorch.org/whl/rocm7.1"
 }
 
 flavour=${VOXDESK_TORCH:-}

@@ -80,3 +80,16 @@ def test_older_cards_keep_what_works_for_them(gfx):
 def test_gfx_targets_are_read_from_what_torch_and_rocminfo_print():
     assert gfx_target("gfx90a:sramecc+:xnack-") == "gfx90a"
     assert gfx_target("AMD Ryzen 7 8700G") is None
+
+
+def test_the_installer_asks_the_table_through_the_command_line_and_hears_why():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    answer = subprocess.run([sys.executable, "-m", "desktop.core.gpu.wheels", "torch-index", "--gfx", "gfx1201",
+                             "--rocm", "6.2.4"], capture_output=True, text=True, timeout=60, cwd=root,
+                            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)})
+    assert answer.returncode == 0 and answer.stdout.strip() == TORCH_INDEX_ROCM7
+    assert "RDNA4" in answer.stderr and "needs ROCm 6.4.1 or later; ROCm 6.2.4 is installed" in answer.stderr
