@@ -109,3 +109,12 @@ def test_githubs_digest_of_the_release_asset_is_the_checksum():
     assert digest_from_release(release) == "b" * 64
     assert digest_from_release({"assets": [{"name": "rocm-python-wheels-Linux.zip", "digest": "md5:x"}]}) is None
     assert digest_from_release(["not", "a", "release"]) is None
+
+
+def test_a_damaged_archive_with_the_published_checksum_leaves_nothing_behind(tmp_path):
+    body = archive()[:-200]  # cut short: its central directory is gone
+    with FileServer(mirror_files(body)) as server:
+        with pytest.raises(WheelNotFetched) as raised:
+            fetch_wheel(choice_from(server.url("/ct2")), VERSION, tmp_path, environ={}, timeout=5)
+    assert "no wheel for this Python" in raised.value.message
+    assert list(tmp_path.iterdir()) == []

@@ -102,24 +102,28 @@ def expected_checksum(archive_url: str, version: str, environ: Mapping[str, str]
     return digest
 
 
-def extract_wheel(archive: Path, prefix: str, dest: Path) -> Path:
-    """The one wheel whose file name starts with ``prefix``, copied out of the archive into ``dest``."""
+def extract_wheel(archive: Path, prefix: str, dest: Path) -> Path | None:
+    """The one wheel whose file name starts with ``prefix``, copied out of the archive into ``dest``;
+    None when there is not exactly one, it is larger than any wheel can be, or the archive is damaged."""
     try:
         with zipfile.ZipFile(archive) as bundle:
             members = [info for info in bundle.infolist() if not info.is_dir()
                        and PurePosixPath(info.filename).name.startswith(prefix)
                        and PurePosixPath(info.filename).name.endswith(".whl")]
             if len(members) != 1 or members[0].file_size > WHEEL_LIMIT:
-                return None  # type: ignore[return-value]
+                return None
             target = dest / PurePosixPath(members[0].filename).name  # the name only: no path from the archive
             partial = target.with_name(target.name + ".part")
-            with bundle.open(members[0]) as source, open(partial, "wb") as out:
-                while chunk := source.read(1 << 20):
-                    out.write(chunk)
-            os.replace(partial, target)
+            try:
+                with bundle.open(members[0]) as source, open(partial, "wb") as out:
+                    while chunk := source.read(1 << 20):
+                        out.write(chunk)
+                os.replace(partial, target)
+            finally:
+                partial.unlink(missing_ok=True)  # never half a wheel left behind
             return target
     except (zipfile.BadZipFile, OSError):
-        return None  # type: ignore[return-value]
+        return None
 
 
 def fetch_wheel(choice: Ct2Choice, version: str, dest: Path, *, environ: Mapping[str, str] | None = None,
@@ -131,7 +135,8 @@ def fetch_wheel(choice: Ct2Choice, version: str, dest: Path, *, environ: Mapping
     from desktop.core.common import download
 
     environ = os.environ if environ is None else environ
-    assert choice.archive_url is not None and choice.wheel_prefix is not None
+    if choice.archive_url is None or choice.wheel_prefix is None:
+        raise ValueError("this choice keeps the CPU wheel; there is nothing to fetch")
     url = choice.archive_url
     checksum = expected_checksum(url, version, environ, timeout=timeout)
     archive = dest / f"ctranslate2-{version}-{CT2_ROCM_ARCHIVE}"
