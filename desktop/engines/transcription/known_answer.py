@@ -102,6 +102,10 @@ class GpuProof:
     def key(self) -> str:
         return self._key()
 
+    def kept(self, engine: str) -> GpuVerdict | None:
+        """The verdict on ``engine`` for this machine as it is now, when it was checked already."""
+        return self.verdicts.latest(engine, self.key())
+
     def automatic_engine(self, model_name: str, ct2_gpu_count: int):
         """Automatic's engine on the GPU for ``model_name`` (desktop.core.gpu.engine_choice)."""
         from desktop.core.gpu.engine_choice import automatic_gpu_engine

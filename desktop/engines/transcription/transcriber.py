@@ -394,7 +394,7 @@ class Transcriber:
         model = self._resolve_model(settings.model, plan.engine) if self._gpu_proof is not None else None
         if model is None:
             return True
-        if on_status:
+        if on_status and self._gpu_proof.kept(plan.engine) is None:
             on_status(N_("Engine", "Checking that the GPU gives the right words…"))
         cpu_model = self._resolve_model(settings.model, "ct2") or model
         cpu_engine = "ct2" if cpu_model.format == "ct2" else plan.engine
