@@ -689,6 +689,10 @@
         <translation>这台电脑有 AMD 显卡，但 PyTorch {version} 是{build}，无法使用这块显卡。ROCm 版 PyTorch 需从 PyTorch 官方的 ROCm 安装源获取。</translation>
     </message>
     <message>
+        <source>{finding} {reason}</source>
+        <translation>{finding}{reason}</translation>
+    </message>
+    <message>
         <source>PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics card.</source>
         <translation>PyTorch {version} 是 ROCm 版（HIP {hip}），适用于 AMD 显卡。</translation>
     </message>
