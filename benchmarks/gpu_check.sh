@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The GPU check: engine checks on the GPU, then batched against openai-whisper sequential decoding.
+# The GPU check: engine checks on the GPU (with the known-answer test and faster-whisper on the GPU where
+# this machine's CTranslate2 has a GPU build, else it says skipped), then batched against openai-whisper
+# sequential decoding.
 #
 #   benchmarks/gpu_check.sh BUNDLE [--cpu] [--out FILE]
 #

@@ -235,6 +235,42 @@ class Checks:
         free, total = torch.cuda.mem_get_info()
         return size >= 1, f"{size} windows at once with {free / 2 ** 30:.1f} of {total / 2 ** 30:.1f} GiB free"
 
+    def known_answer(self) -> tuple[bool | None, str]:
+        """The check VoxDesk runs before the first use of a GPU engine: the same speech on the GPU and on
+        the CPU, compared (engines/transcription/known_answer.py), with the times of both."""
+        if self.device != "cuda":
+            return None, "left out on the CPU dry run"
+        from desktop.engines.transcription.known_answer import check_gpu
+
+        verdict = check_gpu(self.model, "torch", "gpu-check", speech=self.audio[: 30 * 16000])
+        return verdict.usable, (f"openai-whisper: words differing {verdict.word_error * 100:.1f} %, GPU "
+                                f"{verdict.gpu_seconds:.2f} s against CPU {verdict.cpu_seconds:.2f} s"
+                                f"{' (slower: Automatic would use the CPU)' if verdict.slower else ''}")
+
+    def ctranslate2_on_gpu(self) -> tuple[bool | None, str]:
+        """faster-whisper on the GPU where this machine's CTranslate2 has a GPU build; skipped, and why,
+        elsewhere. The bundle cannot carry CTranslate2's ROCm wheels: their release archive is about
+        270 MB, over the bundle's 60 MiB."""
+        if self.device != "cuda":
+            return None, "left out on the CPU dry run"
+        try:
+            import ctranslate2
+        except Exception as exc:  # noqa: BLE001 - not installed, or a ROCm build that does not match ROCm
+            return None, (f"skipped: CTranslate2 does not import here ({type(exc).__name__}: {exc}); its ROCm "
+                          "wheel is too large for the bundle (install it with packaging/install.sh)")
+        count = ctranslate2.get_cuda_device_count()
+        if count <= 0:
+            return None, f"skipped: CTranslate2 {ctranslate2.__version__} sees no GPU (a build without ROCm or CUDA)"
+        if importlib.util.find_spec("faster_whisper.transcribe") is None:
+            return None, "skipped: faster-whisper is not installed here"
+        from desktop.engines.transcription.known_answer import check_gpu
+
+        types = ", ".join(sorted(ctranslate2.get_supported_compute_types("cuda")))
+        verdict = check_gpu(self.model, "ct2", "gpu-check", speech=self.audio[: 30 * 16000])
+        return verdict.usable, (f"CTranslate2 {ctranslate2.__version__}, {count} GPU(s), compute types {types}; "
+                                f"words differing from the CPU {verdict.word_error * 100:.1f} %, GPU "
+                                f"{verdict.gpu_seconds:.2f} s against CPU {verdict.cpu_seconds:.2f} s")
+
     def crash_child(self) -> tuple[bool | None, str]:
         if importlib.util.find_spec("benchmarks.gpu_crash_check") is None:
             return None, "this bundle has no crash child check (benchmarks/gpu_crash_check.py)"
@@ -338,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
         checks.run("automatic batch size", lambda: checks.automatic_size(engine))
     finally:
         engine.close()
+    checks.run("known answer: the GPU gives the CPU's words", checks.known_answer)
+    checks.run("faster-whisper (CTranslate2) on the GPU", checks.ctranslate2_on_gpu)
     checks.run("crash child", checks.crash_child)
 
     seconds = GPU_BENCHMARK_SECONDS if device == "cuda" else CPU_BENCHMARK_SECONDS

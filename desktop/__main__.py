@@ -15,10 +15,13 @@ MISSING_QT_LIBRARIES = ("VoxDesk cannot open its window because system packages 
 
 
 def _apply_gpu_environment() -> None:
-    """Put the user's HSA_OVERRIDE_GFX_VERSION in place before anything can load the HIP runtime."""
+    """Put the user's HSA_OVERRIDE_GFX_VERSION in place before anything can load the HIP runtime; with
+    two AMD GPUs, only the discrete one is seen (so an override reaches that one alone)."""
     from desktop.core.gpu.environment import ensure_gpu_environment
+    from desktop.core.gpu.multi_gpu import use_discrete_gpu
     from desktop.settings import open_settings
 
+    use_discrete_gpu()
     ensure_gpu_environment(open_settings().get("gpu/hsa_override_gfx_version"))
 
 

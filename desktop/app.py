@@ -50,6 +50,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     """
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.autosave import AutosaveStore
+    from desktop.engines.transcription.known_answer import GpuProof
     from desktop.engines.transcription.transcriber import Transcriber
     from desktop.ui.main_window import MainWindow
     from desktop.workers.job import JobRunner
@@ -74,7 +75,7 @@ def create_app(argv: list[str], *, settings: Settings | None = None):
     stores = open_model_stores(settings)  # they share one LiveSources; Settings… replaces it
     store = stores.whisper
     fallback_log = FallbackLog()
-    transcriber = Transcriber(store, fallback_log)
+    transcriber = Transcriber(store, fallback_log, gpu_proof=GpuProof())
     runner = JobRunner(app)
     from desktop.ui.common.window_places import WindowPlaces
 

@@ -102,6 +102,10 @@ class Settings:
             return option.default
         return value
 
+    def is_set(self, key: str) -> bool:
+        """The user (or VoxDesk on the user's behalf) has stored a value: the default is not in effect."""
+        return bool(self._store.contains(key))
+
     def set(self, key: str, value: Any) -> None:
         option = OPTIONS[key]
         if option.choices and value not in option.choices:

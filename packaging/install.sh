@@ -5,8 +5,17 @@
 #   anything else -> torch from the default index (a CUDA build that also runs on the CPU).
 # Idempotent: a second run with nothing changed only checks and returns.
 #
+# On an AMD machine the ROCm index is chosen by the card's gfx target and the installed ROCm release
+# (desktop/core/gpu/wheels.py: RDNA4 and Strix Halo need the ROCm 7 builds), and CTranslate2's ROCm wheel
+# is installed from CTranslate2's GitHub releases where it has a build for the card, checksum checked
+# (desktop/core/gpu/ct2_rocm_wheel.py); when it cannot be fetched the CPU wheel stays and a sentence
+# says which command to run.
+#
 # Usage: packaging/install.sh [--venv DIR] [--extras test]
-# Environment: VOXDESK_TORCH=rocm|default forces the choice; VOXDESK_ROCM_INDEX overrides the ROCm index.
+# Environment: VOXDESK_TORCH=rocm|default forces the choice; VOXDESK_ROCM_INDEX overrides the ROCm index;
+#   VOXDESK_CT2_ROCM_BASE replaces https://github.com/OpenNMT/CTranslate2/releases/download (a company
+#   mirror with the same layout, and <archive>.sha256 beside each archive); VOXDESK_CT2_ROCM_SHA256 gives
+#   the archive's checksum; VOXDESK_CT2_ROCM=no keeps the CPU build of CTranslate2.
 set -euo pipefail
 
 venv=.venv
@@ -33,14 +42,9 @@ has_amd_gpu() {
 
 rocm_index() {
   if [ -n "${VOXDESK_ROCM_INDEX:-}" ]; then echo "$VOXDESK_ROCM_INDEX"; return; fi
-  local release=""
-  local info="${ROCM_PATH:-/opt/rocm}/.info/version"
-  [ -r "$info" ] && release=$(cut -d. -f1,2 < "$info")
-  # The wheels bundle their own HIP runtime; match an installed ROCm release when there is one.
-  case "$release" in
-    6.*) echo "https://download.pytorch.org/whl/rocm6.4" ;;
-    *) echo "https://download.pytorch.org/whl/rocm7.1" ;;
-  esac
+  # The table in desktop/core/gpu/wheels.py, by the card's gfx target and the installed ROCm release.
+  PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" "$python" -m desktop.core.gpu.wheels torch-index \
+    || echo "https://download.pytorch.org/whl/rocm7.1"
 }
 
 flavour=${VOXDESK_TORCH:-}
@@ -55,8 +59,9 @@ installed_torch=$("$venv/bin/python" -c 'import importlib.metadata as m; print(m
 case "$flavour" in
   rocm)
     if [[ "$installed_torch" != *rocm* ]]; then
-      echo "VoxDesk: AMD GPU found, installing PyTorch for ROCm from $(rocm_index)"
-      "${pip[@]}" install --index-url "$(rocm_index)" torch torchaudio
+      index=$(rocm_index)
+      echo "VoxDesk: AMD GPU found, installing PyTorch for ROCm from $index"
+      "${pip[@]}" install --index-url "$index" torch torchaudio
     fi
     ;;
   default)
@@ -74,3 +79,16 @@ target="$here"
 # The speaker check's encoder. Its metadata asks for webrtcvad, an sdist that no longer builds with
 # current setuptools; pyproject.toml lists its real needs, with webrtcvad-wheels for that module.
 "${pip[@]}" install --quiet --no-deps "Resemblyzer==0.1.4"
+
+# faster-whisper on the GPU: CTranslate2's ROCm wheel replaces the CPU one where a build fits the card.
+ct2_on_gpu() {
+  "$venv/bin/python" -c 'import ctranslate2, sys; sys.exit(0 if ctranslate2.get_cuda_device_count() > 0 else 1)' \
+    2>/dev/null
+}
+if [ "$flavour" = rocm ] && [ "${VOXDESK_CT2_ROCM:-yes}" != no ] && ! ct2_on_gpu; then
+  wheels="$venv/voxdesk-wheels"
+  if wheel=$("$venv/bin/python" -m desktop.core.gpu.ct2_rocm_wheel --dest "$wheels"); then
+    echo "VoxDesk: installing $(basename "$wheel")"
+    "${pip[@]}" install --quiet --no-deps --force-reinstall "$wheel"
+  fi
+fi

@@ -29,6 +29,17 @@ def _chosen_model() -> str:
         return "base"
 
 
+def _gpu_answers(model: str) -> Callable[[], list]:
+    """The known-answer check of the GPU engines, with the model chosen for the doctor."""
+    def check() -> list:
+        from desktop.cli.common import whisper_store
+        from desktop.engines.transcription.known_answer import doctor_check
+
+        return doctor_check(whisper_store(), model)
+
+    return check
+
+
 def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None) -> int:
     """Print the checks; `doctor` replaces run_doctor in tests."""
     from desktop.core.gpu.doctor import format_table, run_doctor
@@ -43,7 +54,8 @@ def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None
         from desktop.cli.common import model_sources
 
         sources = model_sources()  # the "Model downloads" check tries the source chosen in Settings
-        doctor = functools.partial(run_doctor, downloads=sources.downloads, shared_folders=len(sources.shared_dirs))
+        doctor = functools.partial(run_doctor, downloads=sources.downloads, shared_folders=len(sources.shared_dirs),
+                                   gpu_answers=_gpu_answers(model))
     result = doctor(model=model, progress=progress)
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)

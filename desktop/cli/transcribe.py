@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.export_plan import plan_exports
+    from desktop.engines.transcription.known_answer import GpuProof
     from desktop.engines.transcription.transcriber import Transcriber
 
     formats = _formats(args.format)
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
     store = whisper_store()
-    transcriber = Transcriber(store, fallbacks)
+    transcriber = Transcriber(store, fallbacks, gpu_proof=GpuProof())
     try:
         missing = transcriber.missing_model(settings)
         if missing:

@@ -190,6 +190,9 @@ class MainWindow(QMainWindow):
         # The batch size the engine chose (from the GPU's free memory) is read once each file is done.
         self.transcribe_tab.queue.item_finished.connect(lambda _item: self.device_status.set_transcription_batch(
             getattr(self._transcriber, "batch_size", None), bf16_encoder=getattr(self._transcriber, "bf16_encoder", False)))
+        # Why the GPU was or was not used: the known-answer check's verdict, kept with the speed records.
+        self.transcribe_tab.queue.item_finished.connect(
+            lambda _item: self.device_status.set_gpu_note(getattr(self._transcriber, "gpu_note", None)))
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)
@@ -227,6 +230,7 @@ class MainWindow(QMainWindow):
     def _on_device_report(self, report) -> None:
         if not self._closing:  # a report that arrives after closing has no status bar to go to
             self.device_status.set_report(report)
+            self.transcribe_tab.options.suggest_for_device(report)
 
     @Slot(object)
     def _on_detection_failed(self, message: str) -> None:

@@ -576,6 +576,10 @@
         <translation>{ct2}：{count} 块 GPU</translation>
     </message>
     <message>
+        <source>{ct2} on the GPU: {types}</source>
+        <translation>{ct2} 在 GPU 上：{types}</translation>
+    </message>
+    <message>
         <source>CPU: {name} ({cores} cores)</source>
         <translation>CPU：{name}（{cores} 核）</translation>
     </message>
@@ -707,6 +711,10 @@
     <message>
         <source>This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot use it. PyTorch for ROCm comes from PyTorch&apos;s own ROCm wheel index.</source>
         <translation>这台电脑有 AMD 显卡，但 PyTorch {version} 是{build}，无法使用这块显卡。ROCm 版 PyTorch 需从 PyTorch 官方的 ROCm 安装源获取。</translation>
+    </message>
+    <message>
+        <source>{finding} {reason}</source>
+        <translation>{finding}{reason}</translation>
     </message>
     <message>
         <source>PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics card.</source>
@@ -1021,16 +1029,32 @@
         <translation>TorchCodec {version} 与 PyTorch {torch} 匹配，可正常导入。</translation>
     </message>
     <message>
+        <source>CTranslate2 does not load: its ROCm build does not match the ROCm installed on this computer ({error}). It needs ROCm 7.2; or put back the CPU build with the command.</source>
+        <translation>CTranslate2 无法加载：它的 ROCm 版与这台电脑上安装的 ROCm 不匹配（{error}）。它需要 ROCm 7.2；或者用这条命令换回 CPU 版。</translation>
+    </message>
+    <message>
         <source>CTranslate2 is not installed, so the fast CPU engine (faster-whisper) cannot run.</source>
         <translation>未安装 CTranslate2，快速 CPU 引擎（faster-whisper）无法运行。</translation>
     </message>
     <message>
-        <source>CTranslate2 {version} sees 1 GPU.</source>
-        <translation>CTranslate2 {version} 识别到 1 块 GPU。</translation>
+        <source>none listed</source>
+        <translation>未列出</translation>
     </message>
     <message>
-        <source>CTranslate2 {version} sees {count} GPUs.</source>
-        <translation>CTranslate2 {version} 识别到 {count} 块 GPU。</translation>
+        <source>CTranslate2 {version} sees 1 GPU (compute types: {types}).</source>
+        <translation>CTranslate2 {version} 识别到 1 块 GPU（计算类型：{types}）。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} sees {count} GPUs (compute types: {types}).</source>
+        <translation>CTranslate2 {version} 识别到 {count} 块 GPU（计算类型：{types}）。</translation>
+    </message>
+    <message>
+        <source>PyTorch sees the GPU, CTranslate2 {version} sees none: {reason} On the GPU VoxDesk uses openai-whisper through PyTorch.</source>
+        <translation>PyTorch 识别到 GPU，CTranslate2 {version} 却没有识别到：{reason}在 GPU 上，VoxDesk 通过 PyTorch 使用 openai-whisper。</translation>
+    </message>
+    <message>
+        <source>PyTorch sees the GPU, but CTranslate2 {version} sees none: it is the build from the package index, without ROCm, so faster-whisper runs on the processor and on the GPU VoxDesk uses openai-whisper through PyTorch. CTranslate2&apos;s ROCm build fits this card.</source>
+        <translation>PyTorch 识别到 GPU，但 CTranslate2 {version} 没有识别到：它是软件包索引中的版本，不支持 ROCm，因此 faster-whisper 在处理器上运行，而在 GPU 上 VoxDesk 通过 PyTorch 使用 openai-whisper。CTranslate2 的 ROCm 版适用于这块显卡。</translation>
     </message>
     <message>
         <source>CTranslate2 {version} is a build without support for this GPU, so faster-whisper runs on the CPU; on the GPU VoxDesk uses openai-whisper through PyTorch.</source>
@@ -1039,6 +1063,54 @@
     <message>
         <source>CTranslate2 {version}, running on the CPU.</source>
         <translation>CTranslate2 {version}，在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Several GPUs</source>
+        <translation>多块 GPU</translation>
+    </message>
+    <message>
+        <source>{count} GPU(s) found; nothing to choose.</source>
+        <translation>找到 {count} 块 GPU；无需选择。</translation>
+    </message>
+    <message>
+        <source>This computer has a Radeon built into the processor and a Radeon card ({names}); VoxDesk uses the card, {name}, through {variable}={index}.</source>
+        <translation>这台电脑既有处理器内置的 Radeon，也有一块 Radeon 显卡（{names}）；VoxDesk 通过 {variable}={index} 使用显卡 {name}。</translation>
+    </message>
+    <message>
+        <source>{finding} {override}={value} applies to every GPU at once and makes the other one run with code that is not its own; set it only together with {variable}.</source>
+        <translation>{finding}{override}={value} 会同时作用于所有 GPU，使另一块 GPU 运行不属于它的代码；只能与 {variable} 一起设置。</translation>
+    </message>
+    <message>
+        <source>{finding} An {override} would apply to both GPUs at once: do not set one for this computer without {variable}.</source>
+        <translation>{finding}{override} 会同时作用于两块 GPU：在这台电脑上不要在没有 {variable} 的情况下设置它。</translation>
+    </message>
+    <message>
+        <source>GPU gives the right words</source>
+        <translation>GPU 转写结果正确</translation>
+    </message>
+    <message>
+        <source>Not applicable: no working GPU to check.</source>
+        <translation>不适用：没有可检查的可用 GPU。</translation>
+    </message>
+    <message>
+        <source>Not checked here: it runs before the first transcription on the GPU.</source>
+        <translation>此处未检查：它会在第一次用 GPU 转写之前运行。</translation>
+    </message>
+    <message>
+        <source>The check could not run: {error}</source>
+        <translation>检查无法运行：{error}</translation>
+    </message>
+    <message>
+        <source>Download a Whisper model (the model list), then run this check again.</source>
+        <translation>请先下载一个 Whisper 模型（模型列表），然后再次运行此检查。</translation>
+    </message>
+    <message>
+        <source>Not checked: no Whisper model is on this computer yet.</source>
+        <translation>未检查：这台电脑上还没有 Whisper 模型。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: Automatic uses the processor; choose GPU in Settings → Device to use it anyway.</source>
+        <translation>无需处理：“自动”会使用处理器；如仍想使用 GPU，请在“设置 → 运行于”中选择 GPU。</translation>
     </message>
     <message>
         <source>Audio decoding</source>
@@ -1519,6 +1591,14 @@
         <translation>GPU 无法加载模型，改用 CPU…</translation>
     </message>
     <message>
+        <source>Checking that the GPU gives the right words…</source>
+        <translation>正在检查 GPU 的转写结果是否正确…</translation>
+    </message>
+    <message>
+        <source>check the GPU</source>
+        <translation>检查 GPU</translation>
+    </message>
+    <message>
         <source>load model</source>
         <translation>加载模型</translation>
     </message>
@@ -1604,6 +1684,18 @@
     <message>
         <source>Choose the OpenVoice v2 converter folder</source>
         <translation>选择 OpenVoice v2 转换器文件夹</translation>
+    </message>
+    <message>
+        <source>{engine} on the GPU: measured fastest on this computer ({factor:.0f}× real time).</source>
+        <translation>GPU 上使用 {engine}：在本机测得最快（实时速度的 {factor:.0f} 倍）。</translation>
+    </message>
+    <message>
+        <source>openai-whisper on the GPU: the installed CTranslate2 sees no GPU.</source>
+        <translation>GPU 上使用 openai-whisper：已安装的 CTranslate2 没有识别到 GPU。</translation>
+    </message>
+    <message>
+        <source>{engine} on the GPU (the engines have not been measured on this computer yet).</source>
+        <translation>GPU 上使用 {engine}（尚未在本机测量各引擎的速度）。</translation>
     </message>
 </context>
 <context>
@@ -1906,6 +1998,29 @@
     <message>
         <source>Something went wrong that VoxDesk did not expect. The details are in the log file.</source>
         <translation>发生了意外错误。详细信息已写入日志文件。</translation>
+    </message>
+</context>
+<context>
+    <name>KnownAnswer</name>
+    <message>
+        <source>Fix: update the graphics driver and ROCm (sudo apt update &amp;&amp; sudo apt full-upgrade), restart, and run Help → Doctor again.</source>
+        <translation>解决办法：更新显卡驱动和 ROCm（sudo apt update &amp;&amp; sudo apt full-upgrade），重启后再次运行“帮助 → 诊断”。</translation>
+    </message>
+    <message>
+        <source>The graphics card gave wrong results with {engine} ({percent}% of the words of the test speech differ from the processor&apos;s); VoxDesk uses the processor. {fix}</source>
+        <translation>显卡使用 {engine} 时给出了错误的结果（测试语音中有 {percent}% 的词与处理器的结果不同）；VoxDesk 改用处理器。{fix}</translation>
+    </message>
+    <message>
+        <source>The graphics card is slower than the processor with {engine} ({gpu:.1f} s against {cpu:.1f} s for the test speech), so Automatic uses the processor.</source>
+        <translation>使用 {engine} 时显卡比处理器慢（测试语音用时 {gpu:.1f} 秒，处理器 {cpu:.1f} 秒），因此“自动”使用处理器。</translation>
+    </message>
+    <message>
+        <source>GPU check passed with {engine}: same words as the processor, {gpu:.1f} s against {cpu:.1f} s.</source>
+        <translation>使用 {engine} 的 GPU 检查通过：结果与处理器相同，用时 {gpu:.1f} 秒，处理器 {cpu:.1f} 秒。</translation>
+    </message>
+    <message>
+        <source>GPU check</source>
+        <translation>GPU 检查</translation>
     </message>
 </context>
 <context>
@@ -2677,6 +2792,22 @@
         <source>slower than real time here ({factor}×)</source>
         <translation>在本机慢于实时（{factor}×）</translation>
     </message>
+    <message>
+        <source>Suggested for this computer: base, quick on the processor.</source>
+        <translation>建议本机使用：base，在处理器上速度快。</translation>
+    </message>
+    <message>
+        <source>Suggested for this computer: turbo (large-v3-turbo), the most accurate model at a good speed on a GPU with {memory:.0f} GB.</source>
+        <translation>建议本机使用：turbo（large-v3-turbo），在 {memory:.0f} GB 显存的 GPU 上速度良好且最准确。</translation>
+    </message>
+    <message>
+        <source>Suggested for this computer: {model}, since the GPU has {memory:.0f} GB (turbo needs about 16 GB to run well).</source>
+        <translation>建议本机使用：{model}，因为 GPU 只有 {memory:.0f} GB 显存（turbo 约需 16 GB 才能流畅运行）。</translation>
+    </message>
+    <message>
+        <source>Suggested for this computer: base.</source>
+        <translation>建议本机使用：base。</translation>
+    </message>
 </context>
 <context>
     <name>ModelFiles</name>
@@ -2782,6 +2913,10 @@
     <message>
         <source>Choose a Coqui model folder</source>
         <translation>选择 Coqui 模型文件夹</translation>
+    </message>
+    <message>
+        <source>suggested here</source>
+        <translation>本机推荐</translation>
     </message>
 </context>
 <context>
@@ -4696,6 +4831,81 @@ Replace them?</source>
     <message>
         <source>{name}: {verdict}</source>
         <translation>{name}：{verdict}</translation>
+    </message>
+</context>
+<context>
+    <name>Wheels</name>
+    <message>
+        <source>CTranslate2&apos;s ROCm wheel could not be installed ({why}), so faster-whisper keeps running on the processor. To try again, possibly from your company&apos;s mirror: {command}</source>
+        <translation>无法安装 CTranslate2 的 ROCm 版（{why}），因此 faster-whisper 继续在处理器上运行。如需重试（也可以使用公司的镜像）：{command}</translation>
+    </message>
+    <message>
+        <source>{variable} is not a SHA-256 checksum</source>
+        <translation>{variable} 不是 SHA-256 校验值</translation>
+    </message>
+    <message>
+        <source>the mirror has no checksum file for it</source>
+        <translation>镜像上没有它的校验文件</translation>
+    </message>
+    <message>
+        <source>the checksum could not be read</source>
+        <translation>无法读取校验值</translation>
+    </message>
+    <message>
+        <source>no checksum is published for it</source>
+        <translation>没有公布它的校验值</translation>
+    </message>
+    <message>
+        <source>the archive has no wheel for this Python</source>
+        <translation>压缩包中没有适用于这个 Python 版本的安装包</translation>
+    </message>
+    <message>
+        <source>CTranslate2 is not installed; install VoxDesk first.</source>
+        <translation>未安装 CTranslate2；请先安装 VoxDesk。</translation>
+    </message>
+    <message>
+        <source>This card ({target}) needs ROCm {needed} or later; ROCm {installed} is installed. Update ROCm, then run the installer again.</source>
+        <translation>这块显卡（{target}）需要 ROCm {needed} 或更高版本；当前安装的是 ROCm {installed}。请更新 ROCm，然后再次运行安装程序。</translation>
+    </message>
+    <message>
+        <source>{target} (Strix Halo) needs PyTorch built for ROCm 7.2.</source>
+        <translation>{target}（Strix Halo）需要为 ROCm 7.2 构建的 PyTorch。</translation>
+    </message>
+    <message>
+        <source>{target} (RDNA4) needs PyTorch built for ROCm 6.4.1 or later; VoxDesk uses the ROCm 7 build.</source>
+        <translation>{target}（RDNA4）需要为 ROCm 6.4.1 或更高版本构建的 PyTorch；VoxDesk 使用 ROCm 7 版。</translation>
+    </message>
+    <message>
+        <source>PyTorch built for ROCm 6.4, matching the installed ROCm {installed}.</source>
+        <translation>为 ROCm 6.4 构建的 PyTorch，与已安装的 ROCm {installed} 匹配。</translation>
+    </message>
+    <message>
+        <source>PyTorch built for ROCm 7.1.</source>
+        <translation>为 ROCm 7.1 构建的 PyTorch。</translation>
+    </message>
+    <message>
+        <source>No AMD graphics card found; faster-whisper runs on the processor.</source>
+        <translation>未找到 AMD 显卡；faster-whisper 在处理器上运行。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 has no ROCm build for {target}; faster-whisper runs on the processor (the GPU still runs Whisper through PyTorch).</source>
+        <translation>CTranslate2 没有适用于 {target} 的 ROCm 版；faster-whisper 在处理器上运行（GPU 仍通过 PyTorch 运行 Whisper）。</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} has no ROCm build (it starts with 4.7.0); faster-whisper runs on the processor.</source>
+        <translation>CTranslate2 {version} 没有 ROCm 版（从 4.7.0 开始才有）；faster-whisper 在处理器上运行。</translation>
+    </message>
+    <message>
+        <source>CTranslate2&apos;s ROCm build needs ROCm {needed} installed on this computer (found: {installed}); faster-whisper runs on the processor.</source>
+        <translation>CTranslate2 的 ROCm 版需要这台电脑安装 ROCm {needed}（找到的是：{installed}）；faster-whisper 在处理器上运行。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>CTranslate2 {version} for ROCm {rocm} on {target}.</source>
+        <translation>适用于 {target} 的 CTranslate2 {version}（ROCm {rocm}）。</translation>
     </message>
 </context>
 </TS>

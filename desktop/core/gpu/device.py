@@ -484,6 +484,8 @@ class DeviceReport:
     rocminfo_error: str | None = None  # e.g. "Unable to open /dev/kfd read-write: Permission denied"
     hsa_override: str | None = None  # HSA_OVERRIDE_GFX_VERSION in effect
     ct2_version: str | None = None
+    ct2_compute_types: list[str] = field(default_factory=list)  # CTranslate2's on its GPU ("float16", ...)
+    ct2_error: str | None = None  # why CTranslate2 could not be imported ("undefined symbol ...")
 
     @property
     def gpu_agents(self) -> list[RocmAgent]:
@@ -585,6 +587,9 @@ class DeviceReport:
             lines.append(N_("Device", "{ct2}: 1 GPU").format(ct2=ct2))
         else:
             lines.append(N_("Device", "{ct2}: {count} GPUs").format(ct2=ct2, count=self.ct2_gpu_count))
+        if self.ct2_compute_types:
+            lines.append(N_("Device", "{ct2} on the GPU: {types}").format(
+                ct2=ct2, types=", ".join(self.ct2_compute_types)))
         lines.append(N_("Device", "CPU: {name} ({cores} cores)").format(name=self.cpu_name, cores=self.cpu_cores))
         # One Message for all lines, so the tooltip is translated line by line.
         fields = {f"line{number}": line for number, line in enumerate(lines)}
@@ -677,13 +682,27 @@ def _rocm_facts(probes: Probes, report: DeviceReport) -> None:
 
 
 def _ct2_facts(probes: Probes, report: DeviceReport) -> None:
+    """CTranslate2's own view of the GPU: on ROCm torch may see one where CTranslate2 (a build from the
+    package index, without ROCm) sees none, and then it must not be handed "cuda"."""
     try:
         ctranslate2 = probes.import_ctranslate2()
-        report.ct2_version = str(getattr(ctranslate2, "__version__", "")) or None
+    except Exception as error:  # noqa: BLE001 - not installed, or a ROCm build that does not match ROCm
+        report.ct2_error = f"{type(error).__name__}: {error}".splitlines()[0]
+        if "No module named" in report.ct2_error:
+            report.ct2_error = None
+        log.info("CTranslate2 could not be imported", exc_info=True)
+        return
+    report.ct2_version = str(getattr(ctranslate2, "__version__", "")) or None
+    try:
         report.ct2_gpu_count = int(ctranslate2.get_cuda_device_count())
-    except Exception:  # noqa: BLE001 - not installed, or a build without GPU support that raises
+    except Exception:  # noqa: BLE001 - a build without GPU support that raises
         log.info("CTranslate2 sees no GPU", exc_info=True)
         report.ct2_gpu_count = 0
+    if report.ct2_gpu_count > 0:
+        try:
+            report.ct2_compute_types = sorted(str(kind) for kind in ctranslate2.get_supported_compute_types("cuda"))
+        except Exception:  # noqa: BLE001 - the GPU is counted but does not answer
+            log.info("CTranslate2 could not list its GPU compute types", exc_info=True)
 
 
 def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> DeviceReport:

@@ -37,6 +37,9 @@ from desktop.core.common.download_sources import DownloadSources, probe_all
 from desktop.core.common.errors import Cancelled
 from desktop.core.gpu.download_check import TITLE as DOWNLOADS_TITLE, check_model_downloads
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
+from desktop.core.gpu.known_answer import GpuVerdict
+from desktop.core.gpu.multi_gpu import VISIBLE_VARIABLE, chosen_gpu, gpu_agents, needs_choosing
+from desktop.core.gpu.wheels import RDNA4, STRIX_HALO, ct2_wheel, gfx_target, torch_index
 from desktop.core.common.system_packages import (
     PORTAUDIO_LIBRARY,
     install_command,
@@ -86,6 +89,8 @@ CHECK_IDS = (
     "device_access",
     "gfx_target",
     "gpu_smoke_test",
+    "gpu_answers",
+    "gpus",
     "torchaudio",
     "torchcodec",
     "ctranslate2",
@@ -285,6 +290,9 @@ class DoctorProbes:
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     python: str = sys.executable  # the interpreter pip commands in fixes should use
     probe_downloads: Callable[[DownloadSources], list[tuple[str, str, bool]]] = probe_all
+    # The GPU's known-answer check, for each GPU engine (engines/transcription/known_answer.py); the
+    # window and the command line hand it in, since it runs an engine. None: not checked.
+    gpu_answers: Callable[[], list[GpuVerdict]] | None = None
 
 
 def _last_json(text: str) -> dict[str, Any] | None:
@@ -325,12 +333,18 @@ def _then_relogin(command: str) -> Message:
     return N_("Doctor", "{command}   # then log out and back in (or restart the computer).").format(command=command)
 
 
-def rocm_wheel_index(rocm_release: str | None) -> str:
-    """PyTorch's ROCm wheel index for an installed ROCm release (the same choice as packaging/install.sh)."""
-    release = major_minor(rocm_release)
-    if release and release.startswith("6."):
-        return f"{PYTORCH_WHEELS}/rocm6.4"
-    return f"{PYTORCH_WHEELS}/rocm7.1"
+def rocm_wheel_index(rocm_release: str | None, gfx: str | None = None) -> str:
+    """PyTorch's ROCm wheel index for a card and an installed ROCm release (the same choice as
+    packaging/install.sh: desktop/core/gpu/wheels.py)."""
+    return torch_index(gfx, rocm_release).index
+
+
+def _card_target(report: DeviceReport) -> str | None:
+    """The gfx target of the card VoxDesk uses (the discrete one when there are two)."""
+    if report.gfx_arch:
+        return report.gfx_arch
+    chosen = chosen_gpu(report.rocm_agents or [])
+    return chosen.agent.name if chosen else None
 
 
 def _pip(probes: DoctorProbes, *args: str) -> str:
@@ -413,7 +427,7 @@ def _build_name(report: DeviceReport) -> str:
 def check_torch_build(report: DeviceReport, probes: DoctorProbes) -> Check:
     title = N_("Doctor", "PyTorch build")
     amd = report.has_amd_gpu
-    index = rocm_wheel_index(report.rocm_version) if amd else None
+    index = rocm_wheel_index(report.rocm_version, _card_target(report)) if amd else None
     if report.torch_build == "missing":
         if report.torch_error and "No module named" not in report.torch_error:
             finding = N_("Doctor", "PyTorch is not installed or does not load ({error}).").format(
@@ -423,13 +437,14 @@ def check_torch_build(report: DeviceReport, probes: DoctorProbes) -> Check:
         return Check("torch_build", title, Status.ERROR, finding, _reinstall_torch(probes, index))
     version = report.torch_version or "?"
     if amd and report.torch_build != "rocm":
-        return Check(
-            "torch_build", title, Status.ERROR,
-            N_("Doctor", "This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot "
-               "use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.").format(
-                version=version, build=_build_name(report)),
-            _reinstall_torch(probes, index),
-        )
+        choice = torch_index(_card_target(report), report.rocm_version)
+        finding = N_("Doctor", "This computer has an AMD graphics card, but PyTorch {version} is {build}, so it cannot "
+                     "use it. PyTorch for ROCm comes from PyTorch's own ROCm wheel index.").format(
+            version=version, build=_build_name(report))
+        finding = N_("Doctor", "{finding} {reason}").format(finding=finding, reason=choice.reason)
+        if choice.system_rocm_too_old:
+            finding = N_("Doctor", "{finding} {reason}").format(finding=finding, reason=choice.system_rocm_too_old)
+        return Check("torch_build", title, Status.ERROR, finding, _reinstall_torch(probes, index))
     if amd:
         return Check("torch_build", title, Status.OK,
                      N_("Doctor", "PyTorch {version} is a ROCm build (HIP {hip}), right for the AMD graphics "
@@ -563,6 +578,10 @@ def check_rocm_runtime(report: DeviceReport, probes: DoctorProbes) -> Check:
 def _gfx_fix(arch: str, probes: DoctorProbes) -> tuple[str, str, tuple[str, str] | None]:
     """(advice sentence, fix, setting) for a gfx target the wheel has no code for."""
     advice = advice_for(arch)
+    newer = torch_index(arch, None)
+    if gfx_target(arch) in RDNA4 or gfx_target(arch) == STRIX_HALO:
+        # New cards need a newer PyTorch build, not an override.
+        return (newer.reason, _reinstall_torch(probes, newer.index), None)
     if advice.override:
         return (N_("Doctor", "Cards of this family run with {variable}={value}. VoxDesk can set it at every start "
                    "(the switch in Help → Doctor), or start it once from a terminal with the command.").format(
@@ -769,20 +788,51 @@ def check_torchcodec(report: DeviceReport, probes: DoctorProbes) -> Check:
     return Check("torchcodec", title, Status.OK, finding.format(version=version, torch=torch_version, ffmpeg=ffmpeg))
 
 
+def _ct2_rocm_fix(probes: DoctorProbes) -> str:
+    """Fetch CTranslate2's ROCm wheel (checked) and put it in place of the CPU one."""
+    fetch = " ".join([shlex.quote(probes.python), "-m", "desktop.core.gpu.ct2_rocm_wheel", "--dest",
+                      "~/.cache/voxdesk-wheels"])
+    return f'{_pip(probes, "install", "--no-deps", "--force-reinstall")} "$({fetch})"'
+
+
 def check_ctranslate2(report: DeviceReport, probes: DoctorProbes) -> Check:
     title = "CTranslate2"
+    if report.ct2_version is None and report.ct2_error and "undefined symbol" in report.ct2_error:
+        return Check("ctranslate2", title, Status.ERROR,
+                     N_("Doctor", "CTranslate2 does not load: its ROCm build does not match the ROCm installed on "
+                                  "this computer ({error}). It needs ROCm 7.2; or put back the CPU build with the "
+                                  "command.").format(error=report.ct2_error),
+                     _pip(probes, "install", "--force-reinstall", "--no-deps", "ctranslate2"))
     if report.ct2_version is None:
         return Check("ctranslate2", title, Status.ERROR,
                      N_("Doctor", "CTranslate2 is not installed, so the fast CPU engine (faster-whisper) cannot run."),
                      _pip(probes, "install", "ctranslate2", "faster-whisper"))
     count = report.ct2_gpu_count
+    types = ", ".join(report.ct2_compute_types) or N_("Doctor", "none listed")
     if count == 1:
         return Check("ctranslate2", title, Status.OK,
-                     N_("Doctor", "CTranslate2 {version} sees 1 GPU.").format(version=report.ct2_version))
+                     N_("Doctor", "CTranslate2 {version} sees 1 GPU (compute types: {types}).").format(
+                         version=report.ct2_version, types=types))
     if count:
         return Check("ctranslate2", title, Status.OK,
-                     N_("Doctor", "CTranslate2 {version} sees {count} GPUs.").format(
-                         version=report.ct2_version, count=count))
+                     N_("Doctor", "CTranslate2 {version} sees {count} GPUs (compute types: {types}).").format(
+                         version=report.ct2_version, count=count, types=types))
+    if report.gpu_present and report.torch_build == "rocm":
+        # On ROCm torch sees the card while the package index's CTranslate2 has no ROCm code at all.
+        tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
+        choice = ct2_wheel(_card_target(report), report.rocm_version, report.ct2_version, tag,
+                           hsa_override=report.hsa_override)
+        if choice.archive_url is None:
+            return Check("ctranslate2", title, Status.INFO,
+                         N_("Doctor", "PyTorch sees the GPU, CTranslate2 {version} sees none: {reason} On the GPU "
+                                      "VoxDesk uses openai-whisper through PyTorch.").format(
+                             version=report.ct2_version, reason=choice.reason))
+        return Check("ctranslate2", title, Status.WARNING,
+                     N_("Doctor", "PyTorch sees the GPU, but CTranslate2 {version} sees none: it is the build from "
+                                  "the package index, without ROCm, so faster-whisper runs on the processor and on "
+                                  "the GPU VoxDesk uses openai-whisper through PyTorch. CTranslate2's ROCm build fits "
+                                  "this card.").format(version=report.ct2_version),
+                     _ct2_rocm_fix(probes))
     if report.gpu_available:
         return Check("ctranslate2", title, Status.OK,
                      N_("Doctor", "CTranslate2 {version} is a build without support for this GPU, so faster-whisper "
@@ -790,6 +840,66 @@ def check_ctranslate2(report: DeviceReport, probes: DoctorProbes) -> Check:
                          version=report.ct2_version))
     return Check("ctranslate2", title, Status.OK,
                  N_("Doctor", "CTranslate2 {version}, running on the CPU.").format(version=report.ct2_version))
+
+
+def check_gpus(report: DeviceReport, probes: DoctorProbes) -> Check:
+    """More than one AMD GPU: which one VoxDesk uses, and what an override would do to the other."""
+    title = N_("Doctor", "Several GPUs")
+    agents = report.rocm_agents or []
+    if not needs_choosing(agents):
+        count = len(gpu_agents(agents))
+        return Check("gpus", title, Status.OK, N_("Doctor", "{count} GPU(s) found; nothing to choose.").format(
+            count=count))
+    chosen = chosen_gpu(agents)
+    names = ", ".join(f"{number}: {agent.marketing_name or agent.name} ({agent.name})"
+                      for number, agent in enumerate(gpu_agents(agents)))
+    visible = probes.machine.environ.get(VISIBLE_VARIABLE)
+    finding = N_("Doctor", "This computer has a Radeon built into the processor and a Radeon card ({names}); "
+                           "VoxDesk uses the card, {name}, through {variable}={index}.").format(
+        names=names, name=chosen.agent.marketing_name or chosen.agent.name, variable=VISIBLE_VARIABLE,
+        index=visible or chosen.index)
+    if report.hsa_override:
+        return Check("gpus", title, Status.WARNING,
+                     N_("Doctor", "{finding} {override}={value} applies to every GPU at once and makes the other one "
+                                  "run with code that is not its own; set it only together with {variable}.").format(
+                         finding=finding, override=OVERRIDE_VARIABLE, value=report.hsa_override,
+                         variable=VISIBLE_VARIABLE),
+                     f"{VISIBLE_VARIABLE}={chosen.index} {OVERRIDE_VARIABLE}={report.hsa_override} voxdesk")
+    return Check("gpus", title, Status.INFO,
+                 N_("Doctor", "{finding} An {override} would apply to both GPUs at once: do not set one for this "
+                              "computer without {variable}.").format(
+                     finding=finding, override=OVERRIDE_VARIABLE, variable=VISIBLE_VARIABLE))
+
+
+def check_gpu_answers(report: DeviceReport, probes: DoctorProbes) -> Check:
+    """The known-answer check: the test speech on the GPU and on the processor, compared."""
+    title = N_("Doctor", "GPU gives the right words")
+    if not report.gpu_available:
+        return Check("gpu_answers", title, Status.OK, N_("Doctor", "Not applicable: no working GPU to check."))
+    if probes.gpu_answers is None:
+        return Check("gpu_answers", title, Status.INFO,
+                     N_("Doctor", "Not checked here: it runs before the first transcription on the GPU."))
+    try:
+        verdicts = probes.gpu_answers()
+    except Exception as error:  # noqa: BLE001 - a check that cannot run is the finding
+        return Check("gpu_answers", title, Status.WARNING,
+                     N_("Doctor", "The check could not run: {error}").format(error=str(error).splitlines()[0]
+                                                                             if str(error) else type(error).__name__),
+                     N_("Doctor", "Download a Whisper model (the model list), then run this check again."))
+    if not verdicts:
+        return Check("gpu_answers", title, Status.INFO,
+                     N_("Doctor", "Not checked: no Whisper model is on this computer yet."))
+    wrong = [v for v in verdicts if v.wrong]
+    sentences = " ".join(v.sentence() for v in verdicts)
+    if wrong:
+        from desktop.core.gpu.known_answer import WRONG_FIX
+
+        return Check("gpu_answers", title, Status.ERROR, sentences, WRONG_FIX)
+    if all(v.slower for v in verdicts):
+        return Check("gpu_answers", title, Status.WARNING, sentences,
+                     N_("Doctor", "Nothing to do: Automatic uses the processor; choose GPU in Settings → Device to "
+                                  "use it anyway."))
+    return Check("gpu_answers", title, Status.OK, sentences)
 
 
 def check_audio_decode(report: DeviceReport, probes: DoctorProbes) -> Check:
@@ -924,16 +1034,20 @@ def run_doctor(
     cancelled: Callable[[], bool] | None = None,
     downloads: DownloadSources | None = None,
     shared_folders: int = 0,
+    gpu_answers: Callable[[], list[GpuVerdict]] | None = None,
 ) -> DoctorResult:
     """Run every check in order. `report` skips detection (it must include the smoke test).
 
     `downloads` are the download sources to try (default: Automatic's two public hosts);
-    `shared_folders` how many shared model folders are in use.
+    `shared_folders` how many shared model folders are in use; `gpu_answers` runs the GPU's
+    known-answer check (it needs an engine, so the window and the command line hand it in).
 
     `progress(title)` is called before each check; `cancelled()` is asked between checks and raises
     Cancelled when it says so.
     """
     probes = probes or DoctorProbes()
+    if gpu_answers is not None and probes.gpu_answers is None:
+        probes = dataclasses.replace(probes, gpu_answers=gpu_answers)
 
     def step(title: str) -> None:
         if cancelled is not None and cancelled():
@@ -950,6 +1064,8 @@ def run_doctor(
         (N_("Doctor", "GPU device access"), lambda: check_device_access(report, probes)),
         (N_("Doctor", "GPU target (gfx)"), lambda: check_gfx_target(report, probes)),
         (N_("Doctor", "GPU test"), lambda: check_smoke_test(report, probes)),
+        (N_("Doctor", "GPU gives the right words"), lambda: check_gpu_answers(report, probes)),
+        (N_("Doctor", "Several GPUs"), lambda: check_gpus(report, probes)),
         ("torchaudio", lambda: check_torchaudio(report, probes)),
         ("TorchCodec", lambda: check_torchcodec(report, probes)),
         ("CTranslate2", lambda: check_ctranslate2(report, probes)),

@@ -29,6 +29,7 @@ from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.known_answer import GpuProof, record_wrong_answers
 from desktop.engines.transcription.resume import ShownSegments
 from desktop.core.common.i18n import N_
 
@@ -124,10 +125,12 @@ class Transcriber:
         chunk_seconds: float = 600.0,
         isolate: bool = True,
         hang_seconds: float = DEFAULT_HANG_SECONDS,
+        gpu_proof: "GpuProof | None" = None,
     ):
         """isolate: run the model in an engine process (False: in this process, for comparisons);
         hang_seconds: how long the engine process may stay silent (loading, decoding) before it is
-        taken for hung."""
+        taken for hung; gpu_proof: the GPU's known-answer check and Automatic's choice of engine there
+        (``known_answer.GpuProof``; None: openai-whisper on the GPU, unchecked)."""
         self._store = store
         self._fallbacks = fallback_log
         self._gpu_available = gpu_available
@@ -145,6 +148,8 @@ class Transcriber:
         self._isolate = isolate
         self._hang_seconds = hang_seconds
         self._job_cancelled: Callable[[], bool] | None = None  # the running job's, while it runs
+        self._gpu_proof = gpu_proof
+        self.gpu_note: str | None = None  # why Automatic did not use the GPU, or which engine it took there
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -168,6 +173,15 @@ class Transcriber:
             wants_gpu = not self._gpu_broken and self._gpu_available()
 
         engine = settings.engine
+        if engine == "auto" and wants_gpu and self._gpu_proof is not None:
+            # Measured and checked on this card: faster-whisper or openai-whisper, or the processor.
+            choice = self._gpu_proof.automatic_engine(settings.model, self._ct2_gpu_count())
+            self.gpu_note = choice.reason
+            if choice.engine is not None:
+                return _Plan(choice.engine, "cuda")
+            if settings.device == "auto":
+                return _Plan("ct2", "cpu")  # slower than the processor with every engine
+            # Asked for the GPU: it gets it, and the check before loading still catches wrong words.
         if engine == "auto":
             # openai-whisper in fp16 on torch's GPU (HIP on ROCm); CTranslate2 int8 is fastest on a CPU.
             engine = "torch" if wants_gpu else "ct2"
@@ -367,10 +381,44 @@ class Transcriber:
                 on_status(N_("Engine", "The GPU could not load the model; using the CPU…"))
             return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
 
+        if not self._proved_on_gpu(settings, plan, job, on_status):
+            return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
         return run_with_gpu_fallback(
             job, N_("Engine", "load model"), lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
         )
+
+    def _proved_on_gpu(self, settings, plan: _Plan, job: str, on_status) -> bool:
+        """The GPU's known-answer check before its first use on this machine (``known_answer``): False
+        when this job goes to the processor instead (wrong words, or slower under Automatic)."""
+        model = self._resolve_model(settings.model, plan.engine) if self._gpu_proof is not None else None
+        if model is None:
+            return True
+        if on_status and self._gpu_proof.kept(plan.engine) is None:
+            on_status(N_("Engine", "Checking that the GPU gives the right words…"))
+        cpu_model = self._resolve_model(settings.model, "ct2") or model
+        cpu_engine = "ct2" if cpu_model.format == "ct2" else plan.engine
+        verdict = run_with_gpu_fallback(
+            job, N_("Engine", "check the GPU"),
+            lambda: self._gpu_proof.prove(model, plan.engine, lambda m, e, d: self._load(m, _Plan(e, d)),
+                                          cpu_model=cpu_model, cpu_engine=cpu_engine, cancelled=self._job_cancelled),
+            lambda: None, self._fallbacks, free_memory=self._free_gpu_memory,
+        )
+        if verdict is None:  # the GPU failed during the check: recorded as a fallback already
+            self._gpu_broken = True
+            return False
+        if verdict.wrong:
+            record_wrong_answers(self._fallbacks, job, verdict)
+            self.gpu_note = verdict.sentence()
+            return False
+        if verdict.slower and settings.device == "auto":
+            self.gpu_note = verdict.sentence()
+            if on_status:
+                on_status(self.gpu_note)
+            return False
+        if settings.engine != "auto" or settings.device != "auto":
+            self.gpu_note = verdict.sentence()
+        return True
 
     def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
         """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so.

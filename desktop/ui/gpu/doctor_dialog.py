@@ -191,7 +191,17 @@ class DoctorDialog(QDialog):
         model = str(self._settings.get("transcribe/model"))
         sources = self._settings.model_sources()
 
+        from desktop.settings import open_model_stores
+
+        store = open_model_stores(self._settings).whisper
+
+        def gpu_answers() -> list:
+            from desktop.engines.transcription.known_answer import doctor_check
+
+            return doctor_check(store, model)
+
         def doctor(**kw) -> DoctorResult:
+            kw.setdefault("gpu_answers", gpu_answers)
             return run_doctor(model=model, downloads=sources.downloads, shared_folders=len(sources.shared_dirs), **kw)
 
         return doctor

@@ -32,6 +32,7 @@ class DeviceStatusWidget(QWidget):
         self._server: ServerConfig | None = None  # the transcription server in use, if any
         self._batch_size: int | None = None  # windows the last transcription decoded at once
         self._bf16_encoder = False
+        self._gpu_note: str | None = None  # the GPU check's verdict or Automatic's engine on the GPU, a Message
 
         self.device_label = QLabel(self)
         self.synthesis_label = QLabel(self)
@@ -68,8 +69,9 @@ class DeviceStatusWidget(QWidget):
         """Set every text; called at start and when the interface language changes."""
         if self._report is not None:
             self.device_label.setText(translated(self._report.summary()))
+            note = translated(self._gpu_note) if self._gpu_note else ""
             self.device_label.setToolTip("\n".join(filter(None, (translated(self._report.details()),
-                                                                 self._batch_text()))))
+                                                                 self._batch_text(), note))))
         elif self._detection_error is not None:
             self.device_label.setText(self.tr("Device unknown"))
             self.device_label.setToolTip(translated(self._detection_error))
@@ -109,6 +111,11 @@ class DeviceStatusWidget(QWidget):
         whether torch's bfloat16 encoder, measured faster on this processor, encoded its audio."""
         self._batch_size = size
         self._bf16_encoder = bf16_encoder
+        self.retranslate()
+
+    def set_gpu_note(self, note: str | None) -> None:
+        """What the GPU's known-answer check found, or which engine Automatic took on the GPU and why."""
+        self._gpu_note = note
         self.retranslate()
 
     def _batch_text(self) -> str:

@@ -59,6 +59,7 @@ class ModelPicker(QComboBox):
         self._delegate = _ModelListDelegate(self)
         self.setItemDelegate(self._delegate)
         self._listing: tuple[list, dict[str, float]] | None = None
+        self._recommended: tuple[str, str] | None = None  # (model, why: a Message) for this computer
 
     def show_models(self, entries: list, factors: dict[str, float], current: str) -> None:
         """entries: ``ModelStore.catalog()``; factors: model → real-time factor measured here; current: the
@@ -76,8 +77,13 @@ class ModelPicker(QComboBox):
             parts = [advice.languages, advice.size, advice.speed]
             item = QStandardItem(self._label(by_name[advice.name]))
             item.setData(advice.name, Qt.ItemDataRole.UserRole)
-            item.setData(" · ".join(translated(part) for part in parts if part), ADVICE_ROLE)
-            item.setToolTip(item.data(ADVICE_ROLE))
+            line = " · ".join(translated(part) for part in parts if part)
+            tip = line
+            if self._recommended is not None and self._recommended[0] == advice.name:
+                line = " · ".join((line, self.tr("suggested here")))
+                tip = "\n".join((line, translated(self._recommended[1])))
+            item.setData(line, ADVICE_ROLE)
+            item.setToolTip(tip)
             model.appendRow(item)
         index = self.findData(current)
         if index < 0:
@@ -88,6 +94,11 @@ class ModelPicker(QComboBox):
         metrics = self.view().fontMetrics()
         self._delegate.name_column = max(metrics.horizontalAdvance(self.itemText(i)) for i in range(self.count()))
         self.view().setMinimumWidth(self.view().sizeHintForColumn(0) + 8)
+
+    def set_recommended(self, model: str, reason: str) -> None:
+        """Mark the model suggested for this computer; ``reason`` (a Message) says why, in its tooltip."""
+        self._recommended = (model, reason)
+        self.retranslate()
 
     def retranslate(self) -> None:
         if self._listing is not None:

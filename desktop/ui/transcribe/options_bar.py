@@ -186,6 +186,17 @@ class OptionsBar(QWidget):
             self._settings.set("transcribe/model", select)
         self._jobs.start("list models", work, on_result=self._on_models_listed)
 
+    def suggest_for_device(self, report) -> None:
+        """The model this computer's GPU affords (``model_for_device``): marked in the list, and chosen when
+        the user has not chosen one yet."""
+        from desktop.core.transcription.model_for_device import recommended_model
+
+        factors = self._speeds.factors(machine_key(), device="gpu") if report.gpu_available else {}
+        advice = recommended_model(report.gpu_available, report.memory_total, factors)
+        self.model_combo.set_recommended(advice.model, advice.reason)
+        if not self._settings.is_set("transcribe/model") and advice.model != self._settings.get("transcribe/model"):
+            self.refresh_models(select=advice.model)
+
     def _on_models_listed(self, listing: tuple[list, dict[str, float]]) -> None:
         entries, factors = listing
         self.model_combo.show_models(entries, factors, self._settings.get("transcribe/model"))

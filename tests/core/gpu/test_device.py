@@ -278,3 +278,10 @@ def test_torch_that_cannot_be_imported_is_reported_with_the_reason(monkeypatch):
     report = detect(probes=replace(machine(), import_torch=device.torch_in_child))
     assert report.torch_build == "missing"
     assert report.torch_error == "OSError: libamdhip64.so: cannot open shared object file"
+
+
+def test_ctranslate2s_own_compute_types_on_the_gpu_are_read_and_shown():
+    report = detect(run_smoke_test=False, probes=machine(ct2_gpus=1))
+    assert {"float16", "int8_float16"} <= set(report.ct2_compute_types)
+    assert "CTranslate2 4.8.5 on the GPU: " in str(report.details())
+    assert detect(run_smoke_test=False, probes=machine(ct2_gpus=0)).ct2_compute_types == []

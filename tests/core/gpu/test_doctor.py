@@ -303,11 +303,38 @@ def test_a_torchcodec_that_crashes_on_import_is_an_error(tmp_path):
 
 # -- 7-9. CTranslate2, audio, disk, GPU memory ----------------------------------------------------
 
-def test_ctranslate2_without_a_gpu_next_to_a_working_rocm_gpu_is_explained_not_flagged(tmp_path):
+def test_ctranslate2_without_a_gpu_next_to_a_working_rocm_gpu_it_has_no_build_for_is_explained_not_flagged(tmp_path):
     probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx",
+                                             smoke=smoke_passes(), ct2_gpus=0))  # ROCm 6.2: no CTranslate2 build
+    check = check_ctranslate2(report_for(probes), probes)
+    assert check.status is Status.INFO and "openai-whisper through PyTorch" in check.finding
+    assert "needs ROCm 7.2" in check.finding
+
+
+def test_ctranslate2_seeing_no_gpu_where_torch_sees_one_and_a_rocm_build_fits_says_so_with_the_fix(tmp_path):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx", rocm="opt_rocm_7.2",
+                                             tools={"rocminfo": "rocminfo_rx7900xtx.txt"},
                                              smoke=smoke_passes(), ct2_gpus=0))
     check = check_ctranslate2(report_for(probes), probes)
-    assert check.status is Status.OK and "openai-whisper through PyTorch" in check.finding
+    assert check.status is Status.WARNING and "CTranslate2 4.8.5 sees none" in check.finding
+    assert "desktop.core.gpu.ct2_rocm_wheel" in check.fix and "--force-reinstall" in check.fix
+
+
+def test_ctranslate2s_own_view_of_the_gpu_lists_its_compute_types(tmp_path):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx", rocm="opt_rocm_7.2",
+                                             smoke=smoke_passes(), ct2_gpus=1))
+    check = check_ctranslate2(report_for(probes), probes)
+    assert check.status is Status.OK and "sees 1 GPU" in check.finding
+    assert "float16" in check.finding and "int8_float16" in check.finding
+
+
+def test_a_rocm_ctranslate2_that_does_not_match_the_installed_rocm_is_an_error_with_the_way_back(tmp_path):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx",
+                                             smoke=smoke_passes()))
+    probes.machine.import_ctranslate2 = lambda: (_ for _ in ()).throw(ImportError(
+        "/usr/lib/libctranslate2.so.4: undefined symbol: hipGetDevicePropertiesR0600, version libamdhip64.so.7"))
+    check = check_ctranslate2(report_for(probes), probes)
+    assert check.status is Status.ERROR and "ROCm 7.2" in check.finding and "pip install" in check.fix
 
 
 def test_missing_ctranslate2_is_an_error(tmp_path):
@@ -396,7 +423,7 @@ def test_warnings_alone_let_the_command_exit_0(tmp_path, capsys):
                            audio=AudioInputs(portaudio=False))
     result = run_doctor(probes=probes)
     assert result.ok
-    assert [c.id for c in result.checks if c.status is not Status.OK] == ["audio_input"]
+    assert [c.id for c in result.checks if c.status in (Status.WARNING, Status.ERROR)] == ["audio_input"]
     assert doctor_cli.run(argparse.Namespace(json=False, model="base"), doctor=lambda **kw: result) == 0
     assert "Fix: sudo apt-get install libportaudio2" in capsys.readouterr().out
 
@@ -411,4 +438,71 @@ def test_the_table_shows_fixes_only_for_warnings_and_errors(tmp_path):
     probes = doctor_probes(tmp_path, machine(smoke=smoke_fails_in_conv1d()))
     result = run_doctor(probes=probes, report=report_for(probes))
     table = format_table(DoctorResult(result.report, result.checks))
-    assert table.count("Fix:") == sum(check.status is not Status.OK for check in result.checks)
+    assert table.count("Fix:") == sum(check.status in (Status.WARNING, Status.ERROR) for check in result.checks)
+
+
+# -- new cards, and a GPU that proves its answers ---------------------------------------------------
+
+RX9070XT = dict(name="AMD Radeon RX 9070 XT", arch="gfx1201", total=17163091968, free=16900000000)
+
+
+def test_rdna4_under_a_rocm_6_2_pytorch_is_told_to_take_the_rocm_7_build_not_an_override(tmp_path):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX9070XT), sysfs="rx7900xtx", smoke=smoke_passes()))
+    check = check_gfx_target(report_for(probes, smoke=False), probes)
+    assert check.status is Status.ERROR and "RDNA4" in check.finding and "6.4.1" in check.finding
+    assert f"--index-url {ROCM_INDEX}7.1 torch torchaudio" in check.fix and check.setting is None
+
+
+def test_a_missing_rocm_pytorch_for_strix_halo_names_the_rocm_7_2_index_and_why(tmp_path):
+    strix_halo = dict(name="AMD Radeon 8060S", arch="gfx1151", total=64 * GIB, free=60 * GIB)
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(build="cuda", gpu=strix_halo), sysfs="rx7900xtx",
+                                             tools={"rocminfo": None}, rocm="opt_rocm_7.0"))
+    report = report_for(probes, smoke=False)
+    report.gfx_arch = "gfx1151"
+    check = check_torch_build(report, probes)
+    assert check.status is Status.ERROR and f"--index-url {ROCM_INDEX}7.2 torch" in check.fix
+    assert "Strix Halo" in check.finding and "ROCm 7.2 or later; ROCm 7.0.2 is installed" in check.finding
+
+
+def answers(**gpu):
+    from desktop.core.gpu.known_answer import verdict
+
+    return verdict("torch", "base", "key", gpu_text=gpu.get("text", "ask not what your country can do"),
+                   cpu_text="ask not what your country can do", gpu_seconds=gpu.get("seconds", 1.0), cpu_seconds=4.0)
+
+
+def working_gpu(tmp_path, gpu_answers):
+    probes = doctor_probes(tmp_path, machine(torch=fake_torch(gpu=RX7900XTX), sysfs="rx7900xtx", smoke=smoke_passes()))
+    probes.gpu_answers = gpu_answers
+    return probes
+
+
+def test_the_doctor_marks_a_gpu_that_gives_other_words_as_an_error_with_the_fix(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers(text="thank you for watching")])
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.ERROR and check.finding.startswith("The graphics card gave wrong results")
+    assert "sudo apt full-upgrade" in check.fix
+
+
+def test_the_doctor_says_a_gpu_slower_than_the_processor_is_left_to_the_processor_by_automatic(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers(seconds=9.0)])
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.WARNING and "slower than the processor" in check.finding
+
+
+def test_the_doctor_passes_a_gpu_with_the_processors_words_and_survives_a_check_that_cannot_run(tmp_path):
+    from desktop.core.gpu.doctor import check_gpu_answers
+
+    probes = working_gpu(tmp_path, lambda: [answers()])
+    assert check_gpu_answers(report_for(probes), probes).status is Status.OK
+
+    def broken():
+        raise RuntimeError("HIP error: invalid device function")
+
+    probes = working_gpu(tmp_path, broken)
+    check = check_gpu_answers(report_for(probes), probes)
+    assert check.status is Status.WARNING and "invalid device function" in check.finding

@@ -180,3 +180,14 @@ def test_gpu_and_server_fallbacks_together_are_counted_as_fallbacks_without_blam
     dialog = status.show_fallbacks()
     qtbot.addWidget(dialog)
     assert dialog.windowTitle() == "Fallbacks" and "the GPU or on the transcription server" in dialog.intro.text()
+
+
+def test_the_gpu_checks_verdict_is_in_the_tooltip(status):
+    from desktop.core.gpu.known_answer import verdict
+
+    status.set_report(rx7900xtx_report())
+    slower = verdict("torch", "base", "key", gpu_text="a b", cpu_text="a b", gpu_seconds=9.0, cpu_seconds=4.0)
+    status.set_gpu_note(slower.sentence())
+    assert "slower than the processor with openai-whisper (9.0 s against 4.0 s" in status.device_label.toolTip()
+    status.set_gpu_note(None)
+    assert "slower" not in status.device_label.toolTip()

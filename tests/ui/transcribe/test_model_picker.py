@@ -182,3 +182,30 @@ def test_a_model_from_a_shared_folder_is_listed_as_such(qtbot, settings, tmp_pat
     finally:
         bar.shutdown()
         qtbot.waitUntil(lambda: not runner.busy, timeout=JOB_TIMEOUT_MS)
+
+
+def radeon_report(memory_gib: float):
+    from desktop.core.gpu.device import DeviceReport
+
+    return DeviceReport(torch_build="rocm", gpu_available=True, gpu_name="Radeon RX 7900 XTX", gfx_arch="gfx1100",
+                        memory_total=int(memory_gib * 2**30), memory_free=None, rocm_version="7.2.1",
+                        hip_version="7.2", cuda_version=None, arch_supported=True, ct2_gpu_count=0,
+                        cpu_name="AMD Ryzen 9 7950X", cpu_cores=32, torch_gpu_count=1)
+
+
+def test_the_picker_marks_what_the_gpu_affords_and_says_why_keeping_the_users_own_choice(qtbot, bar, settings):
+    listed(bar, qtbot)
+    bar.suggest_for_device(radeon_report(24))
+    combo = bar.model_combo
+    assert combo.advice("turbo").endswith(" · suggested here")
+    index = combo.findData("turbo")
+    assert "large-v3-turbo" in combo.itemData(index, Qt.ItemDataRole.ToolTipRole)
+    assert combo.currentData() == TEST_MODEL  # chosen by the user: kept
+
+
+def test_without_a_choice_of_their_own_the_user_starts_with_the_model_the_gpu_affords(qtbot, bar, settings):
+    settings._store.remove("transcribe/model")
+    listed(bar, qtbot)
+    bar.suggest_for_device(radeon_report(8))
+    qtbot.waitUntil(lambda: bar.model_combo.currentData() == "small", timeout=10_000)
+    assert settings.get("transcribe/model") == "small"
