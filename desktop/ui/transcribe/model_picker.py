@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from desktop.core.common.model_origin import unverified_note
 from desktop.core.transcription.model_advice import GROUP_TITLES, advise
 from desktop.ui.common.i18n import translated
 
@@ -77,7 +78,11 @@ class ModelPicker(QComboBox):
             item = QStandardItem(self._label(by_name[advice.name]))
             item.setData(advice.name, Qt.ItemDataRole.UserRole)
             item.setData(" · ".join(translated(part) for part in parts if part), ADVICE_ROLE)
-            item.setToolTip(item.data(ADVICE_ROLE))
+            tooltip = item.data(ADVICE_ROLE)
+            source = by_name[advice.name].unverified_source
+            if source:
+                tooltip += "\n" + translated(unverified_note(source))
+            item.setToolTip(tooltip)
             model.appendRow(item)
         index = self.findData(current)
         if index < 0:
@@ -105,6 +110,8 @@ class ModelPicker(QComboBox):
             return QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
         if entry.shared:
             return QCoreApplication.translate("OptionsBar", "{name} (shared folder)").format(name=entry.name)
+        if entry.unverified_source:
+            return QCoreApplication.translate("OptionsBar", "{name} (not verified)").format(name=entry.name)
         if any(entry.downloaded.values()):
             return entry.name
         return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(
