@@ -2682,6 +2682,13 @@
     </message>
 </context>
 <context>
+    <name>ModelOrigin</name>
+    <message>
+        <source>Not verified: this model was downloaded from {source}, and VoxDesk has no official checksum for it, so it cannot tell whether these are the publisher&apos;s own files. Your IT department can confirm that their mirror serves the publisher&apos;s files, or give you an official copy to import.</source>
+        <translation>未经核验：此模型下载自 {source}，VoxDesk 没有它的官方校验和，因此无法判断这些文件是否为发布者的原始文件。您的 IT 部门可以确认其镜像提供的是发布者的文件，或为您提供一份官方副本以供导入。</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Model:</source>
@@ -2843,10 +2850,6 @@
         <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
     </message>
     <message>
-        <source>VoxDesk cannot check {label} from this download source, so it did not download it. Choose Hugging Face in Settings → Downloads, or import the model from a file.</source>
-        <translation>VoxDesk 无法核验来自这个下载来源的{label}，因此没有下载。请在“设置 → 下载”中选择 Hugging Face，或从文件导入该模型。</translation>
-    </message>
-    <message>
         <source>The download server offers a different file than the official one for {label}, so VoxDesk did not download it. Choose another download source in Settings → Downloads.</source>
         <translation>下载服务器提供的{label}文件与官方文件不同，因此 VoxDesk 没有下载。请在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
@@ -2956,6 +2959,10 @@
     <message>
         <source>{name} (shared folder)</source>
         <translation>{name}（共享文件夹）</translation>
+    </message>
+    <message>
+        <source>{name} (not verified)</source>
+        <translation>{name}（未经核验）</translation>
     </message>
     <message>
         <source>{name} ({size} MB download)</source>
