@@ -2794,6 +2794,10 @@
         <translation>下载服务器在 {seconds} 秒内没有响应。请检查网络连接后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
+        <source>The download of {label} stayed slower than {rate} a second, so VoxDesk stopped it; what arrived is kept, and the next try continues from there. Check the internet connection, or choose another download source in Settings → Downloads.</source>
+        <translation>{label}的下载速度一直低于每秒 {rate}，因此 VoxDesk 停止了下载；已收到的部分会保留，下次重试时从那里继续。请检查网络连接，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
         <source>The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download from it. Please try again later, or choose another download source in Settings → Downloads.</source>
         <translation>下载服务器列出的文件名 VoxDesk 无法接受，因此 VoxDesk 没有从它下载。请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>

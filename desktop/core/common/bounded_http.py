@@ -7,13 +7,16 @@ JSON depth limit, so no server, mirror or proxy can fill the memory or the disk,
 - The deadline is for the whole exchange, headers and body together: every read and write on the
   connection waits at most until the deadline, not only a fixed time between two reads, so a server
   sending one byte every few seconds is stopped in time.
+- A body with no deadline (a large model file, which takes as long as the line needs) has a minimum
+  rate instead (:class:`MinimumRate`): after a grace period, a body that stays slower than it, such
+  as a few bytes a second sent for ever, is cut.
 - JSON is parsed only after a linear scan has checked its nesting, so a deep answer is refused with
   a sentence instead of a RecursionError.
 - TLS is checked against the operating system's certificate store (``truststore``), so a company's
   own root certificate, installed the usual way, is trusted; proxies come from the environment
   (``https_proxy``, ``no_proxy``…), as everywhere on Linux.
 
-Callers turn :class:`TooLarge`, :class:`TooSlow`, :class:`TooDeep` and :class:`Undecodable` into the sentence that fits
+Callers turn :class:`TooLarge`, :class:`TooSlow` (:class:`RateTooLow`), :class:`TooDeep` and :class:`Undecodable` into the sentence that fits
 what they were reading. httpx is imported inside functions, like every library not needed at start.
 """
 from __future__ import annotations
@@ -51,6 +54,10 @@ class TooSlow(LimitExceeded):
     """The exchange did not finish before its deadline."""
 
 
+class RateTooLow(TooSlow):
+    """A body stayed slower than its :class:`MinimumRate`."""
+
+
 class TooDeep(LimitExceeded, ValueError):
     """JSON nested deeper than :data:`JSON_DEPTH_LIMIT` (a ValueError, like any JSON that cannot be read)."""
 
@@ -80,6 +87,41 @@ class Deadline:
 
     def passed(self) -> bool:
         return self.remaining() <= 0
+
+
+@dataclass(frozen=True)
+class MinimumRate:
+    """At least ``bytes_per_second``, measured over each period of ``seconds``; the first period is the
+    grace a connection gets to get going."""
+
+    bytes_per_second: float
+    seconds: float
+
+    def start(self, clock: Any = time.monotonic) -> "RateMeter":
+        return RateMeter(self, clock)
+
+
+class RateMeter:
+    """Counts a body's bytes as they arrive and raises :class:`RateTooLow` at the end of a period that
+    fell short. Each period is judged on its own: a download that was fast and then trickles is cut
+    as well, which an average since the start would not do for hours."""
+
+    def __init__(self, rate: MinimumRate, clock: Any = time.monotonic):
+        self.rate = rate
+        self._clock = clock
+        self._period_start = clock()
+        self._period_bytes = 0
+
+    def received(self, count: int) -> None:
+        self._period_bytes += count
+        now = self._clock()
+        elapsed = now - self._period_start
+        if elapsed < self.rate.seconds:
+            return
+        if self._period_bytes < self.rate.bytes_per_second * elapsed:
+            raise RateTooLow(f"{self._period_bytes} bytes in {elapsed:.1f} s, at least "
+                             f"{self.rate.bytes_per_second:g} a second expected")
+        self._period_start, self._period_bytes = now, 0
 
 
 @contextmanager
@@ -238,11 +280,13 @@ def fetch(url: str, *, deadline: Deadline | None, connect_seconds: float, read_s
     raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects, the last to {url[:300]!r}")
 
 
-def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
+def body_chunks(response: Any, limit: int, what: str = "", *,
+                minimum_rate: MinimumRate | None = None) -> Iterator[bytes]:
     """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes.
 
     Decompression gives out at most a chunk at a time, so a small body that would inflate to
-    gigabytes costs no more than ``limit`` and a chunk.
+    gigabytes costs no more than ``limit`` and a chunk. ``minimum_rate``: :class:`RateTooLow` once
+    the bytes arriving (before decompression) stay slower than it, from the first chunk asked for.
     """
     what = what or str(response.url)
     encoding = response.headers.get("Content-Encoding", "identity").strip().lower()
@@ -250,11 +294,20 @@ def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
     if encoding == "identity" and announced.isdigit() and int(announced) > limit:
         raise TooLarge(f"{what}: {announced} bytes announced, at most {limit} expected")
     received = 0
-    for chunk in _decoded(response.iter_raw(), encoding, what):  # as it arrives
+    raw = response.iter_raw()
+    if minimum_rate is not None:
+        raw = _metered(raw, minimum_rate.start())
+    for chunk in _decoded(raw, encoding, what):  # as it arrives
         received += len(chunk)
         if received > limit:
             raise TooLarge(f"{what}: more than {limit} bytes")
         yield chunk
+
+
+def _metered(raw: Iterator[bytes], meter: RateMeter) -> Iterator[bytes]:
+    for data in raw:
+        meter.received(len(data))
+        yield data
 
 
 def _decoded(raw: Iterator[bytes], encoding: str, what: str) -> Iterator[bytes]:
