@@ -218,14 +218,33 @@ def client(url: str, *, connect_seconds: float, read_seconds: float, follow_redi
     transport = httpx.HTTPTransport(verify=trusted_context(), proxy=proxy_for(url), trust_env=False,
                                     limits=httpx.Limits(max_connections=max_connections,
                                                         max_keepalive_connections=max_connections))
-    # httpcore takes its network backend when the pool is built; httpx does not pass one through,
-    # so the pool's own backend is wrapped here.
-    pool = transport._pool
-    pool._network_backend = _deadline_backend(pool._network_backend)
+    _wrap_network_backend(transport)
     return httpx.Client(base_url=base_url,
                         headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPTED_ENCODINGS, **(headers or {})},
                         transport=transport, trust_env=False, follow_redirects=follow_redirects,
                         timeout=httpx.Timeout(read_seconds, connect=min(connect_seconds, read_seconds)))
+
+
+def _wrap_network_backend(transport: Any) -> None:
+    """Give the transport's connection pool the deadline backend (:func:`_deadline_backend`).
+
+    The one private API VoxDesk uses, on purpose. httpcore's network backend is public (a
+    ``ConnectionPool(network_backend=…)``), but httpx's ``HTTPTransport`` does not pass one through
+    (encode/httpx pull request 3749 proposes it), and nothing public reaches every read: the per-request
+    ``timeout`` extension is read once per phase (a trickle of headers resets no clock), the
+    ``network_stream`` extension comes only with the headers, and socket options time single reads. A
+    transport of VoxDesk's own over the public ``ConnectionPool`` would copy far more of httpx's
+    private behaviour (its request and response conversion, its exception mapping, its proxies).
+    So the pool httpx built is reached here, pyproject.toml keeps httpx to the versions that have it,
+    and a version without it fails here, loudly, instead of reading without a deadline.
+    """
+    pool = getattr(transport, "_pool", None)
+    if pool is None or not hasattr(pool, "_network_backend"):
+        import httpx
+
+        raise RuntimeError(f"httpx {httpx.__version__}: the transport has no connection pool with a network "
+                           "backend to keep the deadline; bounded_http.client needs updating")
+    pool._network_backend = _deadline_backend(pool._network_backend)
 
 
 @contextmanager
