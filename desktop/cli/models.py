@@ -7,6 +7,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail, whisper_store
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.model_origin import unverified_note
 from desktop.core.common.printable import printable
 
 
@@ -31,8 +32,11 @@ def run(args: argparse.Namespace) -> int:
     store = whisper_store()
     try:
         if args.action == "list":
-            for entry in store.catalog():
+            entries = store.catalog()
+            for entry in entries:
                 print(_list_line(entry))
+            for source in dict.fromkeys(e.unverified_source for e in entries if e.unverified_source):
+                print("\n" + unverified_note(source))
         elif args.action == "download":
             bar = ProgressLine(f"Downloading {args.name}")
             model = store.download(args.name, args.format, progress=bar.bytes)
@@ -57,5 +61,7 @@ def _list_line(entry) -> str:
         where = "imported copy" if entry.info is not None else "imported"
     elif entry.shared:
         where = "from a shared folder"
+    if entry.unverified_source:
+        where = ", ".join(filter(None, [where, f"not verified: from {printable(entry.unverified_source)}"]))
     notes = ", ".join(filter(None, ["on this computer: " + ", ".join(have) if have else "", where]))
     return f"{entry.name:<16} {entry.size_mb:>6} MB  {notes}".rstrip()

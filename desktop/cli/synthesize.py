@@ -15,6 +15,7 @@ from desktop.cli.common import (
     warn_on_fallback,
 )
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.model_origin import unverified_note
 from desktop.core.common.printable import printable
 
 
@@ -48,10 +49,15 @@ def add_parser(commands) -> None:
 
 
 def _list_models(store) -> int:
-    for model in store.catalog():
+    models = store.catalog()
+    for model in models:
         size = f"{model.size_mb} MB" if model.size_mb else "size ?"
         mark = "downloaded" if model.downloaded else ""
+        if model.unverified_source:
+            mark += f", not verified: from {printable(model.unverified_source)}"
         print(f"{model.name:<52} {','.join(model.languages[:4]):<12} {size:>9}  {model.licence:<16} {mark}")
+    for source in dict.fromkeys(m.unverified_source for m in models if m.unverified_source):
+        print("\n" + unverified_note(source))
     return 0
 
 

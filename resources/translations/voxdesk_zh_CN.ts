@@ -2837,6 +2837,13 @@
     </message>
 </context>
 <context>
+    <name>ModelOrigin</name>
+    <message>
+        <source>Not verified: this model was downloaded from {source}, and VoxDesk has no official checksum for it, so it cannot tell whether these are the publisher&apos;s own files. Your IT department can confirm that their mirror serves the publisher&apos;s files, or give you an official copy to import.</source>
+        <translation>未经核验：此模型下载自 {source}，VoxDesk 没有它的官方校验和，因此无法判断这些文件是否为发布者的原始文件。您的 IT 部门可以确认其镜像提供的是发布者的文件，或为您提供一份官方副本以供导入。</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Model:</source>
@@ -2946,6 +2953,10 @@
         <translation>下载服务器在 {seconds} 秒内没有响应。请检查网络连接后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
+        <source>The download of {label} stayed slower than {rate} a second, so VoxDesk stopped it; what arrived is kept, and the next try continues from there. Check the internet connection, or choose another download source in Settings → Downloads.</source>
+        <translation>{label}的下载速度一直低于每秒 {rate}，因此 VoxDesk 停止了下载；已收到的部分会保留，下次重试时从那里继续。请检查网络连接，或在“设置 → 下载”中选择其他下载来源。</translation>
+    </message>
+    <message>
         <source>The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download from it. Please try again later, or choose another download source in Settings → Downloads.</source>
         <translation>下载服务器列出的文件名 VoxDesk 无法接受，因此 VoxDesk 没有从它下载。请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
@@ -3000,10 +3011,6 @@
     <message>
         <source>&quot;{name}&quot; cannot be used as a model name; use letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.</source>
         <translation>“{name}”不能用作模型名称；请使用字母、数字、空格、点、连字符或下划线，并以字母或数字开头。</translation>
-    </message>
-    <message>
-        <source>VoxDesk cannot check {label} from this download source, so it did not download it. Choose Hugging Face in Settings → Downloads, or import the model from a file.</source>
-        <translation>VoxDesk 无法核验来自这个下载来源的{label}，因此没有下载。请在“设置 → 下载”中选择 Hugging Face，或从文件导入该模型。</translation>
     </message>
     <message>
         <source>The download server offers a different file than the official one for {label}, so VoxDesk did not download it. Choose another download source in Settings → Downloads.</source>
@@ -3115,6 +3122,10 @@
     <message>
         <source>{name} (shared folder)</source>
         <translation>{name}（共享文件夹）</translation>
+    </message>
+    <message>
+        <source>{name} (not verified)</source>
+        <translation>{name}（未经核验）</translation>
     </message>
     <message>
         <source>{name} ({size} MB download)</source>

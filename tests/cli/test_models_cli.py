@@ -151,3 +151,22 @@ def test_a_damaged_model_in_a_shared_folder_is_named_instead_of_asking_it_for_a_
     assert "ask your IT department for the shared model folder" not in result.stderr
     assert "Traceback" not in result.stderr
     assert list(out.iterdir()) == []
+
+
+def test_models_list_marks_a_model_from_a_mirror_that_voxdesk_could_not_check(tmp_path):
+    """large-v1 has no pinned checksums: from a company mirror it is kept, and listed as not verified."""
+    from tests.core.transcription.test_model_sources import zero_model_files
+    from tests.helpers.http_server import FileServer
+
+    with FileServer(zero_model_files("Systran/faster-whisper-large-v1")) as mirror:
+        address = mirror.base_url
+        env = {**offline_env(HF_ENDPOINT=address), "VOXDESK_DATA_DIR": str(tmp_path / "data")}
+        env["no_proxy"] = env["NO_PROXY"] = "127.0.0.1"
+        downloaded = voxdesk("models", "download", "large-v1", env=env)
+    assert downloaded.returncode == 0, downloaded
+    listed = voxdesk("models", "list", env=env)
+    assert listed.returncode == 0, listed
+    [line] = [line for line in listed.stdout.splitlines() if line.startswith("large-v1 ")]
+    assert f"not verified: from {address}" in line
+    assert not [line for line in listed.stdout.splitlines() if line.startswith("tiny ") and "verified" in line]
+    assert "no official checksum" in listed.stdout and "IT department" in listed.stdout

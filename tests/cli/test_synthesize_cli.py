@@ -162,3 +162,32 @@ def test_ctrl_c_stops_after_the_current_sentence_and_writes_nothing(tmp_path, ti
     assert "nothing was written" in rest
     assert not out.exists()
     assert not list(tmp_path.glob(".long.wav.*"))
+
+
+def test_the_model_list_marks_a_voice_model_from_a_mirror_that_voxdesk_could_not_check(capsys, monkeypatch,
+                                                                                      tiny_folders):
+    """XTTS v2 comes from a Hugging Face repository; VoxDesk pins no checksums for voice models."""
+    import hashlib
+    import json
+
+    from tests.helpers.http_server import FileServer
+
+    name = "tts_models/multilingual/multi-dataset/xtts_v2"
+    files = {p.name: p.read_bytes() for p in tiny_folders["multi"].iterdir()}
+    served = {f"/tts-hub/XTTS-v2/resolve/main/{n}": data for n, data in files.items()}
+    siblings = [{"rfilename": n, "size": len(data), "lfs": {"sha256": hashlib.sha256(data).hexdigest(),
+                                                          "size": len(data)}} for n, data in files.items()]
+    served["/api/models/tts-hub/XTTS-v2"] = json.dumps({"siblings": siblings}).encode()
+    with FileServer(served) as mirror:
+        address = mirror.base_url
+        monkeypatch.setenv("HF_ENDPOINT", address)
+        monkeypatch.setenv("no_proxy", "127.0.0.1")
+        monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+        store = open_model_stores().voices
+        store.accept_licence(name)
+        store.download(name)
+    assert voxdesk("--list-models") == 0
+    out = capsys.readouterr().out
+    [line] = [line for line in out.splitlines() if line.startswith(name)]
+    assert f"not verified: from {address}" in line
+    assert "no official checksum" in out and "IT department" in out

@@ -30,11 +30,12 @@ MB = 1024 * 1024
 
 @dataclass(frozen=True)
 class Behaviour:
-    kind: str  # "endless", "trickle-body", "trickle-headers", "body"
+    kind: str  # "endless", "trickle-body", "trickle-headers", "paced-body", "body"
     body: bytes = b""
     headers: tuple[tuple[str, str], ...] = ()
     status: int = 200
-    interval: float = 0.0  # seconds between two trickled bytes
+    interval: float = 0.0  # seconds between two trickled bytes (or paced pieces)
+    piece: int = 1  # bytes sent at a time by "paced-body"
     stop_after_bytes: int = 1024 * MB
     stop_after_seconds: float = 20.0
     chunk: bytes = field(default=b"\0" * (64 * 1024), repr=False)
@@ -62,6 +63,12 @@ class Behaviour:
         status line and headers as well."""
         return cls("trickle-headers" if headers_too else "trickle-body", body=body, interval=interval,
                    stop_after_seconds=stop_after_seconds)
+
+    @classmethod
+    def paced(cls, body: bytes, *, piece: int, interval: float) -> "Behaviour":
+        """A complete answer whose body is sent ``piece`` bytes at a time, ``interval`` seconds apart: a
+        slow line that is still moving. The pauses can only grow on a busy computer, never shrink."""
+        return cls("paced-body", body=body, piece=piece, interval=interval)
 
 
 @lru_cache(maxsize=4)
@@ -138,7 +145,7 @@ def _handler(server: MisbehavingServer) -> type[BaseHTTPRequestHandler]:
                     self._endless(behaviour, started)
                     return
                 self.wfile.write(_head(behaviour.status, len(behaviour.body), behaviour.headers))
-                if behaviour.kind == "trickle-body":
+                if behaviour.kind in ("trickle-body", "paced-body"):
                     self._trickle(behaviour.body, behaviour, started)
                 else:
                     self.wfile.write(behaviour.body)
@@ -155,12 +162,13 @@ def _handler(server: MisbehavingServer) -> type[BaseHTTPRequestHandler]:
                 server._sent(len(behaviour.chunk))
 
         def _trickle(self, data: bytes, behaviour: Behaviour, started: float) -> None:
-            for i in range(len(data)):
+            for i in range(0, len(data), behaviour.piece):
                 if time.monotonic() - started > behaviour.stop_after_seconds:
                     return
-                self.wfile.write(data[i:i + 1])
+                piece = data[i:i + behaviour.piece]
+                self.wfile.write(piece)
                 self.wfile.flush()
-                server._sent(1)
+                server._sent(len(piece))
                 time.sleep(behaviour.interval)
 
     return Handler

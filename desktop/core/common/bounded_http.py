@@ -7,13 +7,16 @@ JSON depth limit, so no server, mirror or proxy can fill the memory or the disk,
 - The deadline is for the whole exchange, headers and body together: every read and write on the
   connection waits at most until the deadline, not only a fixed time between two reads, so a server
   sending one byte every few seconds is stopped in time.
+- A body with no deadline (a large model file, which takes as long as the line needs) has a minimum
+  rate instead (:class:`MinimumRate`): after a grace period, a body that stays slower than it, such
+  as a few bytes a second sent for ever, is cut.
 - JSON is parsed only after a linear scan has checked its nesting, so a deep answer is refused with
   a sentence instead of a RecursionError.
 - TLS is checked against the operating system's certificate store (``truststore``), so a company's
   own root certificate, installed the usual way, is trusted; proxies come from the environment
   (``https_proxy``, ``no_proxy``…), as everywhere on Linux.
 
-Callers turn :class:`TooLarge`, :class:`TooSlow`, :class:`TooDeep` and :class:`Undecodable` into the sentence that fits
+Callers turn :class:`TooLarge`, :class:`TooSlow` (:class:`RateTooLow`), :class:`TooDeep` and :class:`Undecodable` into the sentence that fits
 what they were reading. httpx is imported inside functions, like every library not needed at start.
 """
 from __future__ import annotations
@@ -51,6 +54,10 @@ class TooSlow(LimitExceeded):
     """The exchange did not finish before its deadline."""
 
 
+class RateTooLow(TooSlow):
+    """A body stayed slower than its :class:`MinimumRate`."""
+
+
 class TooDeep(LimitExceeded, ValueError):
     """JSON nested deeper than :data:`JSON_DEPTH_LIMIT` (a ValueError, like any JSON that cannot be read)."""
 
@@ -80,6 +87,41 @@ class Deadline:
 
     def passed(self) -> bool:
         return self.remaining() <= 0
+
+
+@dataclass(frozen=True)
+class MinimumRate:
+    """At least ``bytes_per_second``, measured over each period of ``seconds``; the first period is the
+    grace a connection gets to get going."""
+
+    bytes_per_second: float
+    seconds: float
+
+    def start(self, clock: Any = time.monotonic) -> "RateMeter":
+        return RateMeter(self, clock)
+
+
+class RateMeter:
+    """Counts a body's bytes as they arrive and raises :class:`RateTooLow` at the end of a period that
+    fell short. Each period is judged on its own: a download that was fast and then trickles is cut
+    as well, which an average since the start would not do for hours."""
+
+    def __init__(self, rate: MinimumRate, clock: Any = time.monotonic):
+        self.rate = rate
+        self._clock = clock
+        self._period_start = clock()
+        self._period_bytes = 0
+
+    def received(self, count: int) -> None:
+        self._period_bytes += count
+        now = self._clock()
+        elapsed = now - self._period_start
+        if elapsed < self.rate.seconds:
+            return
+        if self._period_bytes < self.rate.bytes_per_second * elapsed:
+            raise RateTooLow(f"{self._period_bytes} bytes in {elapsed:.1f} s, at least "
+                             f"{self.rate.bytes_per_second:g} a second expected")
+        self._period_start, self._period_bytes = now, 0
 
 
 @contextmanager
@@ -176,14 +218,33 @@ def client(url: str, *, connect_seconds: float, read_seconds: float, follow_redi
     transport = httpx.HTTPTransport(verify=trusted_context(), proxy=proxy_for(url), trust_env=False,
                                     limits=httpx.Limits(max_connections=max_connections,
                                                         max_keepalive_connections=max_connections))
-    # httpcore takes its network backend when the pool is built; httpx does not pass one through,
-    # so the pool's own backend is wrapped here.
-    pool = transport._pool
-    pool._network_backend = _deadline_backend(pool._network_backend)
+    _wrap_network_backend(transport)
     return httpx.Client(base_url=base_url,
                         headers={"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPTED_ENCODINGS, **(headers or {})},
                         transport=transport, trust_env=False, follow_redirects=follow_redirects,
                         timeout=httpx.Timeout(read_seconds, connect=min(connect_seconds, read_seconds)))
+
+
+def _wrap_network_backend(transport: Any) -> None:
+    """Give the transport's connection pool the deadline backend (:func:`_deadline_backend`).
+
+    The one private API VoxDesk uses, on purpose. httpcore's network backend is public (a
+    ``ConnectionPool(network_backend=…)``), but httpx's ``HTTPTransport`` does not pass one through
+    (encode/httpx pull request 3749 proposes it), and nothing public reaches every read: the per-request
+    ``timeout`` extension is read once per phase (a trickle of headers resets no clock), the
+    ``network_stream`` extension comes only with the headers, and socket options time single reads. A
+    transport of VoxDesk's own over the public ``ConnectionPool`` would copy far more of httpx's
+    private behaviour (its request and response conversion, its exception mapping, its proxies).
+    So the pool httpx built is reached here, pyproject.toml keeps httpx to the versions that have it,
+    and a version without it fails here, loudly, instead of reading without a deadline.
+    """
+    pool = getattr(transport, "_pool", None)
+    if pool is None or not hasattr(pool, "_network_backend"):
+        import httpx
+
+        raise RuntimeError(f"httpx {httpx.__version__}: the transport has no connection pool with a network "
+                           "backend to keep the deadline; bounded_http.client needs updating")
+    pool._network_backend = _deadline_backend(pool._network_backend)
 
 
 @contextmanager
@@ -238,11 +299,13 @@ def fetch(url: str, *, deadline: Deadline | None, connect_seconds: float, read_s
     raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects, the last to {url[:300]!r}")
 
 
-def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
+def body_chunks(response: Any, limit: int, what: str = "", *,
+                minimum_rate: MinimumRate | None = None) -> Iterator[bytes]:
     """The body as it arrives, decompressed, with :class:`TooLarge` raised once it passes ``limit`` bytes.
 
     Decompression gives out at most a chunk at a time, so a small body that would inflate to
-    gigabytes costs no more than ``limit`` and a chunk.
+    gigabytes costs no more than ``limit`` and a chunk. ``minimum_rate``: :class:`RateTooLow` once
+    the bytes arriving (before decompression) stay slower than it, from the first chunk asked for.
     """
     what = what or str(response.url)
     encoding = response.headers.get("Content-Encoding", "identity").strip().lower()
@@ -250,11 +313,20 @@ def body_chunks(response: Any, limit: int, what: str = "") -> Iterator[bytes]:
     if encoding == "identity" and announced.isdigit() and int(announced) > limit:
         raise TooLarge(f"{what}: {announced} bytes announced, at most {limit} expected")
     received = 0
-    for chunk in _decoded(response.iter_raw(), encoding, what):  # as it arrives
+    raw = response.iter_raw()
+    if minimum_rate is not None:
+        raw = _metered(raw, minimum_rate.start())
+    for chunk in _decoded(raw, encoding, what):  # as it arrives
         received += len(chunk)
         if received > limit:
             raise TooLarge(f"{what}: more than {limit} bytes")
         yield chunk
+
+
+def _metered(raw: Iterator[bytes], meter: RateMeter) -> Iterator[bytes]:
+    for data in raw:
+        meter.received(len(data))
+        yield data
 
 
 def _decoded(raw: Iterator[bytes], encoding: str, what: str) -> Iterator[bytes]:

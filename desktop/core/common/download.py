@@ -48,6 +48,17 @@ TOO_SLOW_MESSAGE = N_(
     "or choose another download source in Settings → Downloads.",
 )
 
+SLOWER_THAN_MINIMUM_MESSAGE = N_(
+    "Models",
+    "The download of {label} stayed slower than {rate} a second, so VoxDesk stopped it; what arrived is kept, "
+    "and the next try continues from there. Check the internet connection, or choose another download source "
+    "in Settings → Downloads.",
+)
+
+# A model file's body has no deadline (it takes as long as the line needs), but it must keep moving:
+# at least 4 KB a second (slower than a dial-up modem) over each minute, the first minute included.
+DOWNLOAD_MINIMUM_RATE = bounded_http.MinimumRate(bytes_per_second=4000, seconds=60)
+
 # The most any model file may have when neither the catalogue nor the listing gives its size (the
 # largest official file, large-v3's model.pt, is 3.1 GB).
 LARGEST_MODEL_FILE = 8 * 1024**3
@@ -129,6 +140,7 @@ def download_file(
     cancelled: CancelCheck | None = None,
     timeout: float = 30,
     label: str | None = None,
+    minimum_rate: bounded_http.MinimumRate = DOWNLOAD_MINIMUM_RATE,
 ) -> Path:
     """Download ``url`` to ``dest`` and return ``dest``.
 
@@ -139,7 +151,8 @@ def download_file(
     ``cancelled`` is asked before every chunk; when it says yes, :class:`Cancelled` is raised and the
     ``.part`` file is kept for a later resume. ``timeout``: how long the server may take to start
     answering, and the longest gap between two reads. ``label`` names the file in error messages
-    (default: the file name).
+    (default: the file name). ``minimum_rate``: the body is stopped when it stays slower than this;
+    its ``.part`` is kept for a resume.
 
     Raises :class:`ModelError` with a plain sentence for every failure the user can meet.
     """
@@ -162,7 +175,8 @@ def download_file(
         return _finish(part, dest, label, expected_sha, size, _hash_file(part, offset, cancelled), offset)
 
     try:
-        return _download(url, part, dest, offset, size, limit, expected_sha, progress, cancelled, timeout, label)
+        return _download(url, part, dest, offset, size, limit, expected_sha, progress, cancelled, timeout, label,
+                         minimum_rate)
     except bounded_http.TooLarge as exc:
         _remove(part)
         raise ModelError(
@@ -171,6 +185,9 @@ def download_file(
                          "Downloads.").format(label=label),
             detail=exc.detail,
         ) from exc
+    except bounded_http.RateTooLow as exc:
+        raise ServerUnreachable(SLOWER_THAN_MINIMUM_MESSAGE.format(label=label, rate=_bytes_shown(
+            minimum_rate.bytes_per_second)), detail=f"{url}: {exc.detail}") from exc
     except bounded_http.TooSlow as exc:
         raise too_slow_error(url, exc, timeout) from exc
     except bounded_http.Undecodable as exc:
@@ -248,7 +265,7 @@ def _check_complete(done: int, total: int | None, label: str, url: str) -> None:
 def _download(
     url: str, part: Path, dest: Path, offset: int, size: int | None, limit: int,
     expected_sha: str | None, progress: ProgressCallback | None, cancelled: CancelCheck | None, timeout: float,
-    label: str,
+    label: str, minimum_rate: bounded_http.MinimumRate,
 ) -> Path:
     """Ask for the bytes after ``offset`` (or the whole file, when the server cannot continue the
     ``.part``), stream them in and move the checked file into place."""
@@ -286,7 +303,8 @@ def _download(
                 if total is not None and start == total:  # 416: the .part already held the whole file
                     return _finish(part, dest, label, expected_sha, size, _hash_file(part, start, cancelled), start)
                 hasher = _start_hash(part, start, expected_sha, cancelled)
-                done = _stream(response, part, start, total, limit, hasher, progress, cancelled, label, url)
+                done = _stream(response, part, start, total, limit, hasher, progress, cancelled, label, url,
+                               minimum_rate)
         except httpx.HTTPError as exc:
             if deadline.lifted:  # the answer had begun: a broken line, which a resume can continue
                 raise _stopped(label, url, exc) from exc
@@ -324,6 +342,7 @@ def _stream(
     cancelled: CancelCheck | None,
     label: str,
     url: str,
+    minimum_rate: bounded_http.MinimumRate,
 ) -> int:
     """Append the response body to ``part`` (or rewrite it from 0) and return the bytes present.
 
@@ -339,7 +358,7 @@ def _stream(
     try:
         if progress:
             progress(done, total)
-        for chunk in bounded_http.body_chunks(response, limit - offset, url):
+        for chunk in bounded_http.body_chunks(response, limit - offset, url, minimum_rate=minimum_rate):
             _check_cancel(cancelled)
             _write_all(out, chunk)
             if hasher is not None:
@@ -363,6 +382,11 @@ def _stream(
         _remove(part)
         raise _save_error(exc, label, part.parent) from exc
     return done
+
+
+def _bytes_shown(count: float) -> str:
+    """A rate's bytes as people read them: "4 KB", "500 bytes"."""
+    return f"{count / 1000:g} KB" if count >= 1000 else f"{count:g} bytes"
 
 
 def _write_all(out: Any, chunk: bytes) -> None:

@@ -44,6 +44,7 @@ from desktop.core.common.errors import Cancelled, ExportError, ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
+from desktop.core.common.model_origin import origin_fields, unverified_source
 from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.safe_files import copy_tree
 from desktop.core.common.shared_models import LiveSources, ModelSources
@@ -172,6 +173,8 @@ class TtsModel:
     imported: bool = False
     downloaded: bool = False
     vocoder: str | None = None  # a separate vocoder model Coqui pairs with this one
+    # The mirror its download (or its vocoder's) came from when VoxDesk could not check it (model_origin).
+    unverified_source: str | None = None
     source: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -301,7 +304,8 @@ class TtsModelStore:
         rest = sorted((m for n, m in coqui.items() if n not in CURATED and not n.startswith("vocoder_models/")),
                       key=lambda m: (m.languages, m.name))
         models = curated + rest + self.imported()
-        return [replace(m, downloaded=self.is_downloaded(m.name)) for m in models]
+        return [replace(m, downloaded=self.is_downloaded(m.name), unverified_source=self._unverified_source(m))
+                for m in models]
 
     def imported(self) -> list[TtsModel]:
         if not self.models_root.is_dir():
@@ -317,7 +321,8 @@ class TtsModelStore:
         """The catalog entry (or imported model) called name; ModelError when there is none."""
         coqui = self._coqui_models()
         if name in coqui:
-            return replace(coqui[name], downloaded=self.is_downloaded(name))
+            model = coqui[name]
+            return replace(model, downloaded=self.is_downloaded(name), unverified_source=self._unverified_source(model))
         manifest = _read_manifest(self.folder(name))
         if manifest is not None:
             return _model_from_manifest(manifest, downloaded=True)
@@ -325,6 +330,14 @@ class TtsModelStore:
             N_("SpeechModels", "There is no voice model called “{name}”. Choose one from the model list, or import "
                                "its folder with “Import model folder…”.").format(name=name),
         )
+
+    def _unverified_source(self, model: TtsModel) -> str | None:
+        """Where this store's download of the model, or of its vocoder, came from unchecked; else None."""
+        for name in filter(None, (model.name, model.vocoder)):
+            source = unverified_source(_read_manifest(self._own_folder(name)))
+            if source:
+                return source
+        return None
 
     def manifest(self, name: str) -> dict[str, Any]:
         """What VoxDesk recorded about a model on disk (its files, kind, vocoder)."""
@@ -435,6 +448,8 @@ class TtsModelStore:
             raise _folder_error(exc, self.root) from exc
         source = model.source
         urls = source.get("github_rls_url")
+        # The addresses in Coqui's own list have no checksums to check (verified None); the hub's do.
+        origin = origin_fields(urls if isinstance(urls, str) else str((urls or [""])[0]), verified=None)
         if isinstance(urls, str):
             archive = download_file(urls, staging / "download.zip", progress=progress, cancelled=cancelled,
                                     timeout=self._timeout, label=model.title)
@@ -449,7 +464,7 @@ class TtsModelStore:
                 download_file(url, target, progress=progress, cancelled=cancelled, timeout=self._timeout,
                               label=model.title)
         elif "repo_id" in source:
-            self._download_from_hub(model, files, progress, cancelled)
+            origin = self._download_from_hub(model, files, progress, cancelled)
         else:
             raise ModelError(
                 N_("SpeechModels", "VoxDesk does not know where to download “{title}”. Import its folder "
@@ -468,12 +483,17 @@ class TtsModelStore:
             manifest["model_file"] = find_model_file(files).name
         else:
             manifest = _manifest_for(model, files, inspect_folder(files))
+        manifest.update(origin)
         self._publish(files, model.name, manifest)
         if model.licence_required:
             _write_tos_file(self._own_folder(model.name), self.root)
         shutil.rmtree(staging, ignore_errors=True)
 
-    def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> None:
+    def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> dict[str, Any]:
+        """Download a model's files from the Hugging Face host chosen; return where they came from.
+
+        Only the publisher's own host vouches for the checksums its listing names: VoxDesk pins none for
+        voice models, so from a mirror the model is marked unverified."""
         repo = model.source["repo_id"]
         endpoint = self.sources.downloads.hf_endpoint()
         listing_url = f"{endpoint}/api/models/{repo}?blobs=true"
@@ -519,6 +539,8 @@ class TtsModelStore:
                 download_file(url, target, sha256=sha, size=size, progress=step, cancelled=cancelled,
                               timeout=self._timeout, label=model.title)
             done_before += size or target.stat().st_size
+        official = self.sources.downloads.official.rstrip("/")
+        return origin_fields(endpoint, verified=endpoint.rstrip("/") == official)
 
     # -- imports ------------------------------------------------------------------------------
 
@@ -899,6 +921,7 @@ def _model_from_manifest(manifest: dict[str, Any], *, downloaded: bool) -> TtsMo
         imported=bool(manifest.get("imported")),
         downloaded=downloaded,
         vocoder=manifest.get("vocoder"),
+        unverified_source=unverified_source(manifest),
     )
 
 

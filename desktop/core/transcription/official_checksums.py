@@ -6,8 +6,9 @@ The values are the Git LFS object ids (the SHA-256 of the content) of the files 
 of each repository, as published by Hugging Face and recorded by several independent projects that
 pin the same files; those of tiny.en and base were also checked against the files themselves.
 
-A model without pins (large-v1, whose checksums could not be established) is downloaded only from
-Hugging Face itself, where the listing comes from the publisher's own host; a mirror is refused for it.
+A model without pins (large-v1, whose checksums could not be established) is checked against its
+listing's checksums: from Hugging Face itself those are the publisher's; from a mirror they are the
+mirror's word only, so the download is kept but marked unverified (core/common/model_origin).
 """
 from __future__ import annotations
 

@@ -48,6 +48,7 @@ from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
+from desktop.core.common.model_origin import origin_fields, unverified_source
 from desktop.core.common.safe_files import copy_regular_file, require_regular_file
 from desktop.core.common.shared_models import LiveSources, ModelSources
 from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
@@ -145,6 +146,8 @@ class LocalModel:
     path: Path  # the .pt file, or the CTranslate2 folder
     imported: bool
     shared: bool = False  # found in a shared, read-only model folder
+    # The mirror a download came from when VoxDesk had no checksum to check it with (model_origin).
+    unverified_source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,7 @@ class CatalogEntry:
     downloaded: dict[str, bool]  # format -> present on this computer
     info: ModelInfo | None  # None for imported models; set for an imported copy of an official model
     shared: bool = False  # served from a shared model folder
+    unverified_source: str | None = None  # set when a format on disk came unchecked from this mirror
 
 
 @dataclass(frozen=True)
@@ -228,6 +232,7 @@ class ModelStore:
                 memory_mb=info.memory_mb, imported=any(m.imported for m in models),
                 downloaded={fmt: fmt in present for fmt in FORMATS}, info=info,
                 shared=bool(models) and all(m.shared for m in models),
+                unverified_source=next((m.unverified_source for m in models if m.unverified_source), None),
             ))
         for name in self._imported_names(official=False):
             meta = self._read_metadata(name)
@@ -250,7 +255,8 @@ class ModelStore:
                 found.append(LocalModel(name, "pt", pt, imported=False))
             folder = self._ct2_dir / name
             if (folder / "model.bin").is_file() and (folder / "config.json").is_file():
-                found.append(LocalModel(name, "ct2", folder, imported=False))
+                found.append(LocalModel(name, "ct2", folder, imported=False,
+                                        unverified_source=unverified_source(_read_json(folder / METADATA_FILE))))
             found += self._imported_copy(name) + shared_copies(self._catalog[name], self.sources.shared_dirs)
             first_of_each = {}
             for model in found:
@@ -350,7 +356,9 @@ class ModelStore:
     ) -> LocalModel:
         endpoint = self.sources.downloads.hf_endpoint()
         official = endpoint.rstrip("/") == self.sources.downloads.official.rstrip("/")
-        files = _list_ct2_repo(endpoint, info, label, from_official_host=official)
+        files = _list_ct2_repo(endpoint, info, label)
+        # Checked when the catalogue pins the model's files, or when the listing is the publisher's own.
+        verified = official or info.name in CT2_CHECKSUMS
         total = sum(f.size for f in files)
         staging = self._ct2_staging(info.name)
         target = self._ct2_dir / info.name
@@ -384,6 +392,8 @@ class ModelStore:
             if leftover.name not in wanted:
                 _remove_any(leftover)
         try:
+            _write_json(staging / METADATA_FILE, {"name": info.name, "format": "ct2",
+                                                  **origin_fields(endpoint, verified=verified)})
             os.rename(staging, target)
         except OSError as exc:
             if exc.errno in (errno.EEXIST, errno.ENOTEMPTY) and (target / "model.bin").is_file():
@@ -391,7 +401,8 @@ class ModelStore:
             else:
                 raise _save_error(exc, label, self._ct2_dir) from exc
         fsync_dir(self._ct2_dir)
-        return LocalModel(info.name, "ct2", target, imported=False)
+        return LocalModel(info.name, "ct2", target, imported=False,
+                          unverified_source=unverified_source(_read_json(target / METADATA_FILE)))
 
     # --- imports -----------------------------------------------------------------------------
 
@@ -539,21 +550,16 @@ class ModelStore:
 # --- downloads and imports ---------------------------------------------------------------------
 
 
-def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str, *, from_official_host: bool) -> list[_RemoteFile]:
+def _list_ct2_repo(endpoint: str, info: ModelInfo, label: str) -> list[_RemoteFile]:
     """The model files of a Hugging Face repository, from its tree API, each with the checksum to check.
 
     Where the catalogue pins the model's checksums (official_checksums), exactly the pinned files are
     taken and checked against the pins, whatever the listing says; a listing that names another
-    checksum is refused at once. A model without pins is taken only from Hugging Face itself.
+    checksum is refused at once. A model without pins is checked against the listing's own checksums,
+    which only the publisher's host can vouch for: from a mirror the download is marked unverified.
     """
     url = f"{endpoint}/api/models/{info.ct2_repo}/tree/main"
     pins = CT2_CHECKSUMS.get(info.name)
-    if pins is None and not from_official_host:
-        raise ModelError(
-            N_("Models", "VoxDesk cannot check {label} from this download source, so it did not download it. Choose "
-                         "Hugging Face in Settings → Downloads, or import the model from a file.").format(label=label),
-            detail=f"{url}: no checksums pinned for {info.name}",
-        )
     listing = fetch_json(url)
     files = []
     try:
@@ -807,6 +813,15 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
         f.write("\n")
         f.flush()
         os.fsync(f.fileno())
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    """A small JSON object VoxDesk wrote, or None when it is missing or damaged."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _remove_file(path: Path) -> None:

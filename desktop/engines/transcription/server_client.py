@@ -8,7 +8,6 @@ functions, like every heavy library here.
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 from dataclasses import dataclass
@@ -229,10 +228,13 @@ def _answer(body: Any, host: str) -> Answer:
 
 
 def _timed(item: Any, text_key: str) -> bool:
+    """Whether ``item`` has text and two numbers for its times. NaN and infinity count as numbers: they
+    cost only their own times, which whisper_server.answer_segments places (clamped into the piece, or
+    after the segment before), not the server's whole answer."""
     if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
         return False
     times = (item.get("start"), item.get("end"))
-    return all(isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t) for t in times)
+    return all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in times)
 
 
 def _retry_after(value: str | None) -> float | None:

@@ -262,13 +262,15 @@ def _placed(items: list[dict], text_key: str, seconds: float, *,
     """(start, end, item) for items with text, inside [0, seconds] and in time order, and whether any
     time was impossible: outside Whisper's 30-second window (which it fills past a short piece's end,
     so such times are only clamped), not a number, an end before its start, or earlier than the start
-    of the item before it. Items without a number for a time follow the one before them, or with
-    ``unknown_dropped`` are left out."""
+    of the item before it. An item without a number for its start (NaN and infinity included) starts
+    where the one before it ended, and one without a number for its end lasts until the next item that
+    says when it starts (no earlier than its own start), or to the piece's end; with ``unknown_dropped`` such items are left out."""
     window = max(seconds, PIECE_SECONDS) + _TIME_SLACK
     placed: list[tuple[float, float, dict]] = []
     moved = False
     previous_start = previous_end = 0.0
-    for item in items:
+    next_starts = _next_known_starts(items)
+    for item, next_start in zip(items, next_starts):
         if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
             continue
         start, end = _seconds(item.get("start")), _seconds(item.get("end"))
@@ -277,7 +279,8 @@ def _placed(items: list[dict], text_key: str, seconds: float, *,
             if unknown_dropped:
                 continue
         start = previous_end if start is None else start
-        end = start if end is None else end
+        if end is None:  # a guess that leaves the next item's own times alone
+            end = seconds if next_start is None else max(start, next_start)
         if not -_TIME_SLACK <= start <= window or not -_TIME_SLACK <= end <= window:
             moved = True
         if end < start - _TIME_SLACK or start < previous_start - _TIME_SLACK:
@@ -289,15 +292,29 @@ def _placed(items: list[dict], text_key: str, seconds: float, *,
     return placed, moved
 
 
+def _next_known_starts(items: list) -> list[float | None]:
+    """For each item, the start of the first item after it that has a number for one (or None)."""
+    found: list[float | None] = []
+    upcoming: float | None = None
+    for item in reversed(items):
+        found.append(upcoming)
+        start = _seconds(item.get("start")) if isinstance(item, dict) else None
+        upcoming = start if start is not None else upcoming
+    return found[::-1]
+
+
 def _seconds(value) -> float | None:
-    """A time as a float (infinity included, to be clamped), or None where it is not a number."""
+    """A time as a float, or None where it is not a number of seconds: not a number at all, or NaN or
+    infinity (JSON's extensions, which say nothing about when). A finite number too large for a float
+    (an integer with hundreds of digits) is infinity here, to be clamped like any absurd time."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     try:
-        number = float(value)
-    except OverflowError:  # an integer with hundreds of digits
-        number = math.inf if value > 0 else -math.inf
-    return None if math.isnan(number) else number
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
 
 
 def _cut_between_words(text: str, characters: int) -> str:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QL
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.common.model_origin import unverified_note
 from desktop.core.speech.tts_models import CURATED, DEFAULT_FOR_LANGUAGE, TtsModel, default_model
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
@@ -159,12 +160,16 @@ class ModelPicker(QWidget):
                 self.model_combo.insertSeparator(self.model_combo.count())
             for model in group:
                 self.model_combo.addItem(self._model_label(model), model.name)
+                if model.unverified_source:
+                    self.model_combo.setItemData(self.model_combo.count() - 1,
+                                                 translated(unverified_note(model.unverified_source)),
+                                                 Qt.ItemDataRole.ToolTipRole)
         index = self.model_combo.findData(current)
         self.model_combo.setCurrentIndex(index if index >= 0 else 0)
         self.model_combo.blockSignals(False)
 
     def _model_label(self, model: TtsModel) -> str:
-        mark = "✓ " if model.downloaded else ""
+        mark = "⚠ " if model.unverified_source else "✓ " if model.downloaded else ""
         return f"{mark}{translated(model.title)}"
 
     def _describe_selected(self) -> None:
@@ -183,6 +188,8 @@ class ModelPicker(QWidget):
             languages=languages, size=size, licence=model.licence, where=where)
         if model.description:
             text += "\n" + translated(model.description)
+        if model.unverified_source:
+            text += "\n" + translated(unverified_note(model.unverified_source))
         return text
 
     @Slot()

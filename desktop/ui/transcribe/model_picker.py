@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QSize, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from desktop.core.common.model_origin import unverified_note
 from desktop.core.transcription.model_advice import GROUP_TITLES, advise
 from desktop.ui.common.i18n import translated
 
@@ -82,6 +83,9 @@ class ModelPicker(QComboBox):
             if self._recommended is not None and self._recommended[0] == advice.name:
                 line = " · ".join((line, self.tr("suggested here")))
                 tip = "\n".join((line, translated(self._recommended[1])))
+            source = by_name[advice.name].unverified_source
+            if source:
+                tip += "\n" + translated(unverified_note(source))
             item.setData(line, ADVICE_ROLE)
             item.setToolTip(tip)
             model.appendRow(item)
@@ -116,6 +120,8 @@ class ModelPicker(QComboBox):
             return QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
         if entry.shared:
             return QCoreApplication.translate("OptionsBar", "{name} (shared folder)").format(name=entry.name)
+        if entry.unverified_source:
+            return QCoreApplication.translate("OptionsBar", "{name} (not verified)").format(name=entry.name)
         if any(entry.downloaded.values()):
             return entry.name
         return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(

@@ -110,6 +110,64 @@ def test_a_listing_trickled_one_byte_at_a_time_is_given_up_on_at_its_deadline(he
                                     "Downloads.")
 
 
+# --- a download body that trickles is cut once it is slower than the minimum rate ----------------
+
+# Small and generous limits for these tests: at least 1,000 bytes a second over each half second.
+# The trickling server sends at most 20 bytes a second, the paced one at least 2,000 (its pauses
+# only grow on a busy computer), so neither is near the line whatever the processor.
+TEST_FLOOR = dict(bytes_per_second=1000, seconds=0.5)
+
+
+def test_a_download_body_that_trickles_forever_is_cut_with_a_sentence_and_kept_for_a_resume(tmp_path):
+    from desktop.core.common.bounded_http import MinimumRate
+    from desktop.core.common.download import ServerUnreachable, download_file
+
+    body = b"\1" * 10_000
+    dest = tmp_path / "model.bin"
+    with MisbehavingServer(Behaviour.trickle(body, interval=0.05)) as slow:
+        with pytest.raises(ServerUnreachable) as raised:
+            download_file(slow.url("/model.bin"), dest, size=len(body), timeout=5,
+                          minimum_rate=MinimumRate(**TEST_FLOOR), label="the test model")
+        sent = slow.bytes_sent
+    assert sent < 1000  # cut after about half a second of a body that would take over eight minutes
+    assert raised.value.message == (
+        "The download of the test model stayed slower than 1 KB a second, so VoxDesk stopped it; what "
+        "arrived is kept, and the next try continues from there. Check the internet connection, or choose "
+        "another download source in Settings → Downloads.")
+    assert not dest.exists()
+    assert 0 < (tmp_path / "model.bin.part").stat().st_size < 1000
+
+
+def test_a_slow_download_that_keeps_moving_above_the_minimum_rate_finishes(tmp_path):
+    from desktop.core.common.bounded_http import MinimumRate
+    from desktop.core.common.download import download_file
+
+    body = os.urandom(40_000)
+    dest = tmp_path / "model.bin"
+    # 2,000 bytes each 0.05 s: at least a second in all, so the rate is looked at more than once.
+    with MisbehavingServer(Behaviour.paced(body, piece=2_000, interval=0.05)) as paced:
+        download_file(paced.url("/model.bin"), dest, size=len(body), sha256=hashlib.sha256(body).hexdigest(),
+                      timeout=5, minimum_rate=MinimumRate(**TEST_FLOOR))
+    assert dest.read_bytes() == body
+
+
+def test_the_minimum_rate_looks_at_each_period_after_the_first(tmp_path):
+    """A download that was fast and then trickles is cut too: the rate is not an average since the start."""
+    from desktop.core.common.bounded_http import MinimumRate, RateTooLow
+
+    now = [0.0]
+    meter = MinimumRate(bytes_per_second=1000, seconds=1.0).start(clock=lambda: now[0])
+    meter.received(1_000_000)  # a fast first second (the grace period)
+    now[0] = 1.0
+    meter.received(0)
+    for step in range(1, 10):
+        now[0] = 1.0 + step / 10
+        meter.received(10)  # then 100 bytes a second
+    now[0] = 2.05
+    with pytest.raises(RateTooLow):
+        meter.received(10)
+
+
 # --- 4 and 9: listings are small, shallow and name plain files -----------------------------------
 
 

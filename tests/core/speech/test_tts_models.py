@@ -20,6 +20,8 @@ from desktop.core.speech.tts_models import (
     default_model,
     inspect_folder,
 )
+from desktop.core.common.download_sources import DownloadSources
+from desktop.core.common.shared_models import ModelSources
 from tests.helpers.http_server import FileServer
 
 
@@ -244,6 +246,37 @@ def test_a_hub_model_downloads_after_acceptance_with_checksums_and_skips_ignored
     assert (folder / TOS_FILE).is_file()  # what Coqui's own tools check, so they never prompt either
     assert (folder / "speaker_ids.json").is_file()
     assert seen[-1][0] == seen[-1][1] == sum(p.stat().st_size for p in tiny_folders["multi"].iterdir())
+
+
+def test_a_hub_model_from_a_mirror_is_kept_and_marked_unverified_with_the_mirrors_address(
+    tmp_path, tiny_folders, no_stdin
+):
+    name = "tts_models/multilingual/multi-dataset/tiny_xtts"
+    with FileServer() as mirror:
+        serve_hub(mirror, hub_files(tiny_folders["multi"]))
+        address = mirror.base_url
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, mirror),
+                              sources=ModelSources((), DownloadSources.fixed(address)))
+        store.accept_licence(name)
+        folder = store.download(name)
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    assert (manifest["source"], manifest["verified"]) == (address, False)
+    assert store.get(name).unverified_source == address
+    listed = {model.name: model.unverified_source for model in store.catalog()}
+    assert listed[name] == address and listed["tts_models/en/tiny/vits"] is None
+
+
+def test_the_same_hub_model_from_hugging_face_itself_is_not_marked(tmp_path, tiny_folders, no_stdin):
+    name = "tts_models/multilingual/multi-dataset/tiny_xtts"
+    with FileServer() as host:
+        serve_hub(host, hub_files(tiny_folders["multi"]))
+        # This server stands in for the official host: its listing's checksums are the publisher's.
+        official = ModelSources((), DownloadSources(choice="huggingface", official=host.base_url))
+        store = TtsModelStore(tmp_path / "store", catalog_file=catalog_file(tmp_path, host), sources=official)
+        store.accept_licence(name)
+        folder = store.download(name)
+    assert json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["verified"] is True
+    assert store.get(name).unverified_source is None
 
 
 def test_a_hub_file_with_the_wrong_checksum_is_not_kept(tmp_path, tiny_folders, no_stdin):

@@ -14,7 +14,7 @@ from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.errors import ModelError
 from desktop.core.common.shared_models import ENV_VARIABLE, LiveSources, ModelSources, shared_model_dirs
 from desktop.core.transcription.official_copy import ct2_shape
-from desktop.core.transcription.whisper_models import ModelStore
+from desktop.core.transcription.whisper_models import METADATA_FILE, ModelStore
 from tests.helpers.http_server import FileServer, closed_port_url
 from tests.helpers.weights import base_dir, tiny_en_dir
 
@@ -190,6 +190,7 @@ def test_automatic_downloads_from_the_mirror_when_hugging_face_refuses_and_remem
         assert (model.path / "model.bin").read_bytes() == (tiny_en_dir() / "model.bin").read_bytes()
         assert json.loads((tmp_path / "download-source.json").read_text()) == {"hugging_face": mirror.base_url}
         assert mirror_sources(tmp_path, mirror).downloads.candidates()[0] == mirror.base_url
+    assert model.unverified_source is None  # a mirror's copy of a pinned model is held to the pins
 
 
 def test_a_damaged_file_from_the_mirror_is_refused_by_its_checksum(tmp_path):
@@ -283,17 +284,51 @@ def test_a_mirror_serving_other_bytes_with_matching_checksums_is_refused_before_
     assert store.local("tiny") == []
 
 
-def test_a_model_without_pinned_checksums_comes_only_from_hugging_face_itself(tmp_path):
+def test_a_model_without_pinned_checksums_from_a_mirror_is_kept_and_marked_unverified_with_its_address(tmp_path):
+    with FileServer(zero_model_files("Systran/faster-whisper-large-v1")) as mirror:
+        address = mirror.base_url
+        store = ModelStore(tmp_path / "mirrored", sources=ModelSources((), DownloadSources.fixed(address)))
+        model = store.download("large-v1", "ct2")
+    assert (model.path / "model.bin").read_bytes() == b"\0" * 1000
+    assert model.unverified_source == address
+    manifest = json.loads((model.path / METADATA_FILE).read_text(encoding="utf-8"))
+    assert (manifest["source"], manifest["verified"]) == (address, False)
+    # What a later run finds on disk says the same, in the model list too.
+    assert [m.unverified_source for m in ModelStore(tmp_path / "mirrored").local("large-v1")] == [address]
+    listed = {entry.name: entry.unverified_source for entry in store.catalog()}
+    assert listed["large-v1"] == address and listed["tiny"] is None
+
+
+def test_the_same_model_from_hugging_face_itself_is_not_marked(tmp_path):
+    with FileServer(zero_model_files("Systran/faster-whisper-large-v1")) as host:
+        # This server stands in for the official host: its listing is the publisher's.
+        official = ModelSources((), DownloadSources(choice="huggingface", official=host.base_url))
+        store = ModelStore(tmp_path / "official", sources=official)
+        model = store.download("large-v1", "ct2")
+    assert (model.path / "model.bin").read_bytes() == b"\0" * 1000
+    assert model.unverified_source is None
+    assert next(e for e in store.catalog() if e.name == "large-v1").unverified_source is None
+
+
+def test_an_unpinned_file_that_differs_from_the_mirrors_own_listing_is_still_refused(tmp_path):
     files = zero_model_files("Systran/faster-whisper-large-v1")
+    files["/Systran/faster-whisper-large-v1/resolve/main/model.bin"] = b"\1" * 1000  # not what the listing says
     with FileServer(files) as mirror:
-        store = ModelStore(tmp_path / "mirrored", sources=ModelSources((), DownloadSources.fixed(mirror.base_url)))
+        store = ModelStore(tmp_path / "models", sources=ModelSources((), DownloadSources.fixed(mirror.base_url)))
         with pytest.raises(ModelError) as err:
             store.download("large-v1", "ct2")
-        assert mirror.request_count() == 0
-        assert err.value.message == ('VoxDesk cannot check the "large-v1" model from this download source, so it did '
-                                     "not download it. Choose Hugging Face in Settings → Downloads, or import the "
-                                     "model from a file.")
-        # The same files from the official host (this server standing in for it): its listing is the publisher's.
-        official = ModelSources((), DownloadSources(choice="huggingface", official=mirror.base_url))
-        model = ModelStore(tmp_path / "official", sources=official).download("large-v1", "ct2")
-    assert (model.path / "model.bin").read_bytes() == b"\0" * 1000
+    assert "damaged on the way" in err.value.message
+    assert store.local("large-v1") == [] and not list((tmp_path / "models").rglob("*.part"))
+
+
+def test_a_pinned_model_whose_bytes_differ_from_the_pin_is_refused_even_when_the_listing_names_no_checksum(tmp_path):
+    files = zero_model_files("Systran/faster-whisper-tiny")
+    listing = "/api/models/Systran/faster-whisper-tiny/tree/main"
+    files[listing] = json.dumps([{k: v for k, v in entry.items() if k != "lfs"}
+                                 for entry in json.loads(files[listing])]).encode()
+    with FileServer(files) as mirror:
+        store = ModelStore(tmp_path / "models", sources=ModelSources((), DownloadSources.fixed(mirror.base_url)))
+        with pytest.raises(ModelError) as err:
+            store.download("tiny", "ct2")
+    assert "damaged on the way" in err.value.message
+    assert store.local("tiny") == [] and not (tmp_path / "models" / "ct2" / "tiny").exists()

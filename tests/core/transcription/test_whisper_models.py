@@ -203,7 +203,7 @@ def test_a_ct2_download_assembles_the_model_folder_and_reports_progress_over_all
 
     target = tmp_path / "models" / "ct2" / "tiny.en"
     assert model == LocalModel("tiny.en", "ct2", target, imported=False)
-    expected = ["tiny.en"] + sorted(f"tiny.en/{n}" for n in tiny_en_files)
+    expected = ["tiny.en"] + sorted(f"tiny.en/{n}" for n in [*tiny_en_files, METADATA_FILE])
     assert everything_under(tmp_path / "models" / "ct2") == expected
     assert all((target / n).read_bytes() == data for n, data in tiny_en_files.items())
     total = sum(len(d) for d in tiny_en_files.values())

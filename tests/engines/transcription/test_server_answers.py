@@ -175,6 +175,27 @@ def test_times_that_are_not_numbers_are_placed_after_the_segment_before():
     assert kinds == {speech_limits.TIMES_MOVED}
 
 
+def test_nan_and_infinite_times_from_the_server_cost_only_those_times_not_the_servers_transcript(tmp_path):
+    """JSON's NaN and Infinity (Python's json writes and reads them): the segments stay, placed in order."""
+    body = answer((0.0, 2.5, " And so my fellow Americans,"), (math.nan, math.inf, " ask not what your country"),
+                  (-math.inf, math.nan, " can do for you,"), (7.0, 10.5, " ask what you can do for your country."))
+    assert b"NaN" in json.dumps(body).encode() and b"Infinity" in json.dumps(body).encode()
+    transcript, files = transcribed(body, tmp_path)  # and no fallback to this computer
+    spoken = [segment for segment in transcript.segments if segment.text.strip()]
+    assert [segment.text.strip() for segment in spoken] == [
+        "And so my fellow Americans,", "ask not what your country", "can do for you,",
+        "ask what you can do for your country."]
+    for segment in spoken:
+        assert math.isfinite(segment.start) and 0.0 <= segment.start <= segment.end <= transcript.duration
+    assert [segment.start for segment in spoken] == sorted(segment.start for segment in spoken)
+    # A lost end lasts until the next time the server gave; the segments with good times keep theirs.
+    assert (spoken[1].start, spoken[1].end) == (2.5, 7.0)
+    assert (spoken[0].start, spoken[0].end, spoken[3].start, spoken[3].end) == (0.0, 2.5, 7.0, 10.5)
+    assert [warning for warning in warnings_of(transcript) if warning.startswith(TIMES_MOVED)]
+    assert len(list(srt.parse(files["srt"]))) >= 3
+    assert "NaN" not in files["json"] and "Infinity" not in files["json"]
+
+
 def test_a_plausible_answer_is_kept_whole_and_without_a_note():
     # Whisper's own habits: the last segment ends at its 30-second window, past the piece's speech.
     body = answer((0.0, 4.6, " And so my fellow Americans, ask not what your country can do for you,"),

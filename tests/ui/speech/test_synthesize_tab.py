@@ -228,6 +228,29 @@ def test_the_model_list_starts_with_the_curated_models_and_describes_the_chosen_
     assert tab.picker.model_combo.findData(MULTI) >= 0
 
 
+def test_a_voice_model_from_a_mirror_that_voxdesk_could_not_check_is_described_as_not_verified(
+    make_tab, tmp_path, tiny_folders
+):
+    from desktop.core.common.download_sources import DownloadSources
+    from desktop.core.common.shared_models import ModelSources
+    from tests.core.speech.test_tts_models import catalog_file, hub_files, serve_hub
+
+    name = "tts_models/multilingual/multi-dataset/tiny_xtts"
+    with FileServer() as mirror:
+        address = mirror.base_url
+        serve_hub(mirror, hub_files(tiny_folders["multi"]))
+        store = TtsModelStore(tmp_path / "mirrored", catalog_file=catalog_file(tmp_path, mirror),
+                              sources=ModelSources((), DownloadSources.fixed(address)))
+        store.accept_licence(name)
+        store.download(name)
+    tab = make_tab(store, model=name)
+    combo = tab.picker.model_combo
+    assert combo.itemText(combo.findData(name)).startswith("⚠ ")
+    info = tab.picker.model_info.text()
+    assert f"downloaded from {address}" in info and "IT department" in info
+    assert not combo.itemText(combo.findData("tts_models/en/tiny/vits")).startswith("⚠")
+
+
 def test_a_multi_speaker_model_lists_its_voices_each_with_a_preview_button(qtbot, make_tab, store):
     tab = make_tab(store, model=MULTI)
     wait_ready(qtbot, tab)

@@ -209,3 +209,28 @@ def test_without_a_choice_of_their_own_the_user_starts_with_the_model_the_gpu_af
     bar.suggest_for_device(radeon_report(8))
     qtbot.waitUntil(lambda: bar.model_combo.currentData() == "small", timeout=10_000)
     assert settings.get("transcribe/model") == "small"
+
+
+def test_a_model_from_a_mirror_that_voxdesk_could_not_check_is_listed_as_not_verified(qtbot, settings, tmp_path):
+    from desktop.core.common.download_sources import DownloadSources
+    from tests.core.transcription.test_model_sources import zero_model_files
+    from tests.helpers.http_server import FileServer
+
+    with FileServer(zero_model_files("Systran/faster-whisper-large-v1")) as mirror:
+        address = mirror.base_url
+        store = ModelStore(models_dir(), sources=ModelSources(downloads=DownloadSources.fixed(address)))
+        store.download("large-v1", "ct2")
+    runner = JobRunner()
+    bar = OptionsBar(settings, store, runner)
+    qtbot.addWidget(bar)
+    try:
+        listed(bar, qtbot)
+        combo = bar.model_combo
+        index = combo.findData("large-v1")
+        assert combo.itemText(index) == "large-v1 (not verified)"
+        tooltip = combo.itemData(index, Qt.ItemDataRole.ToolTipRole)
+        assert f"downloaded from {address}" in tooltip and "IT department" in tooltip
+        assert combo.itemText(combo.findData("tiny")) == "tiny (75 MB download)"
+    finally:
+        bar.shutdown()
+        qtbot.waitUntil(lambda: not runner.busy, timeout=JOB_TIMEOUT_MS)
