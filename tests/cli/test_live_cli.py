@@ -90,7 +90,8 @@ def test_the_list_of_inputs_names_the_monitor_of_what_the_computer_plays(pulseau
     process = voxdesk_live("--list-devices")
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 0, stderr
-    assert "Monitor of VoxDesk-test-speakers" in stdout and "captions what this computer plays" in stdout
+    assert "What this computer plays (VoxDesk-test-speakers)" in stdout
+    assert stdout.count("[default]") == 1
 
 
 @pytest.mark.parametrize("args, says", [

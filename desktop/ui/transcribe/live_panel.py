@@ -195,17 +195,16 @@ class LivePanel(QDialog):
         return False
 
     def _name_devices(self) -> None:
-        """Each device's text: its name, "(default)" for the system's default, and what a monitor hears."""
+        """Each device's text: its name as the desktop shows it, what a monitor hears, and "(default)"
+        once, for the system's default."""
         for index in range(self.device_combo.count()):
             device = self.device_combo.itemData(index)
             if device.monitor:
-                text = self.tr("{device} — what this computer plays").format(device=device.name)
-            elif device.pulse_source:
-                text = device.name
-            elif device.is_default:
-                text = self.tr("{device} (default)").format(device=device.label)
+                text = self.tr("What this computer plays ({device})").format(device=device.label)
             else:
                 text = device.label
+            if device.is_default:
+                text = self.tr("{device} (default)").format(device=text)
             self.device_combo.setItemText(index, text)
 
     @Slot()
@@ -215,8 +214,8 @@ class LivePanel(QDialog):
             self.device_note.setText(self.tr("This source captions what plays on this computer (a call, a video), "
                                              "not a microphone."))
         else:
-            self.device_note.setText(self.tr("“Monitor of …” sources caption what plays on this computer, such as "
-                                             "a call or a video."))
+            self.device_note.setText(self.tr("Choose “What this computer plays” to caption a call or a video "
+                                             "playing on this computer."))
 
     # -- start and stop ------------------------------------------------------------------------
 
