@@ -2414,8 +2414,12 @@
         <translation>没有找到可收听的设备。请插入麦克风或耳机，然后点击“刷新”。</translation>
     </message>
     <message>
-        <source>{device} — what this computer plays</source>
-        <translation>{device} — 本机正在播放的声音</translation>
+        <source>What this computer plays ({device})</source>
+        <translation>本机正在播放的声音（{device}）</translation>
+    </message>
+    <message>
+        <source>Choose “What this computer plays” to caption a call or a video playing on this computer.</source>
+        <translation>选择“本机正在播放的声音”，可为本机上的通话或视频生成字幕。</translation>
     </message>
     <message>
         <source>{device} (default)</source>
@@ -2424,10 +2428,6 @@
     <message>
         <source>This source captions what plays on this computer (a call, a video), not a microphone.</source>
         <translation>此来源为本机正在播放的声音（通话、视频）生成字幕，而不是麦克风。</translation>
-    </message>
-    <message>
-        <source>“Monitor of …” sources caption what plays on this computer, such as a call or a video.</source>
-        <translation>“Monitor of …”（监视器）来源可为本机正在播放的声音生成字幕，例如通话或视频。</translation>
     </message>
     <message>
         <source>Stopping: captioning the last words…</source>
@@ -4338,6 +4338,57 @@ Replace them?</source>
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>the program that drives it is not installed</source>
+        <translation>驱动它的程序没有安装</translation>
+    </message>
+    <message>
+        <source>this user account is not yet allowed to use it</source>
+        <translation>此用户帐户还没有使用它的权限</translation>
+    </message>
+    <message>
+        <source>its driver software (ROCm) is missing or does not answer</source>
+        <translation>它的驱动软件（ROCm）缺失或没有响应</translation>
+    </message>
+    <message>
+        <source>the installed software has no support for this graphics card model</source>
+        <translation>已安装的软件不支持这个型号的显卡</translation>
+    </message>
+    <message>
+        <source>it failed a short test calculation</source>
+        <translation>它没有通过一次简短的测试计算</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot open recordings yet. Please show the rows below to your IT support; each one says how to fix it.</source>
+        <translation>VoxDesk 还无法打开录音。请把下面各行给 IT 支持人员看，每一行都写明了修复方法。</translation>
+    </message>
+    <message>
+        <source>Transcription works and uses the graphics card. {count} smaller points below could be improved.</source>
+        <translation>转写可以使用，并且使用显卡。下面还有 {count} 个小问题可以改进。</translation>
+    </message>
+    <message>
+        <source>Everything is ready: transcription uses the graphics card.</source>
+        <translation>一切就绪：转写使用显卡。</translation>
+    </message>
+    <message>
+        <source>it did not pass the checks below</source>
+        <translation>它没有通过下面的检查</translation>
+    </message>
+    <message>
+        <source>Transcription works, but slowly: the graphics card is not used, because {reason}.</source>
+        <translation>转写可以使用，但速度较慢：没有使用显卡，因为{reason}。</translation>
+    </message>
+    <message>
+        <source>Transcription works, on the processor (this computer has no graphics card VoxDesk can use). {count} points below could be improved.</source>
+        <translation>转写可以使用，在处理器上运行（这台电脑没有 VoxDesk 可用的显卡）。下面有 {count} 个问题可以改进。</translation>
+    </message>
+    <message>
+        <source>Everything is ready. Transcription runs on the processor, because this computer has no graphics card VoxDesk can use.</source>
+        <translation>一切就绪。转写在处理器上运行，因为这台电脑没有 VoxDesk 可用的显卡。</translation>
     </message>
 </context>
 <context>
