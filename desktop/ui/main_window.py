@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
         self.settings_menu.setTitle(self.tr("&Settings"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.tools_menu.setTitle(self.tr("&Tools"))
-        self.check_recording_action.setText(self.tr("&Check a recording…"))
+        self.check_recording_action.setText(self.tr("&Check for a VoxDesk watermark…"))
         self.measure_action.setText(self.tr("&Measure this computer…"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
@@ -309,7 +309,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def check_recording(self) -> None:
-        """Tools → Check a recording…: whether files carry VoxDesk's watermark."""
+        """Tools → Check for a VoxDesk watermark…: whether files carry VoxDesk's watermark."""
         from desktop.ui.common.watermark_check import WatermarkCheckDialog
 
         dialog = WatermarkCheckDialog(self.runner, self)

@@ -1873,8 +1873,8 @@
         <translation>Whisper 模型 (*.pt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Choose a CTranslate2 model folder</source>
-        <translation>选择 CTranslate2 模型文件夹</translation>
+        <source>Choose the model folder</source>
+        <translation>选择模型文件夹</translation>
     </message>
 </context>
 <context>
@@ -2528,8 +2528,8 @@
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <source>&amp;Check a recording…</source>
-        <translation>检查录音(&amp;C)…</translation>
+        <source>&amp;Check for a VoxDesk watermark…</source>
+        <translation>检查 VoxDesk 水印(&amp;C)…</translation>
     </message>
     <message>
         <source>&amp;Measure this computer…</source>
@@ -2583,12 +2583,12 @@
         <translation>重新测量</translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
+        <source>graphics card</source>
+        <translation>显卡</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
+        <source>processor</source>
+        <translation>处理器</translation>
     </message>
     <message>
         <source>{model} on the {where} ({engine}): {speed}</source>
@@ -2646,12 +2646,20 @@
         <translation>{size} MB</translation>
     </message>
     <message>
-        <source>about {factor}× real time here</source>
-        <translation>在本机约为实时速度的 {factor} 倍</translation>
+        <source>an hour of recording takes less than a minute here</source>
+        <translation>在本机转写一小时的录音不到一分钟</translation>
     </message>
     <message>
-        <source>slower than real time here ({factor}×)</source>
-        <translation>在本机慢于实时（{factor}×）</translation>
+        <source>an hour of recording takes about a minute here</source>
+        <translation>在本机转写一小时的录音约需一分钟</translation>
+    </message>
+    <message>
+        <source>an hour of recording takes about {minutes} minutes here</source>
+        <translation>在本机转写一小时的录音约需 {minutes} 分钟</translation>
+    </message>
+    <message>
+        <source>an hour of recording takes about {hours} hours here</source>
+        <translation>在本机转写一小时的录音约需 {hours} 小时</translation>
     </message>
 </context>
 <context>
@@ -3509,10 +3517,6 @@ Replace them?</source>
         <translation>转写</translation>
     </message>
     <message>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
         <source>Downloads</source>
         <translation>下载</translation>
     </message>
@@ -3521,28 +3525,12 @@ Replace them?</source>
         <translation>常规</translation>
     </message>
     <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
         <source>Automatic (recommended)</source>
         <translation>自动（推荐）</translation>
-    </message>
-    <message>
-        <source>openai-whisper (PyTorch; fastest on a GPU)</source>
-        <translation>openai-whisper（PyTorch；在 GPU 上最快）</translation>
-    </message>
-    <message>
-        <source>faster-whisper (CTranslate2; fastest on the CPU)</source>
-        <translation>faster-whisper（CTranslate2；在 CPU 上最快）</translation>
-    </message>
-    <message>
-        <source>Automatic: the GPU when it works, else the CPU</source>
-        <translation>自动：GPU 可用时用 GPU，否则用 CPU</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
     </message>
     <message>
         <source>Simplified (简体)</source>
@@ -3577,8 +3565,32 @@ Replace them?</source>
         <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
     </message>
     <message>
-        <source>Windows decoded at once:</source>
-        <translation>同时解码的片段数：</translation>
+        <source>The engine for graphics cards (openai-whisper)</source>
+        <translation>适用于显卡的引擎（openai-whisper）</translation>
+    </message>
+    <message>
+        <source>The engine for processors (faster-whisper)</source>
+        <translation>适用于处理器的引擎（faster-whisper）</translation>
+    </message>
+    <message>
+        <source>Automatic: the graphics card when it works, else the processor</source>
+        <translation>自动：显卡可用时用显卡，否则用处理器</translation>
+    </message>
+    <message>
+        <source>The graphics card</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>The processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source>Transcription engine</source>
+        <translation>转写引擎</translation>
+    </message>
+    <message>
+        <source>Pieces of speech worked on together:</source>
+        <translation>同时处理的语音片段数：</translation>
     </message>
     <message>
         <source>Automatic</source>
@@ -3617,8 +3629,12 @@ Replace them?</source>
         <translation>在合成的语音中加入听不见的水印</translation>
     </message>
     <message>
-        <source>Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. Cloned voices are always marked.</source>
-        <translation>之后任何人都可以用“工具 → 检查录音…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
+        <source>Anyone can then check with Tools → Check for a VoxDesk watermark… that the speech came from VoxDesk. Cloned voices are always marked.</source>
+        <translation>之后任何人都可以用“工具 → 检查 VoxDesk 水印…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
+    </message>
+    <message>
+        <source>Graphics card, applied the next time VoxDesk starts</source>
+        <translation>显卡（下次启动 VoxDesk 时生效）</translation>
     </message>
     <message>
         <source>Interface</source>
@@ -3635,10 +3651,6 @@ Replace them?</source>
     <message>
         <source>The window switches language as soon as you press OK.</source>
         <translation>按“确定”后，窗口立即切换语言。</translation>
-    </message>
-    <message>
-        <source>Applied the next time VoxDesk starts</source>
-        <translation>下次启动 VoxDesk 时生效</translation>
     </message>
     <message>
         <source>GPU compatibility version:</source>
@@ -4176,8 +4188,8 @@ Replace them?</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <source>Even out the loudness for speech (−16 LUFS)</source>
-        <translation>统一语音响度（−16 LUFS）</translation>
+        <source>Even out the loudness, as for a podcast or announcement</source>
+        <translation>统一音量，像播客或广播那样</translation>
     </message>
     <message>
         <source>The voices appear here once the model is downloaded.</source>
@@ -4669,8 +4681,8 @@ Replace them?</source>
 <context>
     <name>WatermarkCheckDialog</name>
     <message>
-        <source>Check a recording</source>
-        <translation>检查录音</translation>
+        <source>Check for a VoxDesk watermark</source>
+        <translation>检查 VoxDesk 水印</translation>
     </message>
     <message>
         <source>VoxDesk puts an inaudible watermark on every cloned voice and, unless it is turned off in Settings, on the speech it synthesizes. Choose recordings to find out whether they carry it.</source>

@@ -1,6 +1,7 @@
-"""Settings…: the options that are not on a tab, on four pages: Transcription (engine, device, Chinese
-script, batch size, subtitle lines), Server (the office's transcription server), Downloads (where models
-come from) and General (interface language, the watermark on synthesized speech, GPU override)."""
+"""Settings…: the options that are not on a tab, on four pages. Transcription (where it runs, Chinese
+script, subtitle lines), Downloads (where models come from) and General (interface language, the
+watermark on synthesized speech) are for everyone; Advanced holds what IT sets up: the engine and how
+many pieces it decodes together, the office's transcription server and the GPU compatibility version."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -37,6 +39,7 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(480)
 
         self._build_recognition_box()
+        self._build_engine_box()
         self._build_subtitles_box()
         self._build_speech_box()
         self._build_interface_box()
@@ -48,15 +51,21 @@ class SettingsDialog(QDialog):
         self._load()
 
     def _build_recognition_box(self) -> None:
-        self.engine_combo = self._combo("auto", "torch", "ct2")
         self.device_combo = self._combo("auto", "gpu", "cpu")
         self.script_combo = self._combo("simplified", "traditional", "original")
         self.recognition_box = QGroupBox()
         form = QFormLayout(self.recognition_box)
-        self.engine_label, self.device_label, self.script_label = QLabel(), QLabel(), QLabel()
-        form.addRow(self.engine_label, self.engine_combo)
+        self.device_label, self.script_label = QLabel(), QLabel()
         form.addRow(self.device_label, self.device_combo)
         form.addRow(self.script_label, self.script_combo)
+
+    def _build_engine_box(self) -> None:
+        """The Advanced page's engine choices; Automatic is right on nearly every computer."""
+        self.engine_combo = self._combo("auto", "torch", "ct2")
+        self.engine_box = QGroupBox()
+        form = QFormLayout(self.engine_box)
+        self.engine_label = QLabel()
+        form.addRow(self.engine_label, self.engine_combo)
         self.batch_spin, self.batch_label = self._spin(0, 32), QLabel()  # 0: automatic
         form.addRow(self.batch_label, self.batch_spin)
 
@@ -104,10 +113,10 @@ class SettingsDialog(QDialog):
         # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
         self.pages = QTabWidget()
         self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
-        self.server_page = self._page(self.server_box)
         self.downloads_page = self._page(self.downloads_box)
-        self.general_page = self._page(self.interface_box, self.speech_box, self.startup_box)
-        for page in (self.transcription_page, self.server_page, self.downloads_page, self.general_page):
+        self.general_page = self._page(self.interface_box, self.speech_box)
+        self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
+        for page in (self.transcription_page, self.downloads_page, self.general_page, self.advanced_page):
             self.pages.addTab(page, "")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -125,32 +134,43 @@ class SettingsDialog(QDialog):
         column.addStretch(1)
         return page
 
+    @staticmethod
+    def _scrolled(page: QWidget) -> QScrollArea:
+        """A page that scrolls rather than push the dialog past a laptop screen's height."""
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setWidget(page)
+        return area
+
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
         self.setWindowTitle(self.tr("Settings"))
         for page, title in ((self.transcription_page, self.tr("Transcription")),
-                            (self.server_page, self.tr("Server")),
                             (self.downloads_page, self.tr("Downloads")),
-                            (self.general_page, self.tr("General"))):
+                            (self.general_page, self.tr("General")),
+                            (self.advanced_page, self.tr("Advanced"))):
             self.pages.setTabText(self.pages.indexOf(page), title)
         self._name_items(self.engine_combo, (
             self.tr("Automatic (recommended)"),
-            self.tr("openai-whisper (PyTorch; fastest on a GPU)"),
-            self.tr("faster-whisper (CTranslate2; fastest on the CPU)"),
+            self.tr("The engine for graphics cards (openai-whisper)"),
+            self.tr("The engine for processors (faster-whisper)"),
         ))
         self._name_items(self.device_combo, (
-            self.tr("Automatic: the GPU when it works, else the CPU"), self.tr("GPU"), self.tr("CPU"),
+            self.tr("Automatic: the graphics card when it works, else the processor"),
+            self.tr("The graphics card"), self.tr("The processor"),
         ))
         self._name_items(self.script_combo, (
             self.tr("Simplified (简体)"), self.tr("Traditional (繁體)"), self.tr("As recognised"),
         ))
         self.recognition_box.setTitle(self.tr("Speech recognition"))
+        self.engine_box.setTitle(self.tr("Transcription engine"))
         self.engine_label.setText(self.tr("Engine:"))
         self.device_label.setText(self.tr("Run on:"))
         self.script_label.setText(self.tr("Chinese script:"))
         self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
                                              "characters, or as Whisper recognised them."))
-        self.batch_label.setText(self.tr("Windows decoded at once:"))
+        self.batch_label.setText(self.tr("Pieces of speech worked on together:"))
         self.batch_spin.setSpecialValueText(self.tr("Automatic"))
         self.batch_spin.setToolTip(self.tr("How many 30-second pieces of speech Whisper decodes together. "
                                            "Automatic fits the graphics card's free memory; 1 decodes one "
@@ -164,14 +184,14 @@ class SettingsDialog(QDialog):
         self.speech_box.setTitle(self.tr("Speech synthesis"))
         self.watermark_box.setText(self.tr("Mark synthesized speech with an inaudible watermark"))
         self.watermark_box.setToolTip(self.tr(
-            "Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. "
+            "Anyone can then check with Tools → Check for a VoxDesk watermark… that the speech came from VoxDesk. "
             "Cloned voices are always marked."
         ))
         self.interface_box.setTitle(self.tr("Interface"))
         self.language_label.setText(self.tr("Interface language:"))
         self.language_combo.setItemText(0, self.tr("Same as the system"))
         self.language_combo.setToolTip(self.tr("The window switches language as soon as you press OK."))
-        self.startup_box.setTitle(self.tr("Applied the next time VoxDesk starts"))
+        self.startup_box.setTitle(self.tr("Graphics card, applied the next time VoxDesk starts"))
         self.gfx_label.setText(self.tr("GPU compatibility version:"))
         self.gfx_edit.setPlaceholderText(self.tr("Empty: not needed on most computers"))
         self.gfx_edit.setToolTip(self.tr(
