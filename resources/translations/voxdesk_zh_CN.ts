@@ -2406,6 +2406,14 @@
         <translation>以大字显示最后两行，窗口始终置顶：适合演示时使用。</translation>
     </message>
     <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>The folder where every live recording is kept: {folder}</source>
+        <translation>所有实时录音都保存在这个文件夹：{folder}</translation>
+    </message>
+    <message>
         <source>Auto-detect</source>
         <translation>自动检测</translation>
     </message>
@@ -2434,6 +2442,10 @@
         <translation>正在停止：正在为最后几句话生成字幕…</translation>
     </message>
     <message>
+        <source>the recordings folder</source>
+        <translation>录音文件夹</translation>
+    </message>
+    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2460,6 +2472,13 @@
     <message>
         <source>Nothing was recorded.</source>
         <translation>没有录到任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRecordings</name>
+    <message>
+        <source>Recordings</source>
+        <translation>录音</translation>
     </message>
 </context>
 <context>
@@ -3569,6 +3588,10 @@ Replace them?</source>
         <translation>适用于显卡的引擎（openai-whisper）</translation>
     </message>
     <message>
+        <source>Where live recordings are kept</source>
+        <translation>实时录音的保存位置</translation>
+    </message>
+    <message>
         <source>The engine for processors (faster-whisper)</source>
         <translation>适用于处理器的引擎（faster-whisper）</translation>
     </message>
@@ -3631,6 +3654,22 @@ Replace them?</source>
     <message>
         <source>Anyone can then check with Tools → Check for a VoxDesk watermark… that the speech came from VoxDesk. Cloned voices are always marked.</source>
         <translation>之后任何人都可以用“工具 → 检查 VoxDesk 水印…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
+    </message>
+    <message>
+        <source>Live captions</source>
+        <translation>实时字幕</translation>
+    </message>
+    <message>
+        <source>Keep recordings in:</source>
+        <translation>录音保存在：</translation>
+    </message>
+    <message>
+        <source>Empty: a Recordings folder in your Documents.</source>
+        <translation>留空：保存在“文档”中的“录音”文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
     </message>
     <message>
         <source>Graphics card, applied the next time VoxDesk starts</source>

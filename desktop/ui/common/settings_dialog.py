@@ -11,10 +11,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QTabWidget,
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
 
@@ -43,6 +47,7 @@ class SettingsDialog(QDialog):
         self._build_subtitles_box()
         self._build_speech_box()
         self._build_interface_box()
+        self._build_recordings_box()
         self._build_startup_box()
         self.downloads_box = DownloadsBox()
         self.server_box = ServerSettingsBox(self, runner=runner)
@@ -95,6 +100,26 @@ class SettingsDialog(QDialog):
         self.language_label = QLabel()
         interface_form.addRow(self.language_label, self.language_combo)
 
+    def _build_recordings_box(self) -> None:
+        """Where live captions keep their recordings: empty is Documents/Recordings."""
+        self.recordings_edit = QLineEdit()
+        self.recordings_edit.setClearButtonEnabled(True)
+        self.recordings_button = QPushButton()
+        self.recordings_button.clicked.connect(self._choose_recordings_folder)
+        self.recordings_box = QGroupBox()
+        row = QHBoxLayout()
+        row.addWidget(self.recordings_edit, 1)
+        row.addWidget(self.recordings_button)
+        form = QFormLayout(self.recordings_box)
+        self.recordings_label = QLabel()
+        form.addRow(self.recordings_label, row)
+
+    def _choose_recordings_folder(self) -> None:
+        start = self.recordings_edit.text().strip() or str(default_recordings_folder().parent)
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Where live recordings are kept"), start)
+        if folder:
+            self.recordings_edit.setText(folder)
+
     def _build_startup_box(self) -> None:
         self.gfx_edit = QLineEdit()
         self.gfx_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^(\d{1,2}\.\d{1,2}\.\d{1,2})?$")))
@@ -114,7 +139,7 @@ class SettingsDialog(QDialog):
         self.pages = QTabWidget()
         self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
         self.downloads_page = self._page(self.downloads_box)
-        self.general_page = self._page(self.interface_box, self.speech_box)
+        self.general_page = self._page(self.interface_box, self.recordings_box, self.speech_box)
         self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
         for page in (self.transcription_page, self.downloads_page, self.general_page, self.advanced_page):
             self.pages.addTab(page, "")
@@ -191,6 +216,11 @@ class SettingsDialog(QDialog):
         self.language_label.setText(self.tr("Interface language:"))
         self.language_combo.setItemText(0, self.tr("Same as the system"))
         self.language_combo.setToolTip(self.tr("The window switches language as soon as you press OK."))
+        self.recordings_box.setTitle(self.tr("Live captions"))
+        self.recordings_label.setText(self.tr("Keep recordings in:"))
+        self.recordings_edit.setPlaceholderText(str(default_recordings_folder()))
+        self.recordings_edit.setToolTip(self.tr("Empty: a Recordings folder in your Documents."))
+        self.recordings_button.setText(self.tr("Choose…"))
         self.startup_box.setTitle(self.tr("Graphics card, applied the next time VoxDesk starts"))
         self.gfx_label.setText(self.tr("GPU compatibility version:"))
         self.gfx_edit.setPlaceholderText(self.tr("Empty: not needed on most computers"))
@@ -240,6 +270,7 @@ class SettingsDialog(QDialog):
             "synthesize/watermark": self.watermark_box.isChecked(),
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
+            RECORDINGS_KEY: self.recordings_edit.text().strip(),
             **self.server_box.fields(),
         }
 
@@ -252,6 +283,7 @@ class SettingsDialog(QDialog):
             spin.setValue(self._settings.get(key))
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
+        self.recordings_edit.setText(str(self._settings.get(RECORDINGS_KEY) or ""))
         self.downloads_box.load(self._settings)
         self.server_box.load(self._settings)
 

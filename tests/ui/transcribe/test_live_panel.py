@@ -72,7 +72,8 @@ def test_words_come_grey_then_black_and_the_recording_joins_the_list(qtbot, puls
                "for your country.", live) <= 0.10, live
     assert "added to the list" in panel.message.text()
     item = tab.queue.items[0]
-    assert item.path.suffix == ".flac" and item.path.parent.name == "live"
+    assert item.path.suffix == ".flac" and item.path.name.startswith("Live captions ")
+    assert item.path.parent.name == "Recordings" and item.path.parent.parent.name == "Documents"
     qtbot.waitUntil(lambda: item.state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
     assert wer(live, item.transcript.text) <= 0.10  # the full pass agrees with the live lines
     assert item.transcript.segments[0].words  # and times every word
