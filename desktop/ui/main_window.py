@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
         self.tools_menu.addAction(self.measure_action)
 
         self.help_menu = self.menuBar().addMenu("")
+        self.guide_action = self._action(self.open_user_guide, QKeySequence.StandardKey.HelpContents)
+        self.help_menu.addAction(self.guide_action)
         self.doctor_action = self._action(self.open_doctor)
         self.help_menu.addAction(self.doctor_action)
         self.help_menu.addSeparator()
@@ -154,6 +156,7 @@ class MainWindow(QMainWindow):
         self.check_recording_action.setText(self.tr("&Check for a VoxDesk watermark…"))
         self.measure_action.setText(self.tr("&Measure this computer…"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self.guide_action.setText(self.tr("&User guide"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
         self.about_action.setText(self.tr("&About VoxDesk"))
 
@@ -340,6 +343,14 @@ class MainWindow(QMainWindow):
         from desktop.ui.common.about import AboutDialog
 
         dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    @Slot()
+    def open_user_guide(self) -> None:
+        from desktop.ui.common.user_guide import UserGuideDialog
+
+        dialog = UserGuideDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

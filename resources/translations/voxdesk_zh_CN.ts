@@ -2559,6 +2559,10 @@
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;User guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
         <source>&amp;Doctor: check this computer…</source>
         <translation>诊断：检查这台电脑(&amp;D)…</translation>
     </message>
@@ -4389,6 +4393,13 @@ Replace them?</source>
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuideDialog</name>
+    <message>
+        <source>VoxDesk user guide</source>
+        <translation>VoxDesk 使用指南</translation>
     </message>
 </context>
 <context>
