@@ -130,7 +130,11 @@ def server_sources() -> list[ServerSource] | None:
         if listing is None:
             return None
         found = parse_sources(listing)
-    default = (_pactl("get-default-source") or "").strip()
+    # PULSE_SOURCE, where set, is this program's default, as for every client of the sound server.
+    names = {name for name, _description, _monitor in found}
+    default = os.environ.get("PULSE_SOURCE", "").strip()
+    if default not in names:
+        default = (_pactl("get-default-source") or "").strip()
     sources = [ServerSource(name=name, description=clean_text(description).strip() or name, monitor=monitor,
                             is_default=name == default)
                for name, description, monitor in found]

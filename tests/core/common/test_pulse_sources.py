@@ -68,7 +68,8 @@ def described_sources(server, *descriptions: str):
         server.pactl("set-default-source", saved_default)
 
 
-def test_devices_carry_the_names_the_sound_settings_show_the_default_first_and_marked_once(pulseaudio):
+def test_devices_carry_the_names_the_sound_settings_show_the_default_first_and_marked_once(pulseaudio, monkeypatch):
+    monkeypatch.delenv("PULSE_SOURCE")  # the server's own default, as the sound settings set it
     with described_sources(pulseaudio, "Desk microphone", "USB Headset"):
         devices = capture_devices()
 
@@ -80,6 +81,14 @@ def test_devices_carry_the_names_the_sound_settings_show_the_default_first_and_m
     assert not {"pulse", "default", "sysdefault"} & set(names)
     assert not any("kHz" in name for name in names)
     assert devices[-1].monitor  # what the computer plays comes after the microphones
+
+
+def test_a_source_named_in_pulse_source_is_this_programs_default_as_for_every_sound_client(pulseaudio, monkeypatch):
+    with described_sources(pulseaudio, "Desk microphone", "USB Headset") as names:
+        monkeypatch.setenv("PULSE_SOURCE", names[0])
+        devices = capture_devices()
+    assert devices[0].label == "Desk microphone" and devices[0].is_default
+    assert [d.is_default for d in devices].count(True) == 1
 
 
 def test_sources_are_read_from_pactl_json_with_monitors_named_by_their_speakers():
