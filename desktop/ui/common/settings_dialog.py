@@ -166,6 +166,8 @@ class SettingsDialog(QDialog):
         area.setWidgetResizable(True)
         area.setFrameShape(QScrollArea.Shape.NoFrame)
         area.setWidget(page)
+        # As tall as its content up to what a 1280×720 screen leaves for it; past that it scrolls.
+        area.setMinimumHeight(min(page.sizeHint().height(), 500))
         return area
 
     def retranslate(self) -> None:
