@@ -164,7 +164,8 @@ def test_the_sound_library_s_own_error_lines_stay_off_the_terminal(pulseaudio, t
                               "--duration", "2"], env=env, capture_output=True, text=True, timeout=300)
 
     assert process.returncode == 1, process.stderr
-    assert "voxdesk: The microphone “default”" in process.stderr
+    # The sound server's default source is offered first (PULSE_SOURCE names none that exists).
+    assert "voxdesk: The microphone “Virtual Source voxdesk_microphone" in process.stderr
     assert "ALSA lib" not in process.stderr and "Expression '" not in process.stderr, process.stderr
     assert "Traceback" not in process.stderr
 
