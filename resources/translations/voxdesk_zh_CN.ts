@@ -4231,8 +4231,8 @@ Replace them?</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <source>Even out the loudness, as for a podcast or announcement</source>
-        <translation>统一音量，像播客或广播那样</translation>
+        <source>Even out the loudness for speech</source>
+        <translation>统一语音音量</translation>
     </message>
     <message>
         <source>The voices appear here once the model is downloaded.</source>
