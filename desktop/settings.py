@@ -34,6 +34,7 @@ _OPTIONS = (
     Option("transcribe/speakers", "off", ("off", "auto", *(str(n) for n in range(2, 9)))),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
+    Option("live/recordings_folder", ""),  # empty: a Recordings folder under Documents
     # Subtitle lines: at most max_lines lines per cue, each as wide as max_latin_chars Latin
     # characters, or max_cjk_chars Chinese ones in a line with Chinese in it.
     Option("subtitles/max_lines", 2),

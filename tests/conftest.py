@@ -32,6 +32,9 @@ def isolated_user_folders(tmp_path_factory, monkeypatch):
     root = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("VOXDESK_DATA_DIR", str(root / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+    # The desktop's Documents folder (where live recordings go by default), as xdg-user-dirs names it.
+    (root / "config").mkdir()
+    (root / "config" / "user-dirs.dirs").write_text(f'XDG_DOCUMENTS_DIR="{root / "Documents"}"\n', encoding="utf-8")
     # Never the user's real desktop keyring: the consent key goes to the throw-away config folder.
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
     return root

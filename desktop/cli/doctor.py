@@ -59,5 +59,11 @@ def run(args: argparse.Namespace, *, doctor: Callable[..., object] | None = None
     result = doctor(model=model, progress=progress)
     if progress is not None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
-    print(result.to_json() if args.json else format_table(result))
+    if args.json:
+        print(result.to_json())
+    else:
+        from desktop.core.gpu.verdict import plain_verdict
+
+        print(plain_verdict(result), end="\n\n")  # the sentence for the person, above the rows for IT
+        print(format_table(result))
     return 0 if result.ok else 1

@@ -80,11 +80,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _describe(device) -> str:
-    if device.monitor:
-        return f"{device.name}  [source {device.pulse_source}; captions what this computer plays]"
+    text = f"What this computer plays ({device.label})" if device.monitor else device.label
     if device.pulse_source:
-        return f"{device.name}  [source {device.pulse_source}]"
-    return device.label + ("  [default]" if device.is_default else "")
+        text += f"  [source {device.pulse_source}]"
+    return text + ("  [default]" if device.is_default else "")
 
 
 def _chosen(devices: list, name: str | None):

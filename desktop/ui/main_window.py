@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
         self.tools_menu.addAction(self.measure_action)
 
         self.help_menu = self.menuBar().addMenu("")
+        self.guide_action = self._action(self.open_user_guide, QKeySequence.StandardKey.HelpContents)
+        self.help_menu.addAction(self.guide_action)
         self.doctor_action = self._action(self.open_doctor)
         self.help_menu.addAction(self.doctor_action)
         self.help_menu.addSeparator()
@@ -151,9 +153,10 @@ class MainWindow(QMainWindow):
         self.settings_menu.setTitle(self.tr("&Settings"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.tools_menu.setTitle(self.tr("&Tools"))
-        self.check_recording_action.setText(self.tr("&Check a recording…"))
+        self.check_recording_action.setText(self.tr("&Check for a VoxDesk watermark…"))
         self.measure_action.setText(self.tr("&Measure this computer…"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self.guide_action.setText(self.tr("&User guide"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
         self.about_action.setText(self.tr("&About VoxDesk"))
 
@@ -313,7 +316,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def check_recording(self) -> None:
-        """Tools → Check a recording…: whether files carry VoxDesk's watermark."""
+        """Tools → Check for a VoxDesk watermark…: whether files carry VoxDesk's watermark."""
         from desktop.ui.common.watermark_check import WatermarkCheckDialog
 
         dialog = WatermarkCheckDialog(self.runner, self)
@@ -344,6 +347,14 @@ class MainWindow(QMainWindow):
         from desktop.ui.common.about import AboutDialog
 
         dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    @Slot()
+    def open_user_guide(self) -> None:
+        from desktop.ui.common.user_guide import UserGuideDialog
+
+        dialog = UserGuideDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -63,8 +64,9 @@ class LiveCaptions(QObject):
     def running(self) -> bool:
         return self._job is not None
 
-    def start(self, settings, device, options) -> None:
-        """settings: TranscribeSettings (model, engine, device choice); options: LiveOptions."""
+    def start(self, settings, device, options, *, folder: Path | None = None, title: str | None = None) -> None:
+        """settings: TranscribeSettings (model, engine, device choice); options: LiveOptions; folder and
+        title: where the recording goes and the words its name starts with (None: the session's own)."""
         if self._job is not None:
             return
         stop = threading.Event()
@@ -80,7 +82,10 @@ class LiveCaptions(QObject):
             report.message(N_("LiveCaptions", "Loading the {model} model…").format(model=settings.model))
             engine = load_live_engine(store, settings, fallback_log)
             try:
-                session = LiveSession(engine, options, device=device,
+                named = {"folder": folder} if folder is not None else {}
+                if title is not None:
+                    named["title"] = title
+                session = LiveSession(engine, options, device=device, **named,
                                       on_commit=report.partial,
                                       on_tentative=lambda text: report.partial(_Tentative(text)),
                                       on_problem=lambda text: (report.partial(_Problem(text)), stop.set()))

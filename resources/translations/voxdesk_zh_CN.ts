@@ -1989,8 +1989,8 @@
         <translation>Whisper 模型 (*.pt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Choose a CTranslate2 model folder</source>
-        <translation>选择 CTranslate2 模型文件夹</translation>
+        <source>Choose the model folder</source>
+        <translation>选择模型文件夹</translation>
     </message>
 </context>
 <context>
@@ -2545,6 +2545,14 @@
         <translation>以大字显示最后两行，窗口始终置顶：适合演示时使用。</translation>
     </message>
     <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>The folder where every live recording is kept: {folder}</source>
+        <translation>所有实时录音都保存在这个文件夹：{folder}</translation>
+    </message>
+    <message>
         <source>Auto-detect</source>
         <translation>自动检测</translation>
     </message>
@@ -2553,8 +2561,12 @@
         <translation>没有找到可收听的设备。请插入麦克风或耳机，然后点击“刷新”。</translation>
     </message>
     <message>
-        <source>{device} — what this computer plays</source>
-        <translation>{device} — 本机正在播放的声音</translation>
+        <source>What this computer plays ({device})</source>
+        <translation>本机正在播放的声音（{device}）</translation>
+    </message>
+    <message>
+        <source>Choose “What this computer plays” to caption a call or a video playing on this computer.</source>
+        <translation>选择“本机正在播放的声音”，可为本机上的通话或视频生成字幕。</translation>
     </message>
     <message>
         <source>{device} (default)</source>
@@ -2565,12 +2577,12 @@
         <translation>此来源为本机正在播放的声音（通话、视频）生成字幕，而不是麦克风。</translation>
     </message>
     <message>
-        <source>“Monitor of …” sources caption what plays on this computer, such as a call or a video.</source>
-        <translation>“Monitor of …”（监视器）来源可为本机正在播放的声音生成字幕，例如通话或视频。</translation>
-    </message>
-    <message>
         <source>Stopping: captioning the last words…</source>
         <translation>正在停止：正在为最后几句话生成字幕…</translation>
+    </message>
+    <message>
+        <source>the recordings folder</source>
+        <translation>录音文件夹</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -2599,6 +2611,13 @@
     <message>
         <source>Nothing was recorded.</source>
         <translation>没有录到任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRecordings</name>
+    <message>
+        <source>Recordings</source>
+        <translation>录音</translation>
     </message>
 </context>
 <context>
@@ -2667,8 +2686,8 @@
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <source>&amp;Check a recording…</source>
-        <translation>检查录音(&amp;C)…</translation>
+        <source>&amp;Check for a VoxDesk watermark…</source>
+        <translation>检查 VoxDesk 水印(&amp;C)…</translation>
     </message>
     <message>
         <source>&amp;Measure this computer…</source>
@@ -2677,6 +2696,10 @@
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>使用指南(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Doctor: check this computer…</source>
@@ -2722,12 +2745,12 @@
         <translation>重新测量</translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
+        <source>graphics card</source>
+        <translation>显卡</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
+        <source>processor</source>
+        <translation>处理器</translation>
     </message>
     <message>
         <source>{model} on the {where} ({engine}): {speed}</source>
@@ -2785,12 +2808,20 @@
         <translation>{size} MB</translation>
     </message>
     <message>
-        <source>about {factor}× real time here</source>
-        <translation>在本机约为实时速度的 {factor} 倍</translation>
+        <source>an hour of recording takes less than a minute here</source>
+        <translation>在本机转写一小时的录音不到一分钟</translation>
     </message>
     <message>
-        <source>slower than real time here ({factor}×)</source>
-        <translation>在本机慢于实时（{factor}×）</translation>
+        <source>an hour of recording takes about a minute here</source>
+        <translation>在本机转写一小时的录音约需一分钟</translation>
+    </message>
+    <message>
+        <source>an hour of recording takes about {minutes} minutes here</source>
+        <translation>在本机转写一小时的录音约需 {minutes} 分钟</translation>
+    </message>
+    <message>
+        <source>an hour of recording takes about {hours} hours here</source>
+        <translation>在本机转写一小时的录音约需 {hours} 小时</translation>
     </message>
     <message>
         <source>Suggested for this computer: base, quick on the processor.</source>
@@ -3683,10 +3714,6 @@ Replace them?</source>
         <translation>转写</translation>
     </message>
     <message>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
         <source>Downloads</source>
         <translation>下载</translation>
     </message>
@@ -3695,28 +3722,12 @@ Replace them?</source>
         <translation>常规</translation>
     </message>
     <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
         <source>Automatic (recommended)</source>
         <translation>自动（推荐）</translation>
-    </message>
-    <message>
-        <source>openai-whisper (PyTorch; fastest on a GPU)</source>
-        <translation>openai-whisper（PyTorch；在 GPU 上最快）</translation>
-    </message>
-    <message>
-        <source>faster-whisper (CTranslate2; fastest on the CPU)</source>
-        <translation>faster-whisper（CTranslate2；在 CPU 上最快）</translation>
-    </message>
-    <message>
-        <source>Automatic: the GPU when it works, else the CPU</source>
-        <translation>自动：GPU 可用时用 GPU，否则用 CPU</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
     </message>
     <message>
         <source>Simplified (简体)</source>
@@ -3751,8 +3762,36 @@ Replace them?</source>
         <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
     </message>
     <message>
-        <source>Windows decoded at once:</source>
-        <translation>同时解码的片段数：</translation>
+        <source>The engine for graphics cards (openai-whisper)</source>
+        <translation>适用于显卡的引擎（openai-whisper）</translation>
+    </message>
+    <message>
+        <source>Where live recordings are kept</source>
+        <translation>实时录音的保存位置</translation>
+    </message>
+    <message>
+        <source>The engine for processors (faster-whisper)</source>
+        <translation>适用于处理器的引擎（faster-whisper）</translation>
+    </message>
+    <message>
+        <source>Automatic: the graphics card when it works, else the processor</source>
+        <translation>自动：显卡可用时用显卡，否则用处理器</translation>
+    </message>
+    <message>
+        <source>The graphics card</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>The processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source>Transcription engine</source>
+        <translation>转写引擎</translation>
+    </message>
+    <message>
+        <source>Pieces of speech worked on together:</source>
+        <translation>同时处理的语音片段数：</translation>
     </message>
     <message>
         <source>Automatic</source>
@@ -3791,8 +3830,28 @@ Replace them?</source>
         <translation>在合成的语音中加入听不见的水印</translation>
     </message>
     <message>
-        <source>Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. Cloned voices are always marked.</source>
-        <translation>之后任何人都可以用“工具 → 检查录音…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
+        <source>Anyone can then check with Tools → Check for a VoxDesk watermark… that the speech came from VoxDesk. Cloned voices are always marked.</source>
+        <translation>之后任何人都可以用“工具 → 检查 VoxDesk 水印…”确认这段语音来自 VoxDesk。克隆的声音总会带有水印。</translation>
+    </message>
+    <message>
+        <source>Live captions</source>
+        <translation>实时字幕</translation>
+    </message>
+    <message>
+        <source>Keep recordings in:</source>
+        <translation>录音保存在：</translation>
+    </message>
+    <message>
+        <source>Empty: a Recordings folder in your Documents.</source>
+        <translation>留空：保存在“文档”中的“录音”文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Graphics card, applied the next time VoxDesk starts</source>
+        <translation>显卡（下次启动 VoxDesk 时生效）</translation>
     </message>
     <message>
         <source>Interface</source>
@@ -3809,10 +3868,6 @@ Replace them?</source>
     <message>
         <source>The window switches language as soon as you press OK.</source>
         <translation>按“确定”后，窗口立即切换语言。</translation>
-    </message>
-    <message>
-        <source>Applied the next time VoxDesk starts</source>
-        <translation>下次启动 VoxDesk 时生效</translation>
     </message>
     <message>
         <source>GPU compatibility version:</source>
@@ -4358,8 +4413,8 @@ Replace them?</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <source>Even out the loudness for speech (−16 LUFS)</source>
-        <translation>统一语音响度（−16 LUFS）</translation>
+        <source>Even out the loudness for speech</source>
+        <translation>统一语音音量</translation>
     </message>
     <message>
         <source>The voices appear here once the model is downloaded.</source>
@@ -4524,6 +4579,64 @@ Replace them?</source>
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuideDialog</name>
+    <message>
+        <source>VoxDesk user guide</source>
+        <translation>VoxDesk 使用指南</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>the program that drives it is not installed</source>
+        <translation>驱动它的程序没有安装</translation>
+    </message>
+    <message>
+        <source>this user account is not yet allowed to use it</source>
+        <translation>此用户帐户还没有使用它的权限</translation>
+    </message>
+    <message>
+        <source>its driver software (ROCm) is missing or does not answer</source>
+        <translation>它的驱动软件（ROCm）缺失或没有响应</translation>
+    </message>
+    <message>
+        <source>the installed software has no support for this graphics card model</source>
+        <translation>已安装的软件不支持这个型号的显卡</translation>
+    </message>
+    <message>
+        <source>it failed a short test calculation</source>
+        <translation>它没有通过一次简短的测试计算</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot open recordings yet. Please show the rows below to your IT support; each one says how to fix it.</source>
+        <translation>VoxDesk 还无法打开录音。请把下面各行给 IT 支持人员看，每一行都写明了修复方法。</translation>
+    </message>
+    <message>
+        <source>Transcription works and uses the graphics card. {count} smaller points below could be improved.</source>
+        <translation>转写可以使用，并且使用显卡。下面还有 {count} 个小问题可以改进。</translation>
+    </message>
+    <message>
+        <source>Everything is ready: transcription uses the graphics card.</source>
+        <translation>一切就绪：转写使用显卡。</translation>
+    </message>
+    <message>
+        <source>it did not pass the checks below</source>
+        <translation>它没有通过下面的检查</translation>
+    </message>
+    <message>
+        <source>Transcription works, but slowly: the graphics card is not used, because {reason}.</source>
+        <translation>转写可以使用，但速度较慢：没有使用显卡，因为{reason}。</translation>
+    </message>
+    <message>
+        <source>Transcription works, on the processor (this computer has no graphics card VoxDesk can use). {count} points below could be improved.</source>
+        <translation>转写可以使用，在处理器上运行（这台电脑没有 VoxDesk 可用的显卡）。下面有 {count} 个问题可以改进。</translation>
+    </message>
+    <message>
+        <source>Everything is ready. Transcription runs on the processor, because this computer has no graphics card VoxDesk can use.</source>
+        <translation>一切就绪。转写在处理器上运行，因为这台电脑没有 VoxDesk 可用的显卡。</translation>
     </message>
 </context>
 <context>
@@ -4804,8 +4917,8 @@ Replace them?</source>
 <context>
     <name>WatermarkCheckDialog</name>
     <message>
-        <source>Check a recording</source>
-        <translation>检查录音</translation>
+        <source>Check for a VoxDesk watermark</source>
+        <translation>检查 VoxDesk 水印</translation>
     </message>
     <message>
         <source>VoxDesk puts an inaudible watermark on every cloned voice and, unless it is turned off in Settings, on the speech it synthesizes. Choose recordings to find out whether they carry it.</source>

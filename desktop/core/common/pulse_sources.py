@@ -6,7 +6,9 @@ the stream opens. So each source is offered as an InputDevice on the "pulse" dev
 source name, and ``source_selected`` names it while the stream opens.
 
 A monitor source hears what the computer plays (a call, a video), not a microphone. The sources are
-read with ``pactl``; without it (no sound server, or a plain ALSA system) the list is empty.
+read with ``pactl`` (its JSON where it has one), with the descriptions the desktop's sound settings
+show; without it (no sound server, or a plain ALSA system) the list is empty and PortAudio's own
+device names are all there is.
 """
 from __future__ import annotations
 
@@ -15,7 +17,10 @@ import shutil
 import subprocess
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
+
+from desktop.core.common.safe_text import clean_text
 
 if TYPE_CHECKING:
     from desktop.core.common.recorder import InputDevice
@@ -66,35 +71,105 @@ def parse_sources(listing: str) -> list[tuple[str, str, bool]]:
     return found
 
 
-def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
-    """Every source of the sound server as an InputDevice on PortAudio's "pulse" device; [] when
-    there is no such device, no pactl, or no server answering."""
-    from desktop.core.common.recorder import InputDevice
+MAX_LISTING_CHARS = 4_000_000  # far above any real listing; a bigger answer is not read
 
-    if pulse_device is None or shutil.which("pactl") is None:
+
+@dataclass(frozen=True)
+class ServerSource:
+    """One source as the desktop's sound settings name it."""
+
+    name: str  # the server's own name, used to record from it
+    description: str  # the name people see ("Built-in Audio Analog Stereo", "USB Headset")
+    monitor: bool = False  # hears what the computer plays: ``description`` is then the speakers' name
+    is_default: bool = False
+
+
+def parse_sources_json(listing: str, sinks: str = "[]") -> list[tuple[str, str, bool]]:
+    """(name, description, is a monitor) of each source in ``pactl -f json list sources`` output.
+
+    A monitor is described by the speakers it listens to (their entry in ``pactl -f json list
+    sinks``), since the server's "Monitor of …" is not a name anyone chose. Entries that are not
+    what pactl writes are left out.
+    """
+    sink_names = {entry.get("name"): entry.get("description")
+                  for entry in _json_list(sinks) if isinstance(entry.get("name"), str)}
+    found: list[tuple[str, str, bool]] = []
+    for entry in _json_list(listing):
+        name, description = entry.get("name"), entry.get("description")
+        if not isinstance(name, str) or not name:
+            continue
+        properties = entry.get("properties") if isinstance(entry.get("properties"), dict) else {}
+        watched = entry.get("monitor_source")  # for a source pactl names the sink it monitors here
+        monitor = properties.get("device.class") == "monitor" or (isinstance(watched, str) and bool(watched))
+        if monitor and isinstance(watched, str) and isinstance(sink_names.get(watched), str):
+            description = sink_names[watched]
+        found.append((name, description if isinstance(description, str) and description else name, monitor))
+    return found
+
+
+def _json_list(text: str) -> list[dict]:
+    from desktop.core.common.bounded_http import parse_json
+
+    if len(text) > MAX_LISTING_CHARS:
         return []
     try:
-        result = subprocess.run(["pactl", "list", "sources"], capture_output=True, text=True, timeout=5,
-                                env={**os.environ, "LC_ALL": "C"}, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired):
+        value = parse_json(text, max_depth=8)
+    except ValueError:
         return []
-    if result.returncode != 0:
+    return [entry for entry in value if isinstance(entry, dict)] if isinstance(value, list) else []
+
+
+def server_sources() -> list[ServerSource] | None:
+    """The sound server's sources as its settings show them: the default first, then the other
+    microphones, then what the computer plays; None when no server answers through pactl."""
+    listing = _pactl("-f", "json", "list", "sources")
+    if listing is not None:
+        found = parse_sources_json(listing, _pactl("-f", "json", "list", "sinks") or "[]")
+    else:  # pactl before version 16 has no JSON
+        listing = _pactl("list", "sources")
+        if listing is None:
+            return None
+        found = parse_sources(listing)
+    # PULSE_SOURCE, where set, is this program's default, as for every client of the sound server.
+    names = {name for name, _description, _monitor in found}
+    default = os.environ.get("PULSE_SOURCE", "").strip()
+    if default not in names:
+        default = (_pactl("get-default-source") or "").strip()
+    sources = [ServerSource(name=name, description=clean_text(description).strip() or name, monitor=monitor,
+                            is_default=name == default)
+               for name, description, monitor in found]
+    return sorted(sources, key=lambda source: (not source.is_default, source.monitor))
+
+
+def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
+    """Every source of the sound server as an InputDevice on PortAudio's "pulse" device, named as the
+    desktop names it, the server's default first and marked; [] when there is no such device, no
+    pactl, or no server answering."""
+    from desktop.core.common.recorder import InputDevice
+
+    if pulse_device is None:
         return []
     return [
-        InputDevice(index=pulse_device.index, name=description, channels=pulse_device.channels,
-                    default_rate=pulse_device.default_rate, pulse_source=name, monitor=monitor)
-        for name, description, monitor in parse_sources(result.stdout)
+        InputDevice(index=pulse_device.index, name=source.description, channels=pulse_device.channels,
+                    default_rate=pulse_device.default_rate, is_default=source.is_default,
+                    pulse_source=source.name, monitor=source.monitor)
+        for source in server_sources() or []
     ]
 
 
-def capture_devices() -> list["InputDevice"]:
-    """What live captions can listen to: PortAudio's inputs (the default first), then each source of
-    the sound server by name, monitors of what the computer plays included."""
+def capture_devices(*, monitors: bool = True) -> list["InputDevice"]:
+    """What can be recorded, named as the desktop's sound settings name it.
+
+    With a sound server: each of its sources by name (recorded through PortAudio's "pulse" device),
+    the system's default first, monitors of what the computer plays last (left out when
+    ``monitors`` is False). Without one (a plain ALSA system): PortAudio's inputs, the default first.
+    """
     from desktop.core.common.recorder import input_devices
 
     devices = input_devices()
     pulse = next((device for device in devices if device.name == "pulse"), None)
-    return devices + pulse_sources(pulse)
+    sources = [source for source in pulse_sources(pulse) if monitors or not source.monitor]
+    return sources or devices
 
 
 def recording_streams(pid: int | None = None) -> dict[int, str]:
@@ -146,3 +221,8 @@ def _pactl(*args: str) -> str | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return result.stdout if result.returncode == 0 else None
+
+
+def microphones() -> list["InputDevice"]:
+    """What a voice sample can be recorded from: capture_devices without what the computer plays."""
+    return capture_devices(monitors=False)

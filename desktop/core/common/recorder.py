@@ -59,6 +59,9 @@ class InputDevice:
 
     @property
     def label(self) -> str:
+        """The name to show: the sound server's description as it is, a PortAudio device with its rate."""
+        if self.pulse_source is not None:
+            return self.name
         return f"{self.name} ({self.default_rate / 1000:g} kHz)"
 
 

@@ -1,13 +1,15 @@
 """The recording of a live-caption session, written to a FLAC file as it is captured.
 
-The file lives in the data folder (``live/`` under it), named after the moment the session started,
-so nothing is lost if the app or the computer stops: every second or so the encoder's buffers are
+The file goes where the caller says (the window: a Recordings folder under Documents, or the one
+chosen in Settings; the command line: ``live/`` in the data folder), named in the interface's words
+after the moment the session started, so nothing is lost if the app or the computer stops: every second or so the encoder's buffers are
 handed to the system (``flush``), and a file whose end was never written still decodes up to the
 last flush (FLAC frames stand on their own; the total length in the header is optional).
 """
 from __future__ import annotations
 
 import datetime
+import re
 import threading
 from pathlib import Path
 
@@ -17,19 +19,26 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.common.paths import data_dir
+from desktop.core.common.safe_text import clean_text
 
 FLUSH_SECONDS = 1.0  # a crash loses at most this much of the recording
 
 
+DEFAULT_TITLE = "Live captions"
+_NOT_IN_A_NAME = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f]')  # separators, and what other systems refuse
+
+
 def live_dir() -> Path:
-    """Where live sessions are recorded."""
+    """Where the command line records live sessions."""
     return data_dir() / "live"
 
 
-def session_path(folder: Path, started: datetime.datetime) -> Path:
-    """A new file name for a session started at ``started``: "Live 2026-11-30 14-05-09.flac", with
-    " (2)" … added when a file of that name exists already."""
-    stem = f"Live {started:%Y-%m-%d %H-%M-%S}"
+def session_path(folder: Path, started: datetime.datetime, title: str = DEFAULT_TITLE) -> Path:
+    """A new file name for a session started at ``started``: "Live captions 2026-11-30 14-05-09.flac"
+    ("实时字幕 …" with a Chinese title), with " (2)" … added when a file of that name exists already.
+    ``title`` is the interface's words for live captions; what cannot be in a file name is left out."""
+    title = " ".join(_NOT_IN_A_NAME.sub(" ", clean_text(title)).split())[:60].strip(" .") or DEFAULT_TITLE
+    stem = f"{title} {started:%Y-%m-%d %H-%M-%S}"
     path = folder / f"{stem}.flac"
     number = 2
     while path.exists():

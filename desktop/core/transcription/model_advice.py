@@ -55,11 +55,18 @@ def size_text(size_mb: int) -> Message:
 
 
 def speed_text(factor: float) -> Message:
-    """How fast a model runs here, from its real-time factor (seconds of audio per second of work)."""
-    if factor >= 1.0:
-        shown = f"{factor:.0f}" if factor >= 9.5 else f"{factor:.1f}".rstrip("0").rstrip(".")
-        return N_("ModelAdvice", "about {factor}× real time here").format(factor=shown)
-    return N_("ModelAdvice", "slower than real time here ({factor}×)").format(factor=f"{factor:.1f}")
+    """How fast a model runs here, from its real-time factor (seconds of audio per second of work), as
+    the time an hour of recording takes: words anyone can plan a morning with."""
+    minutes = 60.0 / factor if factor > 0 else float("inf")
+    if minutes < 1.0:
+        return N_("ModelAdvice", "an hour of recording takes less than a minute here")
+    if minutes < 1.5:
+        return N_("ModelAdvice", "an hour of recording takes about a minute here")
+    if minutes < 90.0:
+        return N_("ModelAdvice", "an hour of recording takes about {minutes} minutes here").format(
+            minutes=round(minutes))
+    hours = f"{minutes / 60:.1f}".rstrip("0").rstrip(".")
+    return N_("ModelAdvice", "an hour of recording takes about {hours} hours here").format(hours=hours)
 
 
 def needs_chinese_hint(language: str | None, model: str) -> bool:

@@ -24,7 +24,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.pulse_sources import recording_streams
 from desktop.core.common.recorder import InputDevice, Recorder
-from desktop.core.transcription.live_capture import CaptureFile, live_dir, session_path
+from desktop.core.transcription.live_capture import DEFAULT_TITLE, CaptureFile, live_dir, session_path
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.engines.transcription.base import SAMPLE_RATE, WhisperEngine
 from desktop.engines.transcription.live import LiveCaptioner, LiveOptions
@@ -55,7 +55,7 @@ class LiveResult:
 
 class LiveSession:
     def __init__(self, engine: WhisperEngine, options: LiveOptions, *, device: InputDevice | None = None,
-                 folder: Path | None = None,
+                 folder: Path | None = None, title: str = DEFAULT_TITLE,
                  on_commit: Callable[[CommittedLine], None] | None = None,
                  on_tentative: Callable[[str], None] | None = None,
                  on_problem: Callable[[str], None] | None = None,
@@ -64,6 +64,7 @@ class LiveSession:
         self._options = options
         self._device = device
         self._folder = folder if folder is not None else live_dir()
+        self._title = title  # the recording's name before its date, in the interface's language
         self._on_problem = on_problem
         self._make_recorder = recorder_factory
         self._captioner = LiveCaptioner(engine, options, on_commit=on_commit, on_tentative=on_tentative)
@@ -104,7 +105,7 @@ class LiveSession:
         self._sources = {number: source for number, source in recording_streams().items()
                          if number not in streams_before}
         try:
-            path = session_path(self._folder, datetime.datetime.now())
+            path = session_path(self._folder, datetime.datetime.now(), self._title)
             self._capture = CaptureFile(path, recorder.sample_rate)
         except UserFacingError:
             recorder.stop()

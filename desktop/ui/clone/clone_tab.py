@@ -14,7 +14,8 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from desktop.core.common.recorder import InputDevice, Recorder, input_devices, refresh_devices
+from desktop.core.common.pulse_sources import microphones
+from desktop.core.common.recorder import InputDevice, Recorder, refresh_devices
 from desktop.core.voices.library import Voice, VoiceLibrary
 from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment
 from desktop.ui.clone.add_voice_page import AddVoicePage
@@ -41,7 +42,7 @@ class CloneTab(QWidget):
         *,
         player: StreamPlayer | None = None,
         recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
-        devices: Callable[[], list[InputDevice]] = input_devices,
+        devices: Callable[[], list[InputDevice]] = microphones,
         refresh: Callable[[], None] = refresh_devices,
     ) -> None:
         super().__init__(parent)

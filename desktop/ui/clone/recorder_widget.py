@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
-from desktop.core.common.recorder import InputDevice, Recorder, Recording, input_devices, refresh_devices
+from desktop.core.common.pulse_sources import microphones
+from desktop.core.common.recorder import InputDevice, Recorder, Recording, refresh_devices
 from desktop.ui.clone.level_meter import LevelMeter
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
@@ -42,7 +43,7 @@ class RecorderWidget(QWidget):
         parent: QWidget | None = None,
         *,
         recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
-        devices: Callable[[], list[InputDevice]] = input_devices,
+        devices: Callable[[], list[InputDevice]] = microphones,
         refresh: Callable[[], None] = refresh_devices,
     ):
         super().__init__(parent)

@@ -1,6 +1,7 @@
-"""Settings…: the options that are not on a tab, on four pages: Transcription (engine, device, Chinese
-script, batch size, subtitle lines), Server (the office's transcription server), Downloads (where models
-come from) and General (interface language, the watermark on synthesized speech, GPU override)."""
+"""Settings…: the options that are not on a tab, on four pages. Transcription (where it runs, Chinese
+script, subtitle lines), Downloads (where models come from) and General (interface language, the
+watermark on synthesized speech) are for everyone; Advanced holds what IT sets up: the engine and how
+many pieces it decodes together, the office's transcription server and the GPU compatibility version."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
@@ -10,10 +11,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -23,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
 
@@ -37,9 +43,11 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(480)
 
         self._build_recognition_box()
+        self._build_engine_box()
         self._build_subtitles_box()
         self._build_speech_box()
         self._build_interface_box()
+        self._build_recordings_box()
         self._build_startup_box()
         self.downloads_box = DownloadsBox()
         self.server_box = ServerSettingsBox(self, runner=runner)
@@ -48,15 +56,21 @@ class SettingsDialog(QDialog):
         self._load()
 
     def _build_recognition_box(self) -> None:
-        self.engine_combo = self._combo("auto", "torch", "ct2")
         self.device_combo = self._combo("auto", "gpu", "cpu")
         self.script_combo = self._combo("simplified", "traditional", "original")
         self.recognition_box = QGroupBox()
         form = QFormLayout(self.recognition_box)
-        self.engine_label, self.device_label, self.script_label = QLabel(), QLabel(), QLabel()
-        form.addRow(self.engine_label, self.engine_combo)
+        self.device_label, self.script_label = QLabel(), QLabel()
         form.addRow(self.device_label, self.device_combo)
         form.addRow(self.script_label, self.script_combo)
+
+    def _build_engine_box(self) -> None:
+        """The Advanced page's engine choices; Automatic is right on nearly every computer."""
+        self.engine_combo = self._combo("auto", "torch", "ct2")
+        self.engine_box = QGroupBox()
+        form = QFormLayout(self.engine_box)
+        self.engine_label = QLabel()
+        form.addRow(self.engine_label, self.engine_combo)
         self.batch_spin, self.batch_label = self._spin(0, 32), QLabel()  # 0: automatic
         form.addRow(self.batch_label, self.batch_spin)
 
@@ -86,6 +100,26 @@ class SettingsDialog(QDialog):
         self.language_label = QLabel()
         interface_form.addRow(self.language_label, self.language_combo)
 
+    def _build_recordings_box(self) -> None:
+        """Where live captions keep their recordings: empty is Documents/Recordings."""
+        self.recordings_edit = QLineEdit()
+        self.recordings_edit.setClearButtonEnabled(True)
+        self.recordings_button = QPushButton()
+        self.recordings_button.clicked.connect(self._choose_recordings_folder)
+        self.recordings_box = QGroupBox()
+        row = QHBoxLayout()
+        row.addWidget(self.recordings_edit, 1)
+        row.addWidget(self.recordings_button)
+        form = QFormLayout(self.recordings_box)
+        self.recordings_label = QLabel()
+        form.addRow(self.recordings_label, row)
+
+    def _choose_recordings_folder(self) -> None:
+        start = self.recordings_edit.text().strip() or str(default_recordings_folder().parent)
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Where live recordings are kept"), start)
+        if folder:
+            self.recordings_edit.setText(folder)
+
     def _build_startup_box(self) -> None:
         self.gfx_edit = QLineEdit()
         self.gfx_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^(\d{1,2}\.\d{1,2}\.\d{1,2})?$")))
@@ -104,10 +138,10 @@ class SettingsDialog(QDialog):
         # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
         self.pages = QTabWidget()
         self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
-        self.server_page = self._page(self.server_box)
         self.downloads_page = self._page(self.downloads_box)
-        self.general_page = self._page(self.interface_box, self.speech_box, self.startup_box)
-        for page in (self.transcription_page, self.server_page, self.downloads_page, self.general_page):
+        self.general_page = self._page(self.interface_box, self.recordings_box, self.speech_box)
+        self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
+        for page in (self.transcription_page, self.downloads_page, self.general_page, self.advanced_page):
             self.pages.addTab(page, "")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -125,32 +159,45 @@ class SettingsDialog(QDialog):
         column.addStretch(1)
         return page
 
+    @staticmethod
+    def _scrolled(page: QWidget) -> QScrollArea:
+        """A page that scrolls rather than push the dialog past a laptop screen's height."""
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setWidget(page)
+        # As tall as its content up to what a 1280×720 screen leaves for it; past that it scrolls.
+        area.setMinimumHeight(min(page.sizeHint().height(), 500))
+        return area
+
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
         self.setWindowTitle(self.tr("Settings"))
         for page, title in ((self.transcription_page, self.tr("Transcription")),
-                            (self.server_page, self.tr("Server")),
                             (self.downloads_page, self.tr("Downloads")),
-                            (self.general_page, self.tr("General"))):
+                            (self.general_page, self.tr("General")),
+                            (self.advanced_page, self.tr("Advanced"))):
             self.pages.setTabText(self.pages.indexOf(page), title)
         self._name_items(self.engine_combo, (
             self.tr("Automatic (recommended)"),
-            self.tr("openai-whisper (PyTorch; fastest on a GPU)"),
-            self.tr("faster-whisper (CTranslate2; fastest on the CPU)"),
+            self.tr("The engine for graphics cards (openai-whisper)"),
+            self.tr("The engine for processors (faster-whisper)"),
         ))
         self._name_items(self.device_combo, (
-            self.tr("Automatic: the GPU when it works, else the CPU"), self.tr("GPU"), self.tr("CPU"),
+            self.tr("Automatic: the graphics card when it works, else the processor"),
+            self.tr("The graphics card"), self.tr("The processor"),
         ))
         self._name_items(self.script_combo, (
             self.tr("Simplified (简体)"), self.tr("Traditional (繁體)"), self.tr("As recognised"),
         ))
         self.recognition_box.setTitle(self.tr("Speech recognition"))
+        self.engine_box.setTitle(self.tr("Transcription engine"))
         self.engine_label.setText(self.tr("Engine:"))
         self.device_label.setText(self.tr("Run on:"))
         self.script_label.setText(self.tr("Chinese script:"))
         self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
                                              "characters, or as Whisper recognised them."))
-        self.batch_label.setText(self.tr("Windows decoded at once:"))
+        self.batch_label.setText(self.tr("Pieces of speech worked on together:"))
         self.batch_spin.setSpecialValueText(self.tr("Automatic"))
         self.batch_spin.setToolTip(self.tr("How many 30-second pieces of speech Whisper decodes together. "
                                            "Automatic fits the graphics card's free memory; 1 decodes one "
@@ -164,14 +211,19 @@ class SettingsDialog(QDialog):
         self.speech_box.setTitle(self.tr("Speech synthesis"))
         self.watermark_box.setText(self.tr("Mark synthesized speech with an inaudible watermark"))
         self.watermark_box.setToolTip(self.tr(
-            "Anyone can then check with Tools → Check a recording… that the speech came from VoxDesk. "
+            "Anyone can then check with Tools → Check for a VoxDesk watermark… that the speech came from VoxDesk. "
             "Cloned voices are always marked."
         ))
         self.interface_box.setTitle(self.tr("Interface"))
         self.language_label.setText(self.tr("Interface language:"))
         self.language_combo.setItemText(0, self.tr("Same as the system"))
         self.language_combo.setToolTip(self.tr("The window switches language as soon as you press OK."))
-        self.startup_box.setTitle(self.tr("Applied the next time VoxDesk starts"))
+        self.recordings_box.setTitle(self.tr("Live captions"))
+        self.recordings_label.setText(self.tr("Keep recordings in:"))
+        self.recordings_edit.setPlaceholderText(str(default_recordings_folder()))
+        self.recordings_edit.setToolTip(self.tr("Empty: a Recordings folder in your Documents."))
+        self.recordings_button.setText(self.tr("Choose…"))
+        self.startup_box.setTitle(self.tr("Graphics card, applied the next time VoxDesk starts"))
         self.gfx_label.setText(self.tr("GPU compatibility version:"))
         self.gfx_edit.setPlaceholderText(self.tr("Empty: not needed on most computers"))
         self.gfx_edit.setToolTip(self.tr(
@@ -220,6 +272,7 @@ class SettingsDialog(QDialog):
             "synthesize/watermark": self.watermark_box.isChecked(),
             "ui/language": self.language_combo.currentData(),
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
+            RECORDINGS_KEY: self.recordings_edit.text().strip(),
             **self.server_box.fields(),
         }
 
@@ -232,6 +285,7 @@ class SettingsDialog(QDialog):
             spin.setValue(self._settings.get(key))
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
+        self.recordings_edit.setText(str(self._settings.get(RECORDINGS_KEY) or ""))
         self.downloads_box.load(self._settings)
         self.server_box.load(self._settings)
 

@@ -1,4 +1,4 @@
-"""Tools → Check a recording…: whether audio or video files carry the watermark VoxDesk puts on speech.
+"""Tools → Check for a VoxDesk watermark…: whether audio or video files carry the watermark VoxDesk puts on speech.
 
 Each file is read and checked on a background job of its own (desktop.engines.voices.watermark), so
 the window stays responsive; the list shows a line per file, and fills in each answer as it comes.
@@ -69,7 +69,7 @@ class WatermarkCheckDialog(QDialog):
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
-        self.setWindowTitle(self.tr("Check a recording"))
+        self.setWindowTitle(self.tr("Check for a VoxDesk watermark"))
         self.intro.setText(self.tr("VoxDesk puts an inaudible watermark on every cloned voice and, unless it is "
                                    "turned off in Settings, on the speech it synthesizes. Choose recordings to "
                                    "find out whether they carry it."))

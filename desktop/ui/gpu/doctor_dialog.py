@@ -1,4 +1,5 @@
-"""Help → Doctor: the doctor's rows (✓ / ⚠ / ✗, what was found, the fix to copy).
+"""Help → Doctor: one sentence for the person, then the doctor's rows for IT (✓ / ⚠ / ✗, what was
+found, the whole fix to copy).
 
 The checks run on a worker thread (they import torch and run the GPU smoke test in a child process);
 the dialog stays responsive and can run them again. The gfx-target row carries the switch that makes
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.gpu.doctor import Check, DoctorResult, Status, format_table, run_doctor
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE
+from desktop.core.gpu.verdict import plain_verdict
 from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.workers.job import Job, JobReport, JobRunner, application_runner
@@ -43,7 +44,7 @@ class CheckRow:
     symbol: QLabel
     title: QLabel
     finding: QLabel
-    fix: QLineEdit | None = None
+    fix: QLabel | None = None  # the whole fix, wrapped
     copy: QPushButton | None = None
     override: QCheckBox | None = None
 
@@ -86,6 +87,13 @@ class DoctorDialog(QDialog):
         self.retranslate()
 
     def _build_labels(self) -> None:
+        self.verdict_label = QLabel(self)  # the sentence for the person, above everything for IT
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.verdict_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.verdict_label.setFont(font)
         self.summary_label = QLabel(self)
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -109,6 +117,7 @@ class DoctorDialog(QDialog):
 
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
+        layout.addWidget(self.verdict_label)
         layout.addWidget(self.summary_label)
         layout.addWidget(self.state_label)
         layout.addWidget(self._scroll, 1)
@@ -121,6 +130,7 @@ class DoctorDialog(QDialog):
         self.copy_report_button.setText(self.tr("Copy report"))
         self._show_state()
         if self._result is not None:
+            self.verdict_label.setText(translated(plain_verdict(self._result)))
             self.summary_label.setText(translated(self._result.report.summary()))
             self._show_checks(self._result.checks)
 
@@ -214,6 +224,7 @@ class DoctorDialog(QDialog):
     @Slot(object)
     def _on_result(self, result: DoctorResult) -> None:
         self._result = result
+        self.verdict_label.setText(translated(plain_verdict(result)))
         self.summary_label.setText(translated(result.report.summary()))
         self._show_checks(result.checks)
         self.copy_report_button.setEnabled(True)
@@ -269,9 +280,11 @@ class DoctorDialog(QDialog):
             if check.fix and check.status is not Status.OK:
                 row.fix, row.copy = self._fix_widgets(check.fix)
                 fix_line = QHBoxLayout()
-                fix_line.addWidget(QLabel(self.tr("Fix:")))
+                fix_title = QLabel(self.tr("Fix:"))
+                fix_title.setAlignment(Qt.AlignmentFlag.AlignTop)
+                fix_line.addWidget(fix_title)
                 fix_line.addWidget(row.fix, 1)
-                fix_line.addWidget(row.copy)
+                fix_line.addWidget(row.copy, 0, Qt.AlignmentFlag.AlignTop)
                 self._grid.addLayout(fix_line, line, 2)
                 line += 1
             override = self._override_checkbox(check)
@@ -281,15 +294,17 @@ class DoctorDialog(QDialog):
                 line += 1
             self.rows[check.id] = row
 
-    def _fix_widgets(self, fix: str) -> tuple[QLineEdit, QPushButton]:
+    def _fix_widgets(self, fix: str) -> tuple[QLabel, QPushButton]:
+        """The whole fix, wrapped and selectable (a command can be longer than the dialog is wide)."""
         fix = translated(fix)
-        edit = QLineEdit(fix)
-        edit.setReadOnly(True)
-        edit.setCursorPosition(0)
-        edit.setToolTip(fix)
+        text = QLabel(fix)
+        text.setTextFormat(Qt.TextFormat.PlainText)
+        text.setWordWrap(True)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setStyleSheet("font-family: monospace;")
         copy = QPushButton(self.tr("Copy"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(fix))
-        return edit, copy
+        return text, copy
 
     def _override_checkbox(self, check: Check) -> QCheckBox | None:
         """On the gfx row: the proposed override, or the one already set so it can be turned off."""

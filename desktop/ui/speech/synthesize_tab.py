@@ -142,7 +142,7 @@ class SynthesizeTab(QWidget):
         self.cancel_button.setText(self.tr("Cancel"))
         self.stop_button.setText(self.tr("Stop"))
         self.save_button.setText(self.tr("Save…"))
-        self.normalize_box.setText(self.tr("Even out the loudness for speech (−16 LUFS)"))
+        self.normalize_box.setText(self.tr("Even out the loudness for speech"))
         self._update_actions()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming

@@ -47,8 +47,11 @@ class LiveLauncher(QWidget):
         if self.panel is None:
             from desktop.ui.transcribe.live_panel import LivePanel
 
+            from desktop.ui.transcribe.live_recordings import recordings_folder
+
             self.panel = LivePanel(self._runner, self._store, self._fallback_log, self._options.transcribe_settings,
-                                   self._options.model_combo, self._add_to_queue, self)
+                                   self._options.model_combo, self._add_to_queue, self,
+                                   recordings_folder=lambda: recordings_folder(self._options.settings))
             self.panel.model_downloaded.connect(self._options.refresh_models)
         self.panel.show()
         self.panel.raise_()

@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.common.fs_errors import write_error_message
+from desktop.core.common.i18n import N_
 from desktop.core.transcription.live_lines import CommittedLine
 from desktop.core.transcription.transcript import clock
 from desktop.ui.common.i18n import translated
@@ -42,14 +44,20 @@ class LivePanel(QDialog):
     model_downloaded = Signal()  # the model list of the Transcribe tab is out of date
     def __init__(self, runner: JobRunner, store, fallback_log, settings_for_next: Callable[[], object],
                  model_combo: QComboBox, add_to_queue: Callable[[list[Path]], None],
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, *, recordings_folder: Callable[[], Path] | None = None):
         """settings_for_next: the Transcribe tab's TranscribeSettings; model_combo: its model list,
-        copied here; add_to_queue: lists the recording in the tab when the session stops."""
+        copied here; add_to_queue: lists the recording in the tab when the session stops;
+        recordings_folder: where recordings go, asked at each start (None: Documents/Recordings)."""
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.WindowContextHelpButtonHint, False)
         self._settings_for_next = settings_for_next
         self._tab_models = model_combo
         self._add_to_queue = add_to_queue
+        if recordings_folder is None:
+            from desktop.ui.transcribe.live_recordings import default_recordings_folder
+
+            recordings_folder = default_recordings_folder
+        self._recordings_folder = recordings_folder
         self._jobs = TabJobs(runner, self)
         self._runner, self._store = runner, store
         self.captions = LiveCaptions(runner, store, fallback_log, self)
@@ -77,6 +85,7 @@ class LivePanel(QDialog):
         self.start_button = QPushButton()
         self.start_button.setDefault(True)
         self.big_button = QPushButton()
+        self.open_folder_button = QPushButton()
         self.view = QTextBrowser()
         self.view.setMinimumHeight(260)
         font = self.view.font()
@@ -99,6 +108,7 @@ class LivePanel(QDialog):
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.big_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.open_folder_button)
         layout = QVBoxLayout(self)
         layout.addLayout(choices)
         layout.addLayout(buttons)
@@ -111,6 +121,7 @@ class LivePanel(QDialog):
         self.refresh_button.clicked.connect(self.reload_devices)
         self.start_button.clicked.connect(self.toggle)
         self.big_button.clicked.connect(self.show_caption_window)
+        self.open_folder_button.clicked.connect(self.open_recordings_folder)
         self.device_combo.currentIndexChanged.connect(self._show_device_note)
         captions = self.captions
         captions.status.connect(lambda text: self._say(text))
@@ -131,6 +142,9 @@ class LivePanel(QDialog):
         self.refresh_button.setText(self.tr("Refresh"))
         self.big_button.setText(self.tr("Large caption window"))
         self.big_button.setToolTip(self.tr("The last two lines in big type, always on top: for a presentation."))
+        self.open_folder_button.setText(self.tr("Open folder"))
+        self.open_folder_button.setToolTip(self.tr("The folder where every live recording is kept: {folder}").format(
+            folder=self._recordings_folder()))
         self.language_combo.setItemText(0, self.tr("Auto-detect"))
         self._name_devices()
         self._show_device_note()
@@ -195,17 +209,16 @@ class LivePanel(QDialog):
         return False
 
     def _name_devices(self) -> None:
-        """Each device's text: its name, "(default)" for the system's default, and what a monitor hears."""
+        """Each device's text: its name as the desktop shows it, what a monitor hears, and "(default)"
+        once, for the system's default."""
         for index in range(self.device_combo.count()):
             device = self.device_combo.itemData(index)
             if device.monitor:
-                text = self.tr("{device} — what this computer plays").format(device=device.name)
-            elif device.pulse_source:
-                text = device.name
-            elif device.is_default:
-                text = self.tr("{device} (default)").format(device=device.label)
+                text = self.tr("What this computer plays ({device})").format(device=device.label)
             else:
                 text = device.label
+            if device.is_default:
+                text = self.tr("{device} (default)").format(device=text)
             self.device_combo.setItemText(index, text)
 
     @Slot()
@@ -215,8 +228,8 @@ class LivePanel(QDialog):
             self.device_note.setText(self.tr("This source captions what plays on this computer (a call, a video), "
                                              "not a microphone."))
         else:
-            self.device_note.setText(self.tr("“Monitor of …” sources caption what plays on this computer, such as "
-                                             "a call or a video."))
+            self.device_note.setText(self.tr("Choose “What this computer plays” to caption a call or a video "
+                                             "playing on this computer."))
 
     # -- start and stop ------------------------------------------------------------------------
 
@@ -242,7 +255,21 @@ class LivePanel(QDialog):
                               chinese_script=settings.chinese_script)
         self._lines, self._tentative = [], ""
         self._render()
-        self.captions.start(settings, device, options)
+        self.captions.start(settings, device, options, folder=self._recordings_folder(),
+                            title=self.tr("Live captions"))
+
+    @Slot()
+    def open_recordings_folder(self) -> None:
+        """Show the recordings in the file manager (the folder is made first, so there is one to show)."""
+        folder = self._recordings_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._say(translated(write_error_message(exc, N_("LivePanel", "the recordings folder"), folder,
+                                                   user_folder=True)),
+                      error=True)
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def _show_state(self) -> None:
         running = self.captions.running

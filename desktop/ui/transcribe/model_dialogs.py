@@ -176,7 +176,7 @@ class ImportModelDialog(QDialog):
 
     @Slot()
     def _choose_folder(self) -> None:
-        name = QFileDialog.getExistingDirectory(self, self.tr("Choose a CTranslate2 model folder"))
+        name = QFileDialog.getExistingDirectory(self, self.tr("Choose the model folder"))
         if name:
             self.set_source(Path(name))
 
@@ -229,7 +229,7 @@ class ImportModelDialog(QDialog):
             super().reject()
 
 
-_ENGINE_NAMES = {"ct2": "CTranslate2", "torch": "PyTorch"}
+_ENGINE_NAMES = {"ct2": "faster-whisper", "torch": "openai-whisper"}  # as Settings → Advanced names them
 
 
 class MeasureComputerDialog(QDialog):
@@ -286,7 +286,7 @@ class MeasureComputerDialog(QDialog):
     def _line(self, record) -> str:
         from desktop.core.transcription.model_advice import speed_text
 
-        where = self.tr("GPU") if record.device == "cuda" else self.tr("CPU")
+        where = self.tr("graphics card") if record.device == "cuda" else self.tr("processor")
         return self.tr("{model} on the {where} ({engine}): {speed}").format(
             model=record.model, where=where, engine=_ENGINE_NAMES.get(record.engine, record.engine),
             speed=translated(speed_text(record.factor)))

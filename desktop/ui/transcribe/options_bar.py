@@ -33,6 +33,7 @@ class OptionsBar(QWidget):
 
     def __init__(self, settings: Settings, store, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
+        self.settings = settings  # read by the live panel (where recordings go)
         self._settings = settings
         self._store = store
         self._jobs = TabJobs(runner, self)

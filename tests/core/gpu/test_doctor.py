@@ -401,6 +401,9 @@ def test_a_full_run_on_a_gfx1031_machine_has_errors_and_the_command_exits_1(tmp_
     args = argparse.Namespace(json=False, model="base")
     assert doctor_cli.run(args, doctor=lambda **kw: result) == 1
     table = capsys.readouterr().out
+    # The sentence for the person comes first, then the rows for IT.
+    assert table.startswith("Transcription works, but slowly: the graphics card is not used, because the installed "
+                            "software has no support for this graphics card model.\n\nVoxDesk doctor: ")
     assert "✗ GPU target (gfx)" in table
     assert "Fix: HSA_OVERRIDE_GFX_VERSION=10.3.0 voxdesk" in table
     assert table.rstrip().endswith("2 problems, 0 warnings.")

@@ -59,12 +59,12 @@ def test_a_crash_loses_at_most_a_second_of_the_recording(tmp_path):
 def test_a_session_never_replaces_an_earlier_recording(tmp_path):
     started = datetime.datetime(2026, 11, 30, 14, 5, 9)
     first = session_path(tmp_path, started)
-    assert first.name == "Live 2026-11-30 14-05-09.flac"
+    assert first.name == "Live captions 2026-11-30 14-05-09.flac"
     capture = CaptureFile(first, RATE)
     capture.write(tone(1.0))
     capture.close()
     second = session_path(tmp_path, started)
-    assert second.name == "Live 2026-11-30 14-05-09 (2).flac"
+    assert second.name == "Live captions 2026-11-30 14-05-09 (2).flac"
     with pytest.raises(UserFacingError):
         CaptureFile(first, RATE)  # the file exists: refused, not overwritten
     assert probe(first).duration == pytest.approx(1.0, abs=0.01)

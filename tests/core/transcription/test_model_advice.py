@@ -21,16 +21,20 @@ def test_every_catalog_model_gets_languages_size_and_a_speed_only_where_measured
     assert set(by_name) == {e.name for e in entries}
     assert by_name["base"].languages == "99 languages" and by_name["base.en"].languages == "English only"
     assert by_name["base"].size == "145 MB" and by_name["large-v3"].size == "3.1 GB"
-    assert by_name["base"].speed == "about 15× real time here"
-    assert by_name["large-v3"].speed == "slower than real time here (0.4×)"
+    assert by_name["base"].speed == "an hour of recording takes about 4 minutes here"
+    assert by_name["large-v3"].speed == "an hour of recording takes about 2.4 hours here"
     assert by_name["small"].speed is None
 
 
 def test_speeds_read_naturally():
-    assert model_advice.speed_text(15.4) == "about 15× real time here"
-    assert model_advice.speed_text(3.04) == "about 3× real time here"
-    assert model_advice.speed_text(2.5) == "about 2.5× real time here"
-    assert model_advice.speed_text(1.0) == "about 1× real time here"
+    # As the time an hour of recording takes, not as a factor of "real time".
+    assert model_advice.speed_text(15.4) == "an hour of recording takes about 4 minutes here"
+    assert model_advice.speed_text(12.0) == "an hour of recording takes about 5 minutes here"
+    assert model_advice.speed_text(2.5) == "an hour of recording takes about 24 minutes here"
+    assert model_advice.speed_text(1.0) == "an hour of recording takes about 60 minutes here"
+    assert model_advice.speed_text(50.0) == "an hour of recording takes about a minute here"
+    assert model_advice.speed_text(200.0) == "an hour of recording takes less than a minute here"
+    assert model_advice.speed_text(0.5) == "an hour of recording takes about 2 hours here"
 
 
 def test_the_chinese_hint_is_for_chinese_with_tiny_or_base_only():

@@ -3,6 +3,7 @@ engine or device changes."""
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QLabel
 
 from desktop.settings import Settings
 from desktop.ui.common.settings_dialog import SettingsDialog
@@ -74,6 +75,30 @@ def test_settings_are_written_on_ok_and_not_on_cancel(qtbot, settings):
     assert settings.get("engine/choice") == "torch"
     assert settings.get("ui/language") == "zh_CN"
     assert settings.get("gpu/hsa_override_gfx_version") == "10.3.0"
+
+
+def test_what_it_sets_up_is_on_the_advanced_page_and_the_everyday_pages_use_plain_words(qtbot, settings):
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    titles = [dialog.pages.tabText(i) for i in range(dialog.pages.count())]
+    assert titles == ["Transcription", "Downloads", "General", "Advanced"]
+    for widget in (dialog.engine_combo, dialog.batch_spin, dialog.gfx_edit, dialog.server_box):
+        assert dialog.advanced_page.isAncestorOf(widget)
+    for widget in (dialog.device_combo, dialog.script_combo, dialog.lines_spin):
+        assert dialog.transcription_page.isAncestorOf(widget)
+    everyday = " ".join(label.text() for page in (dialog.transcription_page, dialog.general_page)
+                        for label in page.findChildren(QLabel))
+    everyday += " ".join(combo.itemText(i) for combo in (dialog.device_combo, dialog.script_combo)
+                         for i in range(combo.count()))
+    for jargon in ("CTranslate2", "PyTorch", "GPU", "CPU", "decoded", "LUFS"):
+        assert jargon not in everyday
+
+    # The keys stay the same: an engine chosen on the Advanced page is stored where it always was.
+    dialog.pages.setCurrentWidget(dialog.advanced_page)
+    dialog.engine_combo.setCurrentIndex(dialog.engine_combo.findData("ct2"))
+    dialog.batch_spin.setValue(4)
+    dialog.accept()
+    assert settings.get("engine/choice") == "ct2" and settings.get("engine/batch_size") == 4
 
 
 @pytest.mark.parametrize("text, acceptable", [("10.3.0", True), ("11.0.0", True), ("", True), ("gfx1030", False)])

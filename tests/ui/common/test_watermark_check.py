@@ -1,4 +1,4 @@
-"""Tools → Check a recording…: each file checked on a background job, one line per file."""
+"""Tools → Check for a VoxDesk watermark…: each file checked on a background job, one line per file."""
 import numpy as np
 import pytest
 from PySide6.QtWidgets import QFileDialog
@@ -55,7 +55,7 @@ def test_each_file_gets_its_answer_without_holding_up_the_window(qtbot, dialog, 
 
 
 def test_the_tools_menu_asks_for_recordings_and_checks_them(qtbot, window, recordings):
-    assert window.check_recording_action.text() == "&Check a recording…"
+    assert window.check_recording_action.text() == "&Check for a VoxDesk watermark…"
     assert window.check_recording_action in window.tools_menu.actions()
 
     window.check_recording_action.trigger()

@@ -79,11 +79,34 @@ def test_each_fix_is_shown_as_copyable_text_with_a_copy_button(qtbot, settings, 
     wait_for_rows(qtbot, dialog)
     row = dialog.rows["gpu_smoke_test"]
     assert row.fix.text() == "HSA_OVERRIDE_GFX_VERSION=10.3.0 voxdesk"
-    assert row.fix.isReadOnly()
+    assert row.fix.wordWrap()  # the whole text, on as many lines as it needs
     QGuiApplication.clipboard().clear()
     qtbot.mouseClick(row.copy, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == "HSA_OVERRIDE_GFX_VERSION=10.3.0 voxdesk"
     assert dialog.rows["torch_build"].fix is None  # ✓ rows have nothing to fix
+
+
+def test_one_sentence_for_the_person_leads_above_the_rows(qtbot, settings, runner, gfx1031_result, healthy_result):
+    dialog = open_dialog(qtbot, settings, runner, lambda **kw: gfx1031_result)
+    wait_for_rows(qtbot, dialog)
+    assert dialog.verdict_label.text().startswith("Transcription works, but slowly: the graphics card is not used")
+    layout = dialog.layout()
+    assert layout.indexOf(dialog.verdict_label) < layout.indexOf(dialog.summary_label)
+
+    dialog = open_dialog(qtbot, settings, runner, lambda **kw: healthy_result)
+    wait_for_rows(qtbot, dialog)
+    assert dialog.verdict_label.text().startswith("Transcription works and uses the graphics card.")
+
+
+def test_a_long_fix_is_shown_whole_on_several_lines(qtbot, settings, runner, tmp_path):
+    result = run_doctor(probes=doctor_probes(tmp_path, machine(torch=fake_torch(build="cuda", gpus=0))))
+    dialog = open_dialog(qtbot, settings, runner, lambda **kw: result)
+    dialog.resize(700, 600)
+    wait_for_rows(qtbot, dialog)
+    fix = dialog.rows["torch_build"].fix
+    assert fix.text() == result.check("torch_build").fix
+    qtbot.waitUntil(lambda: fix.width() < fix.fontMetrics().horizontalAdvance(fix.text()))
+    assert fix.height() >= 2 * fix.fontMetrics().lineSpacing()  # wrapped, not clipped
 
 
 def test_the_override_switch_is_bound_to_the_setting(qtbot, settings, runner, gfx1031_result):

@@ -29,8 +29,9 @@ def test_the_button_opens_a_live_window_with_monitor_sources_explained(qtbot, ta
     assert tab.live.button.text() == "Start live captions"
     assert panel.isVisible() and panel.windowTitle() == "Live captions"
     texts = [panel.device_combo.itemText(i) for i in range(panel.device_combo.count())]
-    assert "Monitor of VoxDesk-test-speakers — what this computer plays" in texts
-    assert "Monitor of" in panel.device_note.text()
+    assert "What this computer plays (VoxDesk-test-speakers)" in texts
+    assert sum(text.endswith("(default)") for text in texts) == 1
+    assert "What this computer plays" in panel.device_note.text()
     panel.select_device("voxdesk_speakers.monitor")
     assert "what plays on this computer" in panel.device_note.text()
     languages = [panel.language_combo.itemText(i) for i in range(4)]
@@ -71,7 +72,8 @@ def test_words_come_grey_then_black_and_the_recording_joins_the_list(qtbot, puls
                "for your country.", live) <= 0.10, live
     assert "added to the list" in panel.message.text()
     item = tab.queue.items[0]
-    assert item.path.suffix == ".flac" and item.path.parent.name == "live"
+    assert item.path.suffix == ".flac" and item.path.name.startswith("Live captions ")
+    assert item.path.parent.name == "Recordings" and item.path.parent.parent.name == "Documents"
     qtbot.waitUntil(lambda: item.state is ItemState.DONE, timeout=JOB_TIMEOUT_MS)
     assert wer(live, item.transcript.text) <= 0.10  # the full pass agrees with the live lines
     assert item.transcript.segments[0].words  # and times every word

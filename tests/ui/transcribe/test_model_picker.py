@@ -54,7 +54,7 @@ def test_models_are_grouped_with_languages_size_and_the_speed_measured_here(qtbo
     assert names.index("tiny") < names.index("small") < names.index("turbo") < names.index(TEST_MODEL)
     assert combo.advice("base") == "99 languages · 145 MB"
     assert combo.advice("small.en") == "English only · 484 MB"
-    assert combo.advice(TEST_MODEL).endswith(" · about 15× real time here")
+    assert combo.advice(TEST_MODEL).endswith(" · an hour of recording takes about 4 minutes here")
     assert combo.currentData() == TEST_MODEL and combo.currentText() == f"{TEST_MODEL} (imported)"
     for row, (_text, _advice, heading) in enumerate(rows(combo)):
         if heading:
@@ -120,7 +120,7 @@ def test_the_quiet_measurement_runs_once_after_the_first_transcription_off_the_g
     assert tab.queue.items[0].state is ItemState.DONE
     assert records.threads and threading.get_ident() not in records.threads
     assert SpeedRecords(records.path).measured(machine_key()) == {(TEST_MODEL, "ct2", "cpu")}
-    qtbot.waitUntil(lambda: "real time here" in (tab.model_combo.advice(TEST_MODEL) or ""), timeout=10_000)
+    qtbot.waitUntil(lambda: "an hour of recording takes" in (tab.model_combo.advice(TEST_MODEL) or ""), timeout=10_000)
 
     drop(tab, DATA_DIR / "lj050-0131.wav")  # the second file: no second measurement
     qtbot.waitUntil(lambda: len(tab.queue.items) == 2 and tab.queue.items[1].state is ItemState.DONE,
@@ -137,10 +137,10 @@ def test_tools_measure_this_computer_lists_the_speeds_and_they_survive_a_restart
     dialog = window.findChild(MeasureComputerDialog)
     assert dialog is not None and dialog.isVisible()
     qtbot.waitUntil(lambda: dialog.again_button.isEnabled(), timeout=JOB_TIMEOUT_MS)
-    assert dialog.results.text().startswith(f"{TEST_MODEL} on the CPU (CTranslate2): about ")
+    assert dialog.results.text().startswith(f"{TEST_MODEL} on the processor (faster-whisper): an hour of recording takes about ")
     assert dialog.note.text() == "Done. The model list now shows these speeds."
     combo = window.transcribe_tab.model_combo
-    qtbot.waitUntil(lambda: "real time here" in (combo.advice(TEST_MODEL) or ""), timeout=10_000)
+    qtbot.waitUntil(lambda: "an hour of recording takes" in (combo.advice(TEST_MODEL) or ""), timeout=10_000)
     shown = combo.advice(TEST_MODEL)
     dialog.close()
     window.close()
