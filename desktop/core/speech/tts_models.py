@@ -241,6 +241,16 @@ def store_root() -> Path:
     return data_dir() / "tts"
 
 
+def default_voice(language: str | None, catalog: list[TtsModel], scores: dict[str, float] | None = None) -> str:
+    """The Synthesize tab's default voice for a language: the best measured among those on this
+    computer or recommended (desktop.core.speech.voice_scores), else the curated default."""
+    from desktop.core.speech.voice_scores import best_voice, read_scores
+
+    code = language or "en"
+    chosen = best_voice(code, catalog, RECOMMENDED, read_scores() if scores is None else scores)
+    return chosen or default_model(code)
+
+
 def default_model(language: str | None) -> str:
     """The curated default model for a language code such as "en" or "zh"."""
     return DEFAULT_FOR_LANGUAGE.get(language or "", DEFAULT_FOR_LANGUAGE["en"])

@@ -63,6 +63,17 @@ LANGUAGE_NAMES = {
     "ru": N_("Languages", "Russian"), "tr": N_("Languages", "Turkish"), "ja": N_("Languages", "Japanese"),
     "ko": N_("Languages", "Korean"), "ar": N_("Languages", "Arabic"), "cs": N_("Languages", "Czech"),
     "hu": N_("Languages", "Hungarian"), "hi": N_("Languages", "Hindi"), "uk": N_("Languages", "Ukrainian"),
+    "be": N_("Languages", "Belarusian"), "bg": N_("Languages", "Bulgarian"), "bn": N_("Languages", "Bengali"),
+    "ca": N_("Languages", "Catalan"), "da": N_("Languages", "Danish"), "el": N_("Languages", "Greek"),
+    "et": N_("Languages", "Estonian"), "ewe": N_("Languages", "Ewe"), "fa": N_("Languages", "Persian"),
+    "fi": N_("Languages", "Finnish"), "ga": N_("Languages", "Irish"), "hau": N_("Languages", "Hausa"),
+    "hr": N_("Languages", "Croatian"), "is": N_("Languages", "Icelandic"), "ka": N_("Languages", "Georgian"),
+    "kk": N_("Languages", "Kazakh"), "lb": N_("Languages", "Luxembourgish"), "lin": N_("Languages", "Lingala"),
+    "lt": N_("Languages", "Lithuanian"), "lv": N_("Languages", "Latvian"), "mt": N_("Languages", "Maltese"),
+    "ne": N_("Languages", "Nepali"), "no": N_("Languages", "Norwegian"), "ro": N_("Languages", "Romanian"),
+    "sk": N_("Languages", "Slovak"), "sl": N_("Languages", "Slovenian"), "sr": N_("Languages", "Serbian"),
+    "sv": N_("Languages", "Swedish"), "sw": N_("Languages", "Swahili"), "tw": N_("Languages", "Twi"),
+    "vi": N_("Languages", "Vietnamese"), "yor": N_("Languages", "Yoruba"),
 }
 
 PREVIEW_TEXT = {

@@ -120,6 +120,7 @@ class SynthesizeTab(QWidget):
         self.speaker.failed.connect(self._on_speech_failed)
         self.speaker.cancelled.connect(self._on_speech_cancelled)
         self.fetcher.fetched.connect(self._on_model_fetched)
+        self.fetcher.unreachable.connect(self._on_download_unreachable)
         self.normalize_box.toggled.connect(lambda on: self._settings.set("synthesize/normalize", bool(on)))
         self.speak_button.clicked.connect(self.speak)
         self.cancel_button.clicked.connect(self.speaker.cancel)
@@ -195,8 +196,14 @@ class SynthesizeTab(QWidget):
         self.status_lines.clear_error()
         return self.picker.import_folder(folder)
 
+    @Slot()
+    def _on_download_unreachable(self) -> None:
+        """Without a connection, entries that need a download are shown as download-only."""
+        self.picker.set_offline(True)
+
     @Slot(str)
     def _on_model_fetched(self, _name: str) -> None:
+        self.picker.set_offline(False)
         self.picker.refresh_models()
         self._on_model_changed()
         self.speak()

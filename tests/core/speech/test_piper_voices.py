@@ -173,3 +173,22 @@ def test_a_voice_in_a_shared_folder_is_used_in_place(tmp_path):
     assert store.folder(f"piper/{JOE_KEY}") == shared / JOE_KEY
     assert store.manifest(f"piper/{JOE_KEY}")["kind"] == "piper"
     assert not (shared / JOE_KEY / "voxdesk-model.json").exists()  # nothing written into a shared folder
+
+
+# --- the default voice by measurement ---------------------------------------------------------------
+
+
+def test_the_default_voice_is_the_best_measured_among_those_here_or_recommended(tmp_path):
+    from dataclasses import replace
+
+    from desktop.core.speech.voice_scores import best_voice
+
+    catalog = TtsModelStore(tmp_path).catalog()
+    here = [replace(m, downloaded=True) if m.name == "piper/en_US-lessac-medium" else m for m in catalog]
+    # Measured voices come first, the lower error rate winning; a voice neither here nor recommended never.
+    scores = {"piper/en_US-joe-medium": 0.08, "piper/en_US-lessac-medium": 0.03, "piper/en_US-ryan-high": 0.0}
+    assert best_voice("en", here, RECOMMENDED, scores) == "piper/en_US-lessac-medium"
+    assert best_voice("en", catalog, RECOMMENDED, scores) == "piper/en_US-joe-medium"
+    # Nothing measured: the recommended order decides.
+    assert best_voice("zh", catalog, RECOMMENDED, {}) == "piper/zh_CN-huayan-medium"
+    assert best_voice("sw", catalog, RECOMMENDED, {}) is None  # nothing here or recommended speaks it
