@@ -91,3 +91,21 @@ def test_an_imported_voice_speaks_by_its_name(tmp_path):
     finally:
         engine.release()
     assert speech.duration > SENTENCE_PAUSE_SECONDS and np.max(np.abs(speech.samples)) > 0.05
+
+
+def test_a_voice_with_several_speakers_offers_them_by_name_in_the_order_of_their_ids(tmp_path):
+    import json
+
+    folder = copy_of_joe(tmp_path / "voices")
+    config_path = folder / f"{JOE_KEY}.onnx.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config.update(num_speakers=3, speaker_id_map={"carol": 2, "alice": 0, "bob": 1})
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+    engine = SpeechSynthesizer(TtsModelStore(tmp_path / "store"), FallbackLog())
+    try:
+        info = engine.voice_info(SynthesisSettings(model=str(folder)))
+        assert info.speakers == ("alice", "bob", "carol") and info.multi_speaker
+        with pytest.raises(UserFacingError, match="not one of the voices"):
+            engine.synthesize("Hello.", SynthesisSettings(model=str(folder), speaker="dave"))
+    finally:
+        engine.release()
