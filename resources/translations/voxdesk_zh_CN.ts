@@ -2708,8 +2708,8 @@
         <translation>导入模型文件夹…</translation>
     </message>
     <message>
-        <source>Use a Coqui model folder copied to this computer (model file, config.json and any speaker files).</source>
-        <translation>使用复制到这台电脑上的 Coqui 模型文件夹（模型文件、config.json 以及说话人文件）。</translation>
+        <source>Use a voice model folder copied to this computer: a Coqui model (model file, config.json and any speaker files) or a Piper voice (its .onnx and .onnx.json).</source>
+        <translation>使用复制到这台电脑上的语音模型文件夹：Coqui 模型（模型文件、config.json 及说话人文件）或 Piper 语音（它的 .onnx 和 .onnx.json）。</translation>
     </message>
     <message>
         <source>Language:</source>
@@ -2792,8 +2792,8 @@
         <translation>{percent}%</translation>
     </message>
     <message>
-        <source>Choose a Coqui model folder</source>
-        <translation>选择 Coqui 模型文件夹</translation>
+        <source>Choose a voice model folder (Coqui or Piper)</source>
+        <translation>选择语音模型文件夹（Coqui 或 Piper）</translation>
     </message>
 </context>
 <context>

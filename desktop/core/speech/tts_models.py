@@ -583,7 +583,7 @@ class TtsModelStore:
         progress: ProgressCallback | None = None,
         cancelled: CancelCheck | None = None,
     ) -> TtsModel:
-        """Copy a Coqui model folder (config.json + model file + speaker/vocab files) into the store.
+        """Copy a Coqui model folder (config.json + model file + speaker/vocab files) or a Piper voice into the store.
 
         The folder is checked first (inspect_folder), so a folder without its config or with a damaged
         file is refused with a sentence saying what is missing; nothing is added then.

@@ -36,7 +36,7 @@ class ModelPicker(QWidget):
 
     model_changed = Signal()  # another model was chosen (or the list changed under it)
     gpu_toggled = Signal(bool)
-    folder_chosen = Signal(object)  # the Path of a Coqui model folder to import
+    folder_chosen = Signal(object)  # the Path of a model folder to import (Coqui or Piper)
     import_progress = Signal(float)  # 0..1 of a model folder being copied
     imported = Signal(object)  # the TtsModel just imported, now chosen
     status = Signal(object)  # a sentence for the status line (a core Message)
@@ -100,8 +100,9 @@ class ModelPicker(QWidget):
         self.model_label.setText(self.tr("Model:"))
         self.model_combo.setToolTip(self.tr("The voice model. It is downloaded the first time it is used."))
         self.import_button.setText(self.tr("Import model folder…"))
-        self.import_button.setToolTip(self.tr("Use a Coqui model folder copied to this computer "
-                                              "(model file, config.json and any speaker files)."))
+        self.import_button.setToolTip(self.tr("Use a voice model folder copied to this computer: a Coqui model "
+                                              "(model file, config.json and any speaker files) or a Piper voice "
+                                              "(its .onnx and .onnx.json)."))
         self.language_label.setText(self.tr("Language:"))
         self.language_combo.setItemText(0, self.tr("Automatic"))
         self.language_combo.setToolTip(self.tr("The language of the text. Automatic lets a multilingual "
@@ -296,12 +297,12 @@ class ModelPicker(QWidget):
 
     @Slot()
     def choose_import_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a Coqui model folder"))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a voice model folder (Coqui or Piper)"))
         if folder:
             self.folder_chosen.emit(Path(folder))
 
     def import_folder(self, folder: Path) -> Job:
-        """Copy a Coqui model folder into the store on a worker thread; the model is chosen when done."""
+        """Copy a model folder (Coqui or Piper) into the store on a worker thread; the model is chosen when done."""
         store = self._store
 
         def work(report: JobReport) -> TtsModel:

@@ -192,7 +192,7 @@ class SynthesizeTab(QWidget):
             self.device.chosen(on)
 
     def import_folder(self, folder: Path) -> Job:
-        """Copy a Coqui model folder into VoxDesk and choose it."""
+        """Copy a Coqui model folder or a Piper voice into VoxDesk and choose it."""
         self.status_lines.clear_error()
         return self.picker.import_folder(folder)
 
