@@ -402,7 +402,7 @@ def test_chinese_text_with_an_english_model_suggests_a_chinese_model_and_keeps_t
 def test_choosing_chinese_switches_an_english_model_to_the_chinese_default(make_tab, store):
     tab = make_tab(store)
     tab.picker.language_combo.setCurrentIndex(tab.picker.language_combo.findData("zh"))
-    assert tab.picker.model_combo.currentData() == "tts_models/zh-CN/baker/tacotron2-DDC-GST"
+    assert tab.picker.model_combo.currentData() == "piper/zh_CN-huayan-medium"  # the recommended Chinese voice
 
 
 def test_the_character_count_follows_the_text_and_a_text_file_can_be_opened(make_tab, store, tmp_path):
