@@ -53,7 +53,7 @@ _OPTIONS = (
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale
     # Synthesize
-    Option("synthesize/model", "tts_models/en/ljspeech/vits"),
+    Option("synthesize/model", ""),  # empty: the default voice of the interface's language
     Option("synthesize/speaker", ""),
     Option("synthesize/language", "auto"),
     Option("synthesize/speed", 100),  # percent of the model's natural pace

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages VoxDesk needs (the list: resources/system-packages.txt).
-#   packaging/system-packages.sh app    what the window needs (PortAudio, Qt's X11 libraries, CJK fonts)
-#   packaging/system-packages.sh test   that, plus what the test suite uses (PulseAudio, espeak-ng, sox)
+#   packaging/system-packages.sh app    what the window needs (PortAudio, Qt's X11 libraries, CJK fonts, espeak-ng)
+#   packaging/system-packages.sh test   that, plus what the test suite uses (PulseAudio, sox)
 # Quick when everything is there: one dpkg-query, no apt-get. As root it runs apt-get; as a user
 # with sudo, sudo apt-get (sudo may ask for the password); otherwise it stops with one sentence
 # that names the packages and the command, before anything else runs.

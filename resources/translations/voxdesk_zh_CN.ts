@@ -2425,6 +2425,18 @@
         <source>Cantonese</source>
         <translation>粤语</translation>
     </message>
+    <message>
+        <source>Ewe</source>
+        <translation>埃维语</translation>
+    </message>
+    <message>
+        <source>Irish</source>
+        <translation>爱尔兰语</translation>
+    </message>
+    <message>
+        <source>Twi</source>
+        <translation>契维语</translation>
+    </message>
 </context>
 <context>
     <name>LevelMeter</name>
@@ -2889,8 +2901,8 @@
         <translation>导入模型文件夹…</translation>
     </message>
     <message>
-        <source>Use a Coqui model folder copied to this computer (model file, config.json and any speaker files).</source>
-        <translation>使用复制到这台电脑上的 Coqui 模型文件夹（模型文件、config.json 以及说话人文件）。</translation>
+        <source>Use a voice model folder copied to this computer: a Coqui model (model file, config.json and any speaker files) or a Piper voice (its .onnx and .onnx.json).</source>
+        <translation>使用复制到这台电脑上的语音模型文件夹：Coqui 模型（模型文件、config.json 及说话人文件）或 Piper 语音（它的 .onnx 和 .onnx.json）。</translation>
     </message>
     <message>
         <source>Language:</source>
@@ -2917,6 +2929,26 @@
         <translation>语音合成在 CPU 上就能很好地运行。在 GPU 上可能更快也可能更慢；如果 GPU 出错，VoxDesk 会改用 CPU 继续。</translation>
     </message>
     <message>
+        <source>More voices…</source>
+        <translation>更多语音…</translation>
+    </message>
+    <message>
+        <source>{languages} · {title}</source>
+        <translation>{languages} · {title}</translation>
+    </message>
+    <message>
+        <source>✓ {name}</source>
+        <translation>✓ {name}</translation>
+    </message>
+    <message>
+        <source>{name} — download only, no connection now</source>
+        <translation>{name} — 需要下载，现在无法连接网络</translation>
+    </message>
+    <message>
+        <source>{name} — needs a download</source>
+        <translation>{name} — 需要下载</translation>
+    </message>
+    <message>
         <source>, </source>
         <translation>、</translation>
     </message>
@@ -2937,6 +2969,10 @@
         <translation>已在本机</translation>
     </message>
     <message>
+        <source>needs a download, and the download server cannot be reached now</source>
+        <translation>需要下载，但现在无法连接下载服务器</translation>
+    </message>
+    <message>
         <source>downloaded when first used</source>
         <translation>首次使用时下载</translation>
     </message>
@@ -2949,8 +2985,8 @@
         <translation>{percent}%</translation>
     </message>
     <message>
-        <source>Choose a Coqui model folder</source>
-        <translation>选择 Coqui 模型文件夹</translation>
+        <source>Choose a voice model folder (Coqui or Piper)</source>
+        <translation>选择语音模型文件夹（Coqui 或 Piper）</translation>
     </message>
     <message>
         <source>suggested here</source>
@@ -3161,6 +3197,65 @@
     <message>
         <source>{name} ({size} MB download)</source>
         <translation>{name}（需下载 {size} MB）</translation>
+    </message>
+</context>
+<context>
+    <name>PiperVoices</name>
+    <message>
+        <source>Fine-tuned from the lessac voice, whose recordings were released for non-commercial research only.</source>
+        <translation>由 lessac 语音微调而来；lessac 的录音仅允许用于非商业研究。</translation>
+    </message>
+    <message>
+        <source>research only</source>
+        <translation>仅限研究</translation>
+    </message>
+    <message>
+        <source>Recorded for the Blizzard Challenge 2013; released for non-commercial research only.</source>
+        <translation>为 2013 年 Blizzard Challenge 录制；仅允许用于非商业研究。</translation>
+    </message>
+    <message>
+        <source>see its model card</source>
+        <translation>见其模型说明（MODEL_CARD）</translation>
+    </message>
+    <message>
+        <source>{name} is neither a Piper voice (.onnx) nor a folder. Choose the voice&apos;s .onnx file or the folder that holds it.</source>
+        <translation>{name} 既不是 Piper 语音（.onnx），也不是文件夹。请选择语音的 .onnx 文件或存放它的文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” should hold one Piper voice (one .onnx file with its .onnx.json), but it holds {count}. Keep one voice per folder.</source>
+        <translation>文件夹“{name}”应只包含一个 Piper 语音（一个 .onnx 文件及其 .onnx.json），但其中有 {count} 个。请每个文件夹只放一个语音。</translation>
+    </message>
+    <message>
+        <source>The Piper voice “{name}” has no {file} beside it. Copy the voice&apos;s .onnx file together with its .onnx.json.</source>
+        <translation>Piper 语音“{name}”旁边没有 {file}。请把语音的 .onnx 文件和它的 .onnx.json 一起复制过来。</translation>
+    </message>
+    <message>
+        <source>The file {file} is {size} MB, far larger than any Piper voice, so VoxDesk did not load it. Copy the voice again from its source.</source>
+        <translation>文件 {file} 有 {size} MB，远大于任何 Piper 语音，因此 VoxDesk 没有加载它。请从来源重新复制该语音。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read the Piper voice “{name}”. Check that its files are still there and readable.</source>
+        <translation>VoxDesk 无法读取 Piper 语音“{name}”。请检查它的文件是否还在并且可以读取。</translation>
+    </message>
+    <message>
+        <source>The settings file {file} has no phoneme map, so VoxDesk cannot turn text into this voice&apos;s sounds. Copy the voice&apos;s .onnx.json again from its source.</source>
+        <translation>设置文件 {file} 中没有音素表，因此 VoxDesk 无法把文字转换成这个语音的声音。请从来源重新复制该语音的 .onnx.json。</translation>
+    </message>
+    <message>
+        <source>The settings file {file} names {path} ({field}), which is outside the voice&apos;s folder, so VoxDesk refused the voice. Use the voice&apos;s own .onnx.json.</source>
+        <translation>设置文件 {file} 指向 {path}（{field}），它不在语音的文件夹内，因此 VoxDesk 拒绝了该语音。请使用该语音自带的 .onnx.json。</translation>
+    </message>
+    <message>
+        <source>The Piper voice file {file} is damaged or is not a Piper voice. Copy the voice&apos;s .onnx and .onnx.json again from their source.</source>
+        <translation>Piper 语音文件 {file} 已损坏或不是 Piper 语音。请从来源重新复制语音的 .onnx 和 .onnx.json。</translation>
+    </message>
+    <message>
+        <source>The download of “{title}” was damaged on the way ({file} does not match the official checksum), so VoxDesk deleted it; please try again.</source>
+        <translation>“{title}”的下载在传输中损坏（{file} 与官方校验值不符），VoxDesk 已将其删除；请重试。</translation>
+    </message>
+    <message>
+        <source>The file {file} is far larger than any Piper voice, so VoxDesk did not load it.</source>
+        <translation>文件 {file} 远大于任何 Piper 语音，因此 VoxDesk 没有加载它。</translation>
     </message>
 </context>
 <context>
@@ -4092,8 +4187,24 @@ Replace them?</source>
         <translation>朗读句子</translation>
     </message>
     <message>
+        <source>Piper voices need the espeak-ng program to read text. Install it (sudo apt install espeak-ng), then try again.</source>
+        <translation>Piper 语音需要 espeak-ng 程序来读取文字。请安装它（sudo apt install espeak-ng），然后重试。</translation>
+    </message>
+    <message>
+        <source>espeak-ng did not turn the text into sounds. Check that it is installed correctly (sudo apt install espeak-ng), then try again.</source>
+        <translation>espeak-ng 未能把文字转换成读音。请检查它是否正确安装（sudo apt install espeak-ng），然后重试。</translation>
+    </message>
+    <message>
+        <source>espeak-ng does not know the language “{voice}” this voice needs. Install the full espeak-ng (sudo apt install espeak-ng), then try again.</source>
+        <translation>espeak-ng 不认识这个语音需要的语言“{voice}”。请安装完整的 espeak-ng（sudo apt install espeak-ng），然后重试。</translation>
+    </message>
+    <message>
         <source>The speech synthesis part of VoxDesk is not installed correctly. Run the installer again (make setup).</source>
         <translation>VoxDesk 的语音合成组件安装不正确。请重新运行安装程序（make setup）。</translation>
+    </message>
+    <message>
+        <source>The voice model “{title}” could not be loaded: its model file is damaged or does not match its settings. Download or import it again.</source>
+        <translation>无法加载语音模型“{title}”：它的模型文件已损坏或与其设置不符。请重新下载或导入。</translation>
     </message>
     <message>
         <source>The voice model “{title}” is missing one of its files. Download or import it again.</source>
@@ -4200,6 +4311,22 @@ Replace them?</source>
     <message>
         <source>Natural voices in 17 languages, including Chinese and English, with built-in speakers. Large and slow on the CPU; free for non-commercial use only.</source>
         <translation>自然的语音，支持包括中文和英文在内的 17 种语言，自带多种音色。模型较大，在 CPU 上较慢；仅限非商业用途免费使用。</translation>
+    </message>
+    <message>
+        <source>English, natural and fast (Piper, Joe)</source>
+        <translation>英语，自然且快速（Piper，Joe）</translation>
+    </message>
+    <message>
+        <source>A clear male American English voice, made for the CPU. Fine-tuned from a voice recorded for non-commercial research.</source>
+        <translation>清晰的美式英语男声，专为 CPU 设计。由一个为非商业研究录制的语音微调而来。</translation>
+    </message>
+    <message>
+        <source>Chinese, natural and fast (Piper, Huayan)</source>
+        <translation>中文，自然且快速（Piper，Huayan）</translation>
+    </message>
+    <message>
+        <source>A female Mandarin voice, made for the CPU. Latin letters in the text are not read.</source>
+        <translation>普通话女声，专为 CPU 设计。文本中的拉丁字母不会被朗读。</translation>
     </message>
     <message>
         <source>VoxDesk could not reach the download server. Check the internet connection, or choose another download source in Settings → Downloads. Without internet, copy the voice model&apos;s folder to this computer and use “Import model folder…” next to the model list on the Synthesize tab, or ask your IT department for the shared model folder.</source>

@@ -128,10 +128,11 @@ def test_a_licensed_model_shows_its_terms_and_waits_for_the_flag_not_for_stdin(t
     assert not out.exists()
 
 
-def test_the_model_list_shows_the_curated_models_first_with_size_and_licence(capsys, models):
+def test_the_model_list_shows_the_recommended_voices_first_with_size_and_licence(capsys, models):
     assert voxdesk("--list-models") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("tts_models/en/ljspeech/vits") and "MB" in lines[0] and "apache" in lines[0]
+    assert lines[0].startswith("piper/en_US-joe-medium") and "63 MB" in lines[0] and "CC0" in lines[0]
+    assert any(line.startswith("tts_models/en/ljspeech/vits") and "apache" in line for line in lines)
     assert any(line.startswith(models["single"]) and "downloaded" in line for line in lines)
 
 

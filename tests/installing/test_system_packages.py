@@ -75,7 +75,8 @@ def test_the_app_role_leaves_out_what_only_the_tests_need(tmp_path):
     system = FakeSystem(tmp_path, installed=packages("app"), uid=0)
     assert system.run("app").returncode == 0
     assert system.calls() == []
-    assert "espeak-ng" in packages("test") and "espeak-ng" not in packages("app")
+    assert "sox" in packages("test") and "sox" not in packages("app")
+    assert "espeak-ng" in packages("app")  # Piper voices read text through it
 
 
 def test_a_user_with_sudo_is_told_and_sudo_apt_get_installs(tmp_path):

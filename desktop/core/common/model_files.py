@@ -28,7 +28,7 @@ from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.safe_files import open_regular, regular_files, require_regular_file
 
-KINDS = ("coqui", "openvoice", "ct2", "whisper-pt")
+KINDS = ("coqui", "openvoice", "ct2", "whisper-pt", "piper")
 
 # Modules a model's pickle may name: torch's tensor rebuilding, numpy arrays, Coqui's config classes.
 # torch's weights-only loader is stricter still when the model is loaded.

@@ -46,8 +46,10 @@ from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
 from desktop.core.common.model_origin import origin_fields, unverified_source
 from desktop.core.common.download_sources import DownloadSources
-from desktop.core.common.safe_files import copy_tree
+from desktop.core.common.safe_files import copy_regular_file, copy_tree
 from desktop.core.common.shared_models import LiveSources, ModelSources
+from desktop.core.speech import piper_voices
+from desktop.core.speech.piper_voices import PIPER_PREFIX, PiperCatalogVoice, inspect_piper, is_piper_name, is_piper_voice
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -101,7 +103,24 @@ CURATED: dict[str, Curated] = {
         N_("SpeechModels", "Natural voices in 17 languages, including Chinese and English, with built-in speakers. "
                            "Large and slow on the CPU; free for non-commercial use only."),
     ),
+    "piper/en_US-joe-medium": Curated(
+        N_("SpeechModels", "English, natural and fast (Piper, Joe)"), ("en",), 63, False,
+        N_("SpeechModels", "A clear male American English voice, made for the CPU. Fine-tuned from a voice recorded "
+                           "for non-commercial research."),
+    ),
+    "piper/zh_CN-huayan-medium": Curated(
+        N_("SpeechModels", "Chinese, natural and fast (Piper, Huayan)"), ("zh",), 63, False,
+        N_("SpeechModels", "A female Mandarin voice, made for the CPU. Latin letters in the text are not read."),
+    ),
 }
+
+# The voices the list shows first; every other one is under "More voices…".
+RECOMMENDED = (
+    "piper/en_US-joe-medium",
+    "piper/zh_CN-huayan-medium",
+    "tts_models/en/vctk/vits",
+    "tts_models/multilingual/multi-dataset/xtts_v2",
+)
 
 # The default model for each language the window offers; the first entry is used for anything else.
 DEFAULT_FOR_LANGUAGE: dict[str, str] = {
@@ -225,6 +244,16 @@ def store_root() -> Path:
     return data_dir() / "tts"
 
 
+def default_voice(language: str | None, catalog: list[TtsModel], scores: dict[str, float] | None = None) -> str:
+    """The Synthesize tab's default voice for a language: the best measured among those on this
+    computer or recommended (desktop.core.speech.voice_scores), else the curated default."""
+    from desktop.core.speech.voice_scores import best_voice, read_scores
+
+    code = language or "en"
+    chosen = best_voice(code, catalog, RECOMMENDED, read_scores() if scores is None else scores)
+    return chosen or default_model(code)
+
+
 def default_model(language: str | None) -> str:
     """The curated default model for a language code such as "en" or "zh"."""
     return DEFAULT_FOR_LANGUAGE.get(language or "", DEFAULT_FOR_LANGUAGE["en"])
@@ -238,6 +267,7 @@ class TtsModelStore:
         root: Path,
         *,
         catalog_file: Path | None = None,
+        piper_catalog_file: Path | None = None,
         hf_endpoint: str = HF_ENDPOINT,
         timeout: float = 30,
         sources: ModelSources | LiveSources | None = None,
@@ -245,6 +275,7 @@ class TtsModelStore:
         """``sources``: shared folders and download source; without it, Hugging Face at ``hf_endpoint``."""
         self.root = Path(root)
         self._catalog_file = catalog_file
+        self._piper_catalog_file = piper_catalog_file
         self._sources = sources or ModelSources(downloads=DownloadSources.fixed(hf_endpoint.rstrip("/")))
         self._timeout = timeout
         self._catalog: dict[str, TtsModel] | None = None
@@ -295,12 +326,13 @@ class TtsModelStore:
                     detail=f"{path}: {exc}",
                 ) from exc
             self._catalog = _parse_catalog(data)
+            self._catalog.update(_piper_models(piper_voices.official_voices(self._piper_catalog_file)))
         return self._catalog
 
     def catalog(self) -> list[TtsModel]:
         """Every model on offer: the curated ones first, then the rest of Coqui's list, then imports."""
         coqui = self._coqui_models()
-        curated = [coqui[name] for name in CURATED if name in coqui]
+        curated = [coqui[name] for name in dict.fromkeys([*RECOMMENDED, *CURATED]) if name in coqui]
         rest = sorted((m for n, m in coqui.items() if n not in CURATED and not n.startswith("vocoder_models/")),
                       key=lambda m: (m.languages, m.name))
         models = curated + rest + self.imported()
@@ -355,6 +387,8 @@ class TtsModelStore:
     def _shared_manifest(self, name: str, folder: Path) -> dict[str, Any]:
         """What a manifest would say about a shared folder Coqui filled (nothing is written there)."""
         model = self.get(name)
+        if is_piper_name(name):
+            return _piper_manifest(model, folder, inspect_piper(folder))
         if name.startswith("vocoder_models/"):
             manifest = _manifest_for(model, folder, None)
             manifest["model_file"] = find_model_file(folder).name
@@ -446,6 +480,9 @@ class TtsModelStore:
             files.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise _folder_error(exc, self.root) from exc
+        if is_piper_name(model.name):
+            self._download_piper(model, staging, files, progress, cancelled)
+            return
         source = model.source
         urls = source.get("github_rls_url")
         # The addresses in Coqui's own list have no checksums to check (verified None); the hub's do.
@@ -487,6 +524,22 @@ class TtsModelStore:
         self._publish(files, model.name, manifest)
         if model.licence_required:
             _write_tos_file(self._own_folder(model.name), self.root)
+        shutil.rmtree(staging, ignore_errors=True)
+
+    def _download_piper(self, model: TtsModel, staging: Path, files: Path, progress, cancelled) -> None:
+        """A Piper voice's files from Hugging Face (or the chosen mirror), checked against the official list."""
+        voice: PiperCatalogVoice = model.source["piper"]
+        piper_voices.download_voice(voice, files, self.sources.downloads.hf_endpoint(), title=model.title,
+                                    timeout=self._timeout, progress=progress, cancelled=cancelled)
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        try:
+            check_model(files, "piper")
+            check = inspect_piper(files)
+        except ModelError:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        self._publish(files, model.name, _piper_manifest(model, files, check))
         shutil.rmtree(staging, ignore_errors=True)
 
     def _download_from_hub(self, model: TtsModel, files: Path, progress, cancelled) -> dict[str, Any]:
@@ -552,12 +605,14 @@ class TtsModelStore:
         progress: ProgressCallback | None = None,
         cancelled: CancelCheck | None = None,
     ) -> TtsModel:
-        """Copy a Coqui model folder (config.json + model file + speaker/vocab files) into the store.
+        """Copy a Coqui model folder (config.json + model file + speaker/vocab files) or a Piper voice into the store.
 
         The folder is checked first (inspect_folder), so a folder without its config or with a damaged
         file is refused with a sentence saying what is missing; nothing is added then.
         """
         source = Path(path).expanduser()
+        if is_piper_voice(source):
+            return self._import_piper(source, name, progress, cancelled)
         check = inspect_folder(source)
         title = (name or source.resolve().name).strip() or "Imported model"
         model_name = IMPORTED_PREFIX + _safe_name(title)
@@ -584,6 +639,46 @@ class TtsModelStore:
                     imported=True,
                 )
                 manifest = _manifest_for(model, files, inspect_folder(files))
+            except (OSError, ExportError) as exc:
+                raise _folder_error(exc, self.root) from exc
+            self._publish(files, model_name, manifest)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return self.get(model_name)
+
+    def _import_piper(self, source: Path, name: str | None, progress, cancelled) -> TtsModel:
+        """Copy a Piper voice (its .onnx and .onnx.json, and its model card) into the store."""
+        check = inspect_piper(source)
+        title = (name or check.model_file.stem).strip() or "Imported voice"
+        model_name = IMPORTED_PREFIX + _safe_name(title)
+        if self.is_downloaded(model_name):
+            raise ModelError(
+                N_("SpeechModels", "A voice model called “{title}” is already imported. Give this one another "
+                                   "name.").format(title=title),
+            )
+        staging = self.staging_root / folder_name(model_name)
+        shutil.rmtree(staging, ignore_errors=True)
+        files = staging / "files"
+        card = check.folder / "MODEL_CARD"
+        wanted = [check.model_file, check.config_file] + ([card] if card.is_file() and not card.is_symlink() else [])
+        total = sum(p.stat().st_size for p in wanted)
+        try:
+            try:
+                files.mkdir(parents=True)
+                done = 0
+                for path in wanted:
+                    if cancelled is not None and cancelled():
+                        raise Cancelled()
+                    copy_regular_file(path, files / path.name, error=ModelError)
+                    done += path.stat().st_size
+                    if progress:
+                        progress(done, total)
+                check_model(files, "piper")
+                copied = inspect_piper(files)
+                model = TtsModel(name=model_name, title=title, languages=copied.languages,
+                                 licence="not stated (imported)", multi_speaker=len(copied.speakers) > 1,
+                                 imported=True)
+                manifest = _piper_manifest(model, files, copied)
             except (OSError, ExportError) as exc:
                 raise _folder_error(exc, self.root) from exc
             self._publish(files, model_name, manifest)
@@ -885,6 +980,43 @@ def _hub_file_wanted(path: str, allow: list[str] | None, ignore: list[str] | Non
 # --- manifests ---------------------------------------------------------------------------------
 
 
+def _piper_models(voices: tuple[PiperCatalogVoice, ...]) -> dict[str, TtsModel]:
+    """The official Piper voices as catalog entries named "piper/<key>"."""
+    models = {}
+    for voice in voices:
+        name = PIPER_PREFIX + voice.key
+        curated = CURATED.get(name)
+        licence, terms = piper_voices.dataset_terms(voice.name)
+        region = voice.language.split("_")[-1]
+        models[name] = TtsModel(
+            name=name,
+            title=curated.title if curated else f"Piper · {voice.name} · {region} · {voice.quality}",
+            languages=(piper_voices.language_code(voice.language),),
+            licence=licence,
+            size_mb=round(voice.size_bytes / 1e6),
+            multi_speaker=voice.speakers > 1,
+            description=curated.description if curated else terms,
+            source={"piper": voice},
+        )
+    return models
+
+
+def _piper_manifest(model: TtsModel, files: Path, check: Any) -> dict[str, Any]:
+    return {
+        "name": model.name,
+        "title": model.title,
+        "languages": list(check.languages),
+        "licence": model.licence,
+        "multi_speaker": len(check.speakers) > 1,
+        "imported": model.imported,
+        "kind": "piper",
+        "model_file": check.model_file.name,
+        "vocoder": None,
+        "size_bytes": sum(p.stat().st_size for p in files.rglob("*") if p.is_file()),
+        "added": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
 def _manifest_for(model: TtsModel, files: Path, check: FolderCheck | None) -> dict[str, Any]:
     return {
         "name": model.name,
@@ -999,7 +1131,15 @@ def _folder_error(exc: OSError | ExportError, root: Path) -> ModelError:
 
 def shared_model_folder(name: str, shared_dirs: tuple[Path, ...]) -> Path | None:
     """The model in a shared, read-only folder: Coqui's folder name, directly or in a copy of a
-    VoxDesk data folder (tts/models/), with config.json and a model file."""
+    VoxDesk data folder (tts/models/), with config.json and a model file. A Piper voice may also sit
+    in a folder named by its key ("en_US-joe-medium"), with its .onnx and .onnx.json."""
+    if is_piper_name(name):
+        key = name[len(PIPER_PREFIX):]
+        for shared in shared_dirs:
+            for candidate in (shared / folder_name(name), shared / key, shared / "tts" / "models" / folder_name(name)):
+                if (candidate / f"{key}.onnx").is_file() and (candidate / f"{key}.onnx.json").is_file():
+                    return candidate
+        return None
     for shared in shared_dirs:
         for candidate in (shared / folder_name(name), shared / "tts" / "models" / folder_name(name)):
             if (candidate / "config.json").is_file() and (

@@ -13,6 +13,10 @@ which costs far more than it saves), and any GPU failure falls back to the CPU t
 desktop.core.gpu.fallback, so the window shows it like any other fallback.
 
 Coqui is imported lazily, inside the functions that need it: importing it pulls in torch.
+
+Piper voices (desktop.engines.speech.piper) run behind the same interface: a Piper voice is loaded
+instead of a Coqui model, and everything around the sentence itself — planning, streaming, cancel,
+the watermark, the pause — is the same code for both. Piper voices always run on the CPU.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ import numpy as np
 from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.common.model_files import check_model, read_stats
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
+from desktop.core.speech.piper_voices import inspect_piper, is_piper_name, is_piper_voice
 from desktop.core.speech.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
 from desktop.core.speech.tts_models import (
     MULTILINGUAL_DEFAULT,
@@ -58,6 +63,17 @@ LANGUAGE_NAMES = {
     "ru": N_("Languages", "Russian"), "tr": N_("Languages", "Turkish"), "ja": N_("Languages", "Japanese"),
     "ko": N_("Languages", "Korean"), "ar": N_("Languages", "Arabic"), "cs": N_("Languages", "Czech"),
     "hu": N_("Languages", "Hungarian"), "hi": N_("Languages", "Hindi"), "uk": N_("Languages", "Ukrainian"),
+    "be": N_("Languages", "Belarusian"), "bg": N_("Languages", "Bulgarian"), "bn": N_("Languages", "Bengali"),
+    "ca": N_("Languages", "Catalan"), "da": N_("Languages", "Danish"), "el": N_("Languages", "Greek"),
+    "et": N_("Languages", "Estonian"), "ewe": N_("Languages", "Ewe"), "fa": N_("Languages", "Persian"),
+    "fi": N_("Languages", "Finnish"), "ga": N_("Languages", "Irish"), "hau": N_("Languages", "Hausa"),
+    "hr": N_("Languages", "Croatian"), "is": N_("Languages", "Icelandic"), "ka": N_("Languages", "Georgian"),
+    "kk": N_("Languages", "Kazakh"), "lb": N_("Languages", "Luxembourgish"), "lin": N_("Languages", "Lingala"),
+    "lt": N_("Languages", "Lithuanian"), "lv": N_("Languages", "Latvian"), "mt": N_("Languages", "Maltese"),
+    "ne": N_("Languages", "Nepali"), "no": N_("Languages", "Norwegian"), "ro": N_("Languages", "Romanian"),
+    "sk": N_("Languages", "Slovak"), "sl": N_("Languages", "Slovenian"), "sr": N_("Languages", "Serbian"),
+    "sv": N_("Languages", "Swedish"), "sw": N_("Languages", "Swahili"), "tw": N_("Languages", "Twi"),
+    "vi": N_("Languages", "Vietnamese"), "yor": N_("Languages", "Yoruba"),
 }
 
 PREVIEW_TEXT = {
@@ -221,7 +237,7 @@ class SpeechSynthesizer:
 
     def missing_model(self, settings: SynthesisSettings) -> str | None:
         """The catalog model to download before settings can run, or None when it is on disk."""
-        if _is_folder(settings.model):
+        if _is_path(settings.model):
             return None
         model = self._store.get(settings.model)
         missing = [n for n in (model.name, model.vocoder) if n and not self._store.is_downloaded(n)]
@@ -330,6 +346,8 @@ class SpeechSynthesizer:
     # -- internals ----------------------------------------------------------------------------
 
     def _device_for(self, settings: SynthesisSettings) -> str:
+        if self._is_piper(settings.model):
+            return "cpu"  # Piper voices are made for the CPU, and fast there
         if settings.use_gpu and not self._gpu_broken and self._gpu.available():
             return "cuda"
         return "cpu"
@@ -369,12 +387,24 @@ class SpeechSynthesizer:
         self.release()
         self._gpu_broken = broken
 
+    def _is_piper(self, model: str) -> bool:
+        if _is_path(model):
+            return is_piper_voice(Path(model).expanduser())
+        if is_piper_name(model):
+            return True
+        try:
+            return self._store.is_downloaded(model) and self._store.manifest(model).get("kind") == "piper"
+        except UserFacingError:
+            return False
+
     def _resolve(self, model: str) -> tuple[Path, str, tuple[str, ...]]:
-        """The folder, display title and catalog languages of a model name or folder path."""
-        if _is_folder(model):
-            folder = Path(model).expanduser()
-            check = inspect_folder(folder)
-            return folder, folder.name, check.languages
+        """The folder (or Piper .onnx file), display title and catalog languages of a model name or path."""
+        if _is_path(model):
+            path = Path(model).expanduser()
+            if is_piper_voice(path):
+                return path, path.stem if path.suffix == ".onnx" else path.name, inspect_piper(path).languages
+            check = inspect_folder(path)
+            return path, path.name, check.languages
         info = self._store.get(model)
         if not self._store.is_downloaded(model):
             raise ModelError(
@@ -387,10 +417,12 @@ class SpeechSynthesizer:
         return folder, info.title, info.languages
 
     def _load(self, folder: Path, title: str, catalog_languages: tuple[str, ...], model: str, device: str) -> _Loaded:
+        if self._is_piper(model):
+            return _load_piper(folder, title, model)
         check = inspect_folder(folder)
         check_model(folder, "coqui")
         vocoder_folder = None
-        if not _is_folder(model):
+        if not _is_path(model):
             vocoder = self._store.manifest(model).get("vocoder")
             if vocoder:
                 vocoder_folder = self._store.folder(vocoder)
@@ -499,9 +531,14 @@ class SpeechSynthesizer:
         )
 
     def _run(self, loaded: _Loaded, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
+        speed = min(2.0, max(0.5, float(settings.speed or 1.0)))
+        pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * loaded.info.sample_rate), dtype=np.float32)
+        if loaded.kind == "piper":
+            voice = loaded.synthesizer
+            speaker_id = voice.check.speakers.get(speaker) if speaker else None
+            return np.concatenate([voice.speak(text, speaker_id=speaker_id, speed=speed), pause])
         from TTS.utils.synthesizer import PAD_SILENCE_SAMPLES
 
-        speed = min(2.0, max(0.5, float(settings.speed or 1.0)))
         kwargs: dict[str, Any] = {}
         if loaded.kind == "xtts":
             kwargs["speed"] = speed
@@ -520,11 +557,28 @@ class SpeechSynthesizer:
         # Coqui pads every sentence with its own fixed silence; use a pause of our length instead.
         if len(samples) >= PAD_SILENCE_SAMPLES and not np.any(samples[-PAD_SILENCE_SAMPLES:]):
             samples = samples[:-PAD_SILENCE_SAMPLES]
-        pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * loaded.info.sample_rate), dtype=np.float32)
         return np.concatenate([np.clip(samples, -1.0, 1.0), pause])
 
 
 # --- loading ---------------------------------------------------------------------------------
+
+
+def _load_piper(path: Path, title: str, model: str) -> _Loaded:
+    """A Piper voice (its folder or its .onnx) as the engine's loaded model, on the CPU."""
+    from desktop.engines.speech.piper import load_voice
+
+    voice = load_voice(path, title)
+    check = voice.check
+    info = VoiceInfo(
+        model=model,
+        title=title,
+        speakers=tuple(sorted(check.speakers, key=check.speakers.get)) if len(check.speakers) > 1 else (),
+        languages=check.languages,
+        sample_rate=check.sample_rate,
+        can_change_speed=True,
+        device="CPU",
+    )
+    return _Loaded((model, "cpu"), voice, info, "piper", {code: code for code in check.languages}, None, None)
 
 
 def use_safe_coqui_loaders() -> None:
@@ -614,8 +668,14 @@ def _missing_tools_error(title: str, exc: BaseException) -> ModelError:
     return ModelError(message, detail=f"{type(exc).__name__}: {exc}")
 
 
-def _is_folder(model: str) -> bool:
-    return ("/" in model or "\\" in model) and Path(model).expanduser().is_dir()
+def _is_path(model: str) -> bool:
+    """A model given as a folder (Coqui or Piper) or as a Piper voice's .onnx file, used in place."""
+    if is_piper_name(model):
+        return False
+    path = Path(model).expanduser()
+    if path.suffix == ".onnx":
+        return path.exists() or path.is_symlink()
+    return ("/" in model or "\\" in model) and path.is_dir()
 
 
 def language_name(code: str) -> str:

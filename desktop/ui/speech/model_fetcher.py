@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
+from desktop.core.common.download import NoConnection
 from desktop.core.common.i18n import N_
 from desktop.core.speech.tts_models import TtsModel
 from desktop.ui.common.download_dialog import DownloadDialog
@@ -12,8 +13,9 @@ from desktop.workers.job import JobRunner
 
 
 def voice_model_download_dialog(store, runner: JobRunner, model: TtsModel,
-                                parent: QWidget | None = None) -> DownloadDialog:
-    """The shared download dialog, with the words for a voice model."""
+                                parent: QWidget | None = None, on_unreachable=None) -> DownloadDialog:
+    """The shared download dialog, with the words for a voice model; on_unreachable is called (from the
+    download's thread) when the download server cannot be reached."""
     if model.size_mb:
         explanation = N_("DownloadDialog", "VoxDesk needs the voice model “{title}” (about {size} MB). It is "
                          "downloaded once and then kept on this computer.").format(title=model.title,
@@ -24,7 +26,12 @@ def voice_model_download_dialog(store, runner: JobRunner, model: TtsModel,
     name = model.name
 
     def download(progress, cancelled) -> None:
-        store.download(name, progress=progress, cancelled=cancelled)
+        try:
+            store.download(name, progress=progress, cancelled=cancelled)
+        except NoConnection:
+            if on_unreachable is not None:
+                on_unreachable()
+            raise
 
     return DownloadDialog(runner, download, title=N_("DownloadDialog", "Downloading a voice model"),
                           explanation=explanation, job_name=f"download {name}", parent=parent)
@@ -36,6 +43,7 @@ class ModelFetcher(QObject):
     fetched = Signal(str)  # the model's name: it is on this computer now
     status = Signal(object)  # a sentence for the status line (a core Message)
     failed = Signal(object)  # the sentence saying why the download failed
+    unreachable = Signal()  # the download server could not be reached (queued to the fetcher's thread)
 
     def __init__(self, store, runner: JobRunner, parent: QWidget) -> None:
         super().__init__(parent)
@@ -54,7 +62,8 @@ class ModelFetcher(QObject):
             dialog.rejected.connect(lambda: self.status.emit(
                 N_("SynthesizeTab", "The licence was not accepted, so the model was not downloaded.")))
         else:
-            dialog = voice_model_download_dialog(self._store, self._runner, model, self._parent)
+            dialog = voice_model_download_dialog(self._store, self._runner, model, self._parent,
+                                                 on_unreachable=self.unreachable.emit)
             dialog.downloaded.connect(lambda: self.fetched.emit(name))
             dialog.failed.connect(self.failed)
             dialog.cancelled.connect(lambda: self.status.emit(N_(

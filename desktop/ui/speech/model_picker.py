@@ -1,21 +1,35 @@
 """Which voice model speaks, and how: the model list and its description, "Import model folder…",
-the language, the speed and the GPU switch. Every choice is remembered in the settings."""
+the language, the speed and the GPU switch. Every choice is remembered in the settings.
+
+The list shows the recommended voices, then the others on this computer, then "More voices…", which
+opens the whole catalog with each entry's language in words. Entries that need a download say so;
+when the download server cannot be reached they are shown as download-only and cannot be chosen.
+Until the user chooses, the voice is the default of the interface's language."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_origin import unverified_note
-from desktop.core.speech.tts_models import CURATED, DEFAULT_FOR_LANGUAGE, TtsModel, default_model
-from desktop.ui.common.i18n import translated
+from desktop.core.speech.piper_voices import is_piper_name
+from desktop.core.speech.tts_models import (
+    CURATED,
+    DEFAULT_FOR_LANGUAGE,
+    IMPORTED_PREFIX,
+    RECOMMENDED,
+    TtsModel,
+    default_voice,
+)
+from desktop.ui.common.i18n import interface_locale, translated, translation_name
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import Job, JobReport
 
 _LANGUAGE_CHOICES = (("auto", ""), ("en", "English"), ("zh", "中文 (Chinese)"))  # "" : "Automatic", translated
+MORE_VOICES = "more-voices"  # the item data of "More voices…"
 
 
 class ModelPicker(QWidget):
@@ -23,7 +37,7 @@ class ModelPicker(QWidget):
 
     model_changed = Signal()  # another model was chosen (or the list changed under it)
     gpu_toggled = Signal(bool)
-    folder_chosen = Signal(object)  # the Path of a Coqui model folder to import
+    folder_chosen = Signal(object)  # the Path of a model folder to import (Coqui or Piper)
     import_progress = Signal(float)  # 0..1 of a model folder being copied
     imported = Signal(object)  # the TtsModel just imported, now chosen
     status = Signal(object)  # a sentence for the status line (a core Message)
@@ -35,6 +49,9 @@ class ModelPicker(QWidget):
         self._store = store
         self._jobs = jobs
         self._models: dict[str, TtsModel] = {}
+        self._show_all = False  # "More voices…" was chosen: the whole catalog is listed
+        self._offline = False  # the download server could not be reached
+        self._chosen: str | None = None  # the model chosen before "More voices…"
         self._build()
         self.model_combo.currentIndexChanged.connect(self._on_model_changed)
         self.language_combo.currentIndexChanged.connect(self._on_language_changed)
@@ -84,8 +101,9 @@ class ModelPicker(QWidget):
         self.model_label.setText(self.tr("Model:"))
         self.model_combo.setToolTip(self.tr("The voice model. It is downloaded the first time it is used."))
         self.import_button.setText(self.tr("Import model folder…"))
-        self.import_button.setToolTip(self.tr("Use a Coqui model folder copied to this computer "
-                                              "(model file, config.json and any speaker files)."))
+        self.import_button.setToolTip(self.tr("Use a voice model folder copied to this computer: a Coqui model "
+                                              "(model file, config.json and any speaker files) or a Piper voice "
+                                              "(its .onnx and .onnx.json)."))
         self.language_label.setText(self.tr("Language:"))
         self.language_combo.setItemText(0, self.tr("Automatic"))
         self.language_combo.setToolTip(self.tr("The language of the text. Automatic lets a multilingual "
@@ -116,7 +134,19 @@ class ModelPicker(QWidget):
         return self._models.get(self.model_combo.currentData())
 
     def model_name(self) -> str:
-        return self.model_combo.currentData() or DEFAULT_FOR_LANGUAGE["en"]
+        name = self.model_combo.currentData()
+        return name if name and name != MORE_VOICES else DEFAULT_FOR_LANGUAGE["en"]
+
+    def interface_language(self) -> str:
+        """"zh" in the Chinese interface, else "en"."""
+        translation = translation_name(interface_locale(self._settings.get("ui/language")))
+        return translation.split("_")[0] if translation else "en"
+
+    def set_offline(self, offline: bool) -> None:
+        """Whether the download server is out of reach: download-only entries cannot be chosen then."""
+        if offline != self._offline:
+            self._offline = offline
+            self.refresh_models()
 
     def language(self) -> str | None:
         """The chosen language code, or None for "Automatic"."""
@@ -142,7 +172,7 @@ class ModelPicker(QWidget):
     # -- the model list -------------------------------------------------------------------------
 
     def refresh_models(self, select: str | None = None) -> None:
-        """Fill the model list: the curated models, then those on this computer, then the rest."""
+        """Fill the model list: the recommended voices, those on this computer, then "More voices…"."""
         current = select or self.model_combo.currentData()
         try:
             catalog = self._store.catalog()
@@ -150,12 +180,18 @@ class ModelPicker(QWidget):
             self.failed.emit(error.message)
             catalog = []
         self._models = {m.name: m for m in catalog}
+        if not current or current == MORE_VOICES:
+            current = self._chosen if current == MORE_VOICES and self._chosen else \
+                default_voice(self.interface_language(), catalog)
+        recommended = sorted((m for m in catalog if m.name in RECOMMENDED), key=lambda m: RECOMMENDED.index(m.name))
+        local = [m for m in catalog if m.name not in RECOMMENDED and m.downloaded]
+        rest = [m for m in catalog if m.name not in RECOMMENDED and not m.downloaded]
+        if any(m.name == current for m in rest):
+            self._show_all = True  # a remembered choice from the whole catalog stays visible
+        rest.sort(key=lambda m: (self._languages_in_words(m), self._model_label(m)))
         self.model_combo.blockSignals(True)
         self.model_combo.clear()
-        curated = [m for m in catalog if m.name in CURATED]
-        local = [m for m in catalog if m.name not in CURATED and m.downloaded]
-        rest = [m for m in catalog if m.name not in CURATED and not m.downloaded]
-        for group in (curated, local, rest):
+        for group in (recommended, local, rest if self._show_all else []):
             if group and self.model_combo.count():
                 self.model_combo.insertSeparator(self.model_combo.count())
             for model in group:
@@ -164,13 +200,43 @@ class ModelPicker(QWidget):
                     self.model_combo.setItemData(self.model_combo.count() - 1,
                                                  translated(unverified_note(model.unverified_source)),
                                                  Qt.ItemDataRole.ToolTipRole)
+                if self._offline and not model.downloaded:
+                    self.model_combo.model().item(self.model_combo.count() - 1).setEnabled(False)
+        if not self._show_all and rest:
+            self.model_combo.insertSeparator(self.model_combo.count())
+            self.model_combo.addItem(self.tr("More voices…"), MORE_VOICES)
         index = self.model_combo.findData(current)
         self.model_combo.setCurrentIndex(index if index >= 0 else 0)
+        self._chosen = self.model_combo.currentData()
         self.model_combo.blockSignals(False)
 
     def _model_label(self, model: TtsModel) -> str:
-        mark = "⚠ " if model.unverified_source else "✓ " if model.downloaded else ""
-        return f"{mark}{translated(model.title)}"
+        """The entry's name, its language in words where the name is a raw identifier, and whether it is here."""
+        if model.name in CURATED or model.name.startswith(IMPORTED_PREFIX):
+            name = translated(model.title)
+        elif is_piper_name(model.name):
+            name = self.tr("{languages} · {title}").format(languages=self._languages_in_words(model),
+                                                          title=model.title)
+        else:  # Coqui's own "tts_models/<language>/<dataset>/<model>"
+            parts = model.name.split("/")
+            name = self.tr("{languages} · {title}").format(languages=self._languages_in_words(model),
+                                                          title=" · ".join(parts[2:]) or model.title)
+        if model.unverified_source:
+            return f"⚠ {name}"
+        if model.downloaded:
+            return self.tr("✓ {name}").format(name=name)
+        if self._offline:
+            return self.tr("{name} — download only, no connection now").format(name=name)
+        return self.tr("{name} — needs a download").format(name=name)
+
+    def _languages_in_words(self, model: TtsModel) -> str:
+        from desktop.engines.speech.tts import LANGUAGE_NAMES
+
+        names = [translated(LANGUAGE_NAMES.get(c, c)) for c in model.languages[:3]]
+        text = self.tr(", ").join(names)
+        if len(model.languages) > 3:
+            text += self.tr(" and {count} more").format(count=len(model.languages) - 3)
+        return text
 
     def _describe_selected(self) -> None:
         model = self.selected_model()
@@ -183,7 +249,12 @@ class ModelPicker(QWidget):
         if len(model.languages) > 6:
             languages += self.tr(" and {count} more").format(count=len(model.languages) - 6)
         size = self.tr("about {size} MB").format(size=model.size_mb) if model.size_mb else self.tr("size not known")
-        where = self.tr("on this computer") if model.downloaded else self.tr("downloaded when first used")
+        if model.downloaded:
+            where = self.tr("on this computer")
+        elif self._offline:
+            where = self.tr("needs a download, and the download server cannot be reached now")
+        else:
+            where = self.tr("downloaded when first used")
         text = self.tr("{languages} · {size} · licence: {licence} · {where}").format(
             languages=languages, size=size, licence=model.licence, where=where)
         if model.description:
@@ -194,6 +265,12 @@ class ModelPicker(QWidget):
 
     @Slot()
     def _on_model_changed(self, *_args) -> None:
+        if self.model_combo.currentData() == MORE_VOICES:
+            self._show_all = True
+            self.refresh_models(select=self._chosen)
+            QTimer.singleShot(0, self.model_combo.showPopup)
+            return
+        self._chosen = self.model_combo.currentData()
         model = self.selected_model()
         if model is not None:
             self._settings.set("synthesize/model", model.name)
@@ -208,7 +285,7 @@ class ModelPicker(QWidget):
         model = self.selected_model()
         if language != "auto" and model is not None and not model.speaks(language):
             # A language the model cannot speak: offer the curated default for it.
-            self.select_model(default_model(language))
+            self.select_model(default_voice(language, list(self._models.values())))
             self.status.emit(N_("SynthesizeTab", "Switched to “{title}”, which speaks the chosen language.").format(
                 title=self.selected_model().title if self.selected_model() else ""))
 
@@ -229,12 +306,12 @@ class ModelPicker(QWidget):
 
     @Slot()
     def choose_import_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a Coqui model folder"))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a voice model folder (Coqui or Piper)"))
         if folder:
             self.folder_chosen.emit(Path(folder))
 
     def import_folder(self, folder: Path) -> Job:
-        """Copy a Coqui model folder into the store on a worker thread; the model is chosen when done."""
+        """Copy a model folder (Coqui or Piper) into the store on a worker thread; the model is chosen when done."""
         store = self._store
 
         def work(report: JobReport) -> TtsModel:

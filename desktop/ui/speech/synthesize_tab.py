@@ -122,6 +122,7 @@ class SynthesizeTab(QWidget):
         self.speaker.failed.connect(self._on_speech_failed)
         self.speaker.cancelled.connect(self._on_speech_cancelled)
         self.fetcher.fetched.connect(self._on_model_fetched)
+        self.fetcher.unreachable.connect(self._on_download_unreachable)
         self.normalize_box.toggled.connect(lambda on: self._settings.set("synthesize/normalize", bool(on)))
         self.speak_button.clicked.connect(self.speak)
         self.cancel_button.clicked.connect(self.speaker.cancel)
@@ -193,12 +194,18 @@ class SynthesizeTab(QWidget):
             self.device.chosen(on)
 
     def import_folder(self, folder: Path) -> Job:
-        """Copy a Coqui model folder into VoxDesk and choose it."""
+        """Copy a Coqui model folder or a Piper voice into VoxDesk and choose it."""
         self.status_lines.clear_error()
         return self.picker.import_folder(folder)
 
+    @Slot()
+    def _on_download_unreachable(self) -> None:
+        """Without a connection, entries that need a download are shown as download-only."""
+        self.picker.set_offline(True)
+
     @Slot(str)
     def _on_model_fetched(self, _name: str) -> None:
+        self.picker.set_offline(False)
         self.picker.refresh_models()
         self._on_model_changed()
         self.speak()

@@ -14,6 +14,7 @@ from desktop.core.speech.tts_models import (
     CPML_TERMS,
     CURATED,
     MANIFEST,
+    RECOMMENDED,
     TOS_FILE,
     LicenceNotAccepted,
     TtsModelStore,
@@ -85,10 +86,11 @@ def serve_hub(server: FileServer, files: dict[str, bytes], *, wrong_sha_for: str
 # --- the catalog ---------------------------------------------------------------------------------
 
 
-def test_the_catalog_comes_from_coquis_own_list_with_the_curated_defaults_first(tmp_path):
+def test_the_catalog_comes_from_coquis_own_list_with_the_recommended_and_curated_voices_first(tmp_path):
     catalog = TtsModelStore(tmp_path).catalog()
     names = [m.name for m in catalog]
-    assert names[: len(CURATED)] == list(CURATED)
+    assert names[: len(RECOMMENDED)] == list(RECOMMENDED)
+    assert set(names[: len(CURATED)]) == set(CURATED) | set(RECOMMENDED)
     assert "tts_models/de/thorsten/vits" in names  # the rest of Coqui's list follows
     assert not any(n.startswith("vocoder_models/") for n in names)
     assert "tts_models/multilingual/multi-dataset/bark" not in names  # cannot be used here

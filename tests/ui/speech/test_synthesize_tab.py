@@ -218,11 +218,11 @@ def test_without_a_sound_device_the_player_says_so_plainly(qtbot, tmp_path, monk
 # --- the tab -------------------------------------------------------------------------------------
 
 
-def test_the_model_list_starts_with_the_curated_models_and_describes_the_chosen_one(make_tab, store):
+def test_the_model_list_starts_with_the_recommended_voices_and_describes_the_chosen_one(make_tab, store):
     tab = make_tab(store, model="tts_models/multilingual/multi-dataset/xtts_v2")
     first = [tab.picker.model_combo.itemData(i) for i in range(4)]
-    assert first == ["tts_models/en/ljspeech/vits", "tts_models/en/vctk/vits",
-                     "tts_models/zh-CN/baker/tacotron2-DDC-GST", "tts_models/multilingual/multi-dataset/xtts_v2"]
+    assert first == ["piper/en_US-joe-medium", "piper/zh_CN-huayan-medium", "tts_models/en/vctk/vits",
+                     "tts_models/multilingual/multi-dataset/xtts_v2"]
     info = tab.picker.model_info.text()
     assert "1900 MB" in info and "CPML" in info and "Chinese" in info and "downloaded when first used" in info
     assert tab.picker.model_combo.findData(MULTI) >= 0
@@ -425,7 +425,7 @@ def test_chinese_text_with_an_english_model_suggests_a_chinese_model_and_keeps_t
 def test_choosing_chinese_switches_an_english_model_to_the_chinese_default(make_tab, store):
     tab = make_tab(store)
     tab.picker.language_combo.setCurrentIndex(tab.picker.language_combo.findData("zh"))
-    assert tab.picker.model_combo.currentData() == "tts_models/zh-CN/baker/tacotron2-DDC-GST"
+    assert tab.picker.model_combo.currentData() == "piper/zh_CN-huayan-medium"  # the recommended Chinese voice
 
 
 def test_the_character_count_follows_the_text_and_a_text_file_can_be_opened(make_tab, store, tmp_path):
