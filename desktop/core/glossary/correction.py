@@ -78,8 +78,9 @@ class Corrector:
         text = segment.text
         found = self._misheard_matches(text) + self._chinese_matches(segment) + self._latin_matches(segment)
         chosen: list[tuple[int, int, str]] = []
-        # The listed spellings first, then longer spans: they say more about what was meant.
-        for start, end, term in sorted(found, key=lambda m: (m[0], -(m[1] - m[0]))):
+        # From the left; at one place the longer span, then the closer match (a listed spelling is
+        # closest), then the term's own order, so the result never depends on the order found.
+        for start, end, term, _ in sorted(found, key=lambda m: (m[0], -(m[1] - m[0]), m[3], m[2])):
             if chosen and start < chosen[-1][1]:
                 continue
             chosen.append((start, end, term))
@@ -99,19 +100,19 @@ class Corrector:
 
     # -- finding candidates --------------------------------------------------------------------
 
-    def _misheard_matches(self, text: str) -> list[tuple[int, int, str]]:
+    def _misheard_matches(self, text: str) -> list[tuple[int, int, str, float]]:
         matches = []
         for spelling in self._misheard_han:
             start = text.find(spelling)
             while start >= 0:
-                matches.append((start, start + len(spelling), self._misheard[spelling]))
+                matches.append((start, start + len(spelling), self._misheard[spelling], 0.0))
                 start = text.find(spelling, start + len(spelling))
         if self._misheard_latin is not None:
             for match in self._misheard_latin.finditer(text):
-                matches.append((match.start(), match.end(), self._misheard[match.group(0).lower()]))
+                matches.append((match.start(), match.end(), self._misheard[match.group(0).lower()], 0.0))
         return matches
 
-    def _chinese_matches(self, segment: Segment) -> list[tuple[int, int, str]]:
+    def _chinese_matches(self, segment: Segment) -> list[tuple[int, int, str, float]]:
         if not self._chinese:
             return []
         text = segment.text
@@ -132,10 +133,10 @@ class Corrector:
                 else:
                     candidate = text[start:end]
                     if candidate == term or self._term_fits_better(segment, start, end):
-                        matches.append((start, end, term))
+                        matches.append((start, end, term, cost))
         return matches
 
-    def _latin_matches(self, segment: Segment) -> list[tuple[int, int, str]]:
+    def _latin_matches(self, segment: Segment) -> list[tuple[int, int, str, float]]:
         if not self._latin:
             return []
         text = segment.text
@@ -148,22 +149,22 @@ class Corrector:
                     break  # only words separated by spaces join into one name
                 joined += _normalized(tokens[last].group(0))
                 start, end = tokens[first].start(), tokens[last].end()
-                term = self._latin.get(joined)
+                term, distance = self._latin.get(joined), 0
                 if term is None and len(joined) >= 6 and _confidence(segment, start, end) < UNSURE:
-                    term = self._near_spelling(joined)
+                    term, distance = self._near_spelling(joined)
                 if term is not None:
-                    matches.append((start, end, term))
+                    matches.append((start, end, term, float(distance)))
         return matches
 
-    def _near_spelling(self, heard: str) -> str | None:
+    def _near_spelling(self, heard: str) -> tuple[str | None, int]:
         allowed = 1 if len(heard) < 10 else 2
         best: tuple[int, str] | None = None
         for key, term in self._latin_by_letter.get(heard[0], ()):
             if abs(len(key) - len(heard)) <= allowed:
                 distance = _edit_distance(heard, key, allowed)
-                if distance <= allowed and (best is None or distance < best[0]):
+                if distance <= allowed and (best is None or (distance, term) < best):
                     best = (distance, term)
-        return best[1] if best else None
+        return (best[1], best[0]) if best else (None, 0)
 
     @staticmethod
     def _term_fits_better(segment: Segment, start: int, end: int) -> bool:
