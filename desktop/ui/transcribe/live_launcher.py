@@ -48,7 +48,8 @@ class LiveLauncher(QWidget):
             from desktop.ui.transcribe.live_panel import LivePanel
 
             self.panel = LivePanel(self._runner, self._store, self._fallback_log, self._options.transcribe_settings,
-                                   self._options.model_combo, self._add_to_queue, self)
+                                   self._options.model_combo, self._add_to_queue, self,
+                                   settings=self._options.app_settings)
             self.panel.model_downloaded.connect(self._options.refresh_models)
         self.panel.show()
         self.panel.raise_()
