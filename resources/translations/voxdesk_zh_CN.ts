@@ -1937,6 +1937,29 @@
     </message>
 </context>
 <context>
+    <name>GlossaryFoldersBox</name>
+    <message>
+        <source>Shared glossaries</source>
+        <translation>共享术语表</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Folders your IT department fills with glossaries (.txt files of names and terms) for everyone. VoxDesk only reads them.</source>
+        <translation>IT 部门为所有人放置术语表（列有名称和术语的 .txt 文件）的文件夹。VoxDesk 只读取它们。</translation>
+    </message>
+    <message>
+        <source>Choose a shared glossary folder</source>
+        <translation>选择共享术语表文件夹</translation>
+    </message>
+</context>
+<context>
     <name>GlossaryPicker</name>
     <message>
         <source>(shared)</source>

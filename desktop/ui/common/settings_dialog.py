@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
+from desktop.ui.common.glossary_folders_box import GlossaryFoldersBox
 from desktop.ui.common.i18n import UI_LANGUAGES
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
@@ -42,6 +43,7 @@ class SettingsDialog(QDialog):
         self._build_interface_box()
         self._build_startup_box()
         self.downloads_box = DownloadsBox()
+        self.glossary_folders_box = GlossaryFoldersBox()
         self.server_box = ServerSettingsBox(self, runner=runner)
         self._lay_out(self._build_buttons())
         self.retranslate()
@@ -105,7 +107,7 @@ class SettingsDialog(QDialog):
         self.pages = QTabWidget()
         self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
         self.server_page = self._page(self.server_box)
-        self.downloads_page = self._page(self.downloads_box)
+        self.downloads_page = self._page(self.downloads_box, self.glossary_folders_box)
         self.general_page = self._page(self.interface_box, self.speech_box, self.startup_box)
         for page in (self.transcription_page, self.server_page, self.downloads_page, self.general_page):
             self.pages.addTab(page, "")
@@ -233,6 +235,7 @@ class SettingsDialog(QDialog):
         self.watermark_box.setChecked(self._settings.get("synthesize/watermark"))
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
         self.downloads_box.load(self._settings)
+        self.glossary_folders_box.load(self._settings)
         self.server_box.load(self._settings)
 
     def accept(self) -> None:
@@ -245,6 +248,7 @@ class SettingsDialog(QDialog):
                 self._settings.set(key, value)
                 self._changed.add(key)
         self._changed |= self.downloads_box.save(self._settings)
+        self._changed |= self.glossary_folders_box.save(self._settings)
         self._settings.sync()
         super().accept()
 

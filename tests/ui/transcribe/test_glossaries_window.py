@@ -47,3 +47,18 @@ def test_the_chosen_glossaries_are_remembered_for_the_next_files(qtbot, settings
     assert "office" in again.text()
     office.unlink()  # a glossary removed since is left out of the choice
     assert again.chosen_paths() == ()
+
+
+def test_a_shared_glossary_folder_chosen_in_settings_is_listed(qtbot, settings, tmp_path):
+    from desktop.ui.common.settings_dialog import SettingsDialog
+
+    shared = tmp_path / "it-glossaries"
+    shared.mkdir()
+    (shared / "departments.txt").write_text("财务部\n", encoding="utf-8")
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.glossary_folders_box.add_folder(str(shared))
+    dialog.accept()
+    assert "glossaries/shared_folders" in dialog.changed()
+    entries = settings.glossary_library().entries()
+    assert [(e.name, e.shared) for e in entries] == [("departments", True)]
