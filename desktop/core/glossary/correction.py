@@ -9,7 +9,7 @@ glossary lists as misheard are replaced wherever they stand.
 Correct text must stay as it is, so a candidate that only sounds like a term is replaced when the
 term is the better fit: when the candidate is not a word of its own (太以 for 太乙) and does not cut
 through a word around it, or, where it is a word (尝试 for 城市), when Whisper itself was unsure of
-it (the words' probability below UNSURE). Every replacement keeps what Whisper wrote
+it (the words' probability below UNSURE) and the term is the commoner word (jieba's dictionary). Every replacement keeps what Whisper wrote
 (``Segment.corrections``), so it can be undone (``undo``).
 """
 from __future__ import annotations
@@ -132,7 +132,7 @@ class Corrector:
                         break
                 else:
                     candidate = text[start:end]
-                    if candidate == term or self._term_fits_better(segment, start, end):
+                    if candidate == term or self._term_fits_better(segment, start, end, term):
                         matches.append((start, end, term, cost))
         return matches
 
@@ -167,12 +167,15 @@ class Corrector:
         return (best[1], best[0]) if best else (None, 0)
 
     @staticmethod
-    def _term_fits_better(segment: Segment, start: int, end: int) -> bool:
+    def _term_fits_better(segment: Segment, start: int, end: int, term: str) -> bool:
         text = segment.text
         if _cuts_a_word(text, start, end):
             return False
-        if _reads_as_words(text[start:end]):
-            return _confidence(segment, start, end) < UNSURE
+        candidate = text[start:end]
+        if _reads_as_words(candidate):
+            # A real word is kept unless Whisper doubted it and the term is the commoner word of the two
+            # (尝试 → 城市, never 出现 → 出线).
+            return _confidence(segment, start, end) < UNSURE and _frequency(term) > _frequency(candidate)
         return True
 
 
@@ -300,6 +303,15 @@ def _lexicon() -> dict[str, int]:
 
 def _is_word(text: str) -> bool:
     return len(text) >= 2 and _lexicon().get(text, 0) > 0
+
+
+def _frequency(text: str) -> int:
+    """How often the text occurs as a word, or as two words (the rarer one's count); 0 if it is neither."""
+    lexicon = _lexicon()
+    if lexicon.get(text):
+        return lexicon[text]
+    splits = [min(lexicon.get(text[:i]) or 0, lexicon.get(text[i:]) or 0) for i in range(2, len(text) - 1)]
+    return max(splits, default=0)
 
 
 def _reads_as_words(candidate: str) -> bool:

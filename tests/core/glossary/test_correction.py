@@ -105,3 +105,9 @@ def test_editing_a_segment_drops_its_corrections():
     correct(transcript, [Term("太乙真人")])
     transcript.edit_text(0, "别的")
     assert transcript.segments[0].corrections == []
+
+
+def test_an_unsure_common_word_is_not_replaced_by_a_rarer_term_that_sounds_alike():
+    segment = chinese_segment(("甚至", 0.9), ("出现", 0.2), ("交易", 0.3), ("几乎", 0.25), ("停滞", 0.9))
+    report = correct(Transcript(segments=[segment]), [Term("出线"), Term("交意"), Term("几户")])
+    assert segment.text == "甚至出现交易几乎停滞" and report.replacements == 0
