@@ -59,13 +59,15 @@ def build(segments: int, terms: int, seed: int = 29) -> tuple[Transcript, list[T
     return transcript, glossary
 
 
-def run_once(transcript: Transcript, glossary: list[Term]) -> tuple[float, float, int]:
+def run_once(transcript: Transcript, glossary: list[Term]) -> tuple[float, float, float, int]:
+    """Seconds to prepare the glossary, seconds of the pass, processor seconds of both, replacements."""
     work = copy.deepcopy(transcript)
-    began = time.perf_counter()
+    began, began_cpu = time.perf_counter(), time.process_time()
     corrector = Corrector(glossary)
     prepared = time.perf_counter()
     report = corrector.correct_transcript(work)
-    return prepared - began, time.perf_counter() - prepared, report.replacements
+    return (prepared - began, time.perf_counter() - prepared, time.process_time() - began_cpu,
+            report.replacements)
 
 
 def main() -> None:
@@ -77,14 +79,17 @@ def main() -> None:
     args = parser.parse_args()
     transcript, glossary = build(args.segments, args.terms)
     cold = run_once(transcript, glossary)
-    warm = min((run_once(transcript, glossary) for _ in range(max(1, args.repeat))), key=lambda r: r[0] + r[1])
+    warm = min((run_once(transcript, glossary) for _ in range(max(1, args.repeat))), key=lambda r: r[2])
     hours = args.segments * 3.0 / 3600
     rows = [("first run (loads jieba's dictionary)", cold), (f"best of {args.repeat} later runs", warm)]
     lines = [f"## Glossary correction pass ({date.today().isoformat()})", "", machine(), "",
              f"{args.segments} segments ({hours:.1f} h of speech), {len(glossary)} glossary terms; goal: under 2 s.", "",
-             "| run | prepare glossary | pass | total | replacements |", "|---|---|---|---|---|"]
-    for label, (prepare, correction, replaced) in rows:
-        lines.append(f"| {label} | {prepare:.2f} s | {correction:.2f} s | {prepare + correction:.2f} s | {replaced} |")
+             "The processor time is the one to compare on a busy machine: the wall-clock time also counts "
+             "the time other programs had the processor.", "",
+             "| run | prepare glossary | pass | total | processor time | replacements |", "|---|---|---|---|---|---|"]
+    for label, (prepare, correction, cpu, replaced) in rows:
+        lines.append(f"| {label} | {prepare:.2f} s | {correction:.2f} s | {prepare + correction:.2f} s | {cpu:.2f} s "
+                     f"| {replaced} |")
     markdown = "\n".join(lines)
     print(markdown)
     if not args.no_write:
