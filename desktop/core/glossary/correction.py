@@ -24,12 +24,14 @@ from desktop.core.transcription.transcript import Correction, Segment, Transcrip
 
 UNSURE = 0.5  # Whisper's word probability below which a real word may be a mishearing
 _COST_PER_SYLLABLE = 0.4  # a term of n syllables is matched at a total cost of at most 0.4·n
+_MAX_SYLLABLE_COST = 0.75  # and no syllable of it may sound wholly different (的 de for 期 qi)
 _LATIN_WORD = re.compile(r"[A-Za-z0-9]+(?:['’\-.][A-Za-z0-9]+)*")
 _MAX_LATIN_WINDOW = 4  # "vox desk" → "VoxDesk": a term may be heard as up to this many words
 
 # Initials and finals commonly confused, with their cost (anything else costs 1 per part).
 _INITIAL_COST = {frozenset(pair): 0.5 for pair in (("z", "zh"), ("c", "ch"), ("s", "sh"), ("l", "n"), ("f", "h"),
-                                                    ("r", "l"))}
+                                                    ("r", "l"), ("j", "q"), ("z", "c"), ("zh", "ch"), ("d", "t"),
+                                                    ("b", "p"), ("g", "k"))}  # and the aspirated pairs
 _FINAL_COST = {frozenset(pair): 0.5 for pair in (("in", "ing"), ("an", "ang"), ("en", "eng"), ("ian", "iang"),
                                                   ("uan", "uang"))}
 _FINAL_COST.update({frozenset(pair): 0.75 for pair in (("eng", "ang"), ("en", "an"), ("ing", "in"), ("ong", "eng"))})
@@ -127,8 +129,9 @@ class Corrector:
                     continue
                 cost = 0.0
                 for i, wanted in enumerate(syllables):
-                    cost += min(_syllable_cost(heard, wanted) for heard in readings[start + i])
-                    if cost > _COST_PER_SYLLABLE * len(syllables):
+                    syllable_cost = min(_syllable_cost(heard, wanted) for heard in readings[start + i])
+                    cost += syllable_cost
+                    if syllable_cost > _MAX_SYLLABLE_COST or cost > _COST_PER_SYLLABLE * len(syllables):
                         break
                 else:
                     candidate = text[start:end]
@@ -269,7 +272,8 @@ def _split(syllable: str) -> tuple[str, str]:
 def _coarse(syllable: tuple[str, str]) -> tuple[str, str]:
     """A syllable with the confusable differences taken out, to find candidate terms quickly."""
     initial, final = syllable
-    initial = {"zh": "z", "ch": "c", "sh": "s", "n": "l", "h": "f", "r": "l"}.get(initial, initial)
+    initial = {"zh": "z", "ch": "z", "c": "z", "sh": "s", "n": "l", "r": "l", "h": "f", "q": "j", "t": "d",
+               "p": "b", "k": "g"}.get(initial, initial)
     final = final[:-1] if final.endswith("ng") else final
     if final.endswith("n") and len(final) >= 2 and final[-2] in "ae":
         final = final[:-2] + "an"

@@ -111,3 +111,9 @@ def test_an_unsure_common_word_is_not_replaced_by_a_rarer_term_that_sounds_alike
     segment = chinese_segment(("甚至", 0.9), ("出现", 0.2), ("交易", 0.3), ("几乎", 0.25), ("停滞", 0.9))
     report = correct(Transcript(segments=[segment]), [Term("出线"), Term("交意"), Term("几户")])
     assert segment.text == "甚至出现交易几乎停滞" and report.replacements == 0
+
+
+def test_a_syllable_that_sounds_wholly_different_is_not_matched():
+    segment = chinese_segment(("交易", 0.9), ("几乎", 0.9), ("停制", 0.3), ("的", 0.3), ("情况", 0.9))
+    report = correct(Transcript(segments=[segment]), [Term("停止期")])  # de for qi: another initial and final
+    assert segment.text == "交易几乎停制的情况" and report.replacements == 0
