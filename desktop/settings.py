@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSettings
 
 if TYPE_CHECKING:
+    from desktop.core.glossary.library import GlossaryLibrary
     from desktop.core.common.shared_models import ModelSources
     from desktop.core.speech.tts_models import TtsModelStore
     from desktop.core.transcription.whisper_models import ModelStore
@@ -75,6 +76,11 @@ _OPTIONS = (
     Option("downloads/source", "auto", ("auto", "huggingface", "hf-mirror", "custom")),
     Option("downloads/custom_url", ""),
     Option("models/shared_folders", ""),
+    # Glossaries: shared, read-only folders IT fills (one per line), and those chosen for the next
+    # files and for live captions (their paths, one per line).
+    Option("glossaries/shared_folders", ""),
+    Option("transcribe/glossaries", ""),
+    Option("live/glossaries", ""),
 )
 OPTIONS = {option.key: option for option in _OPTIONS}
 
@@ -132,6 +138,14 @@ class Settings:
             source=self.get("downloads/source"), custom_url=self.get("downloads/custom_url"),
             shared_folders=split_folder_list(self.get("models/shared_folders")),
         )
+
+    def glossary_library(self) -> "GlossaryLibrary":
+        """The user's glossaries and the shared ones from Settings, VOXDESK_GLOSSARY_DIRS and the system folder."""
+        from desktop.core.common.shared_models import split_folder_list
+        from desktop.core.glossary.library import GlossaryLibrary, shared_glossary_dirs, user_glossary_dir
+
+        return GlossaryLibrary(user_glossary_dir(),
+                               shared_glossary_dirs(split_folder_list(self.get("glossaries/shared_folders"))))
 
     def remembered_place(self, key: str) -> Any:
         """A window's saved geometry (QWidget.saveGeometry) under ``key``, or None. Not a choice of the

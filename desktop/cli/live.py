@@ -38,6 +38,8 @@ def add_parser(commands) -> None:
     parser.add_argument("--output", type=Path, default=None, metavar="FILE",
                         help="write the transcript at the end: FILE.txt, .srt, .vtt or .json")
     parser.add_argument("--overwrite", action="store_true", help="replace --output if it exists")
+    parser.add_argument("--glossary", action="append", default=[], metavar="FILE",
+                        help="a glossary whose terms Whisper is told and the captions are corrected with; repeatable")
     parser.add_argument("--duration", type=_seconds, default=None, metavar="SECONDS",
                         help="stop by itself after this many seconds")
     parser.set_defaults(run=run)
@@ -144,7 +146,13 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
     def show(line) -> None:
         print(f"[{clock(line.segment.start)}] {line.segment.text.strip()}", flush=True)
 
-    session = LiveSession(engine, LiveOptions(language=settings.language, chinese_script=settings.chinese_script),
+    from desktop.core.glossary.glossary_file import all_terms, load_glossaries
+
+    glossaries, problems = load_glossaries(args.glossary)
+    for problem in problems:  # that glossary is left out; the captions start all the same
+        print(f"voxdesk: {problem}", file=sys.stderr)
+    session = LiveSession(engine, LiveOptions(language=settings.language, chinese_script=settings.chinese_script,
+                                              glossary=tuple(all_terms(glossaries))),
                           device=device, on_commit=show,
                           on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr))
     stop = threading.Event()

@@ -23,6 +23,9 @@ def add_parser(commands) -> None:
     parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
     parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
     parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style (default for Mandarin: a sentence in Simplified Chinese)")
+    parser.add_argument("--glossary", action="append", default=[], metavar="FILE",
+                        help="a glossary (one term per line, optionally a tab and the spellings it is misheard as): "
+                             "Whisper is told its terms and the transcript is corrected with them; repeatable")
     parser.add_argument("--beam-size", type=_whole_number(1, 10), default=5, metavar="N",
                         help="hypotheses Whisper keeps while decoding, 1 to 10 (default: 5)")
     parser.add_argument("--batch-size", type=_batch_size, default=None, metavar="N",
@@ -182,6 +185,7 @@ def _settings(args: argparse.Namespace):
         server=_server(args),
         speakers=args.speakers,
         batch_size=args.batch_size,
+        glossary_files=tuple(args.glossary),
     )
 
 

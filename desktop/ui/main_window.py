@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
         self.tools_menu.addAction(self.check_recording_action)
         self.measure_action = self._action(self.measure_computer)
         self.tools_menu.addAction(self.measure_action)
+        self.glossaries_action = self._action(self.open_glossaries)
+        self.tools_menu.addAction(self.glossaries_action)
 
         self.help_menu = self.menuBar().addMenu("")
         self.guide_action = self._action(self.open_user_guide, QKeySequence.StandardKey.HelpContents)
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
         self.tools_menu.setTitle(self.tr("&Tools"))
         self.check_recording_action.setText(self.tr("&Check for a VoxDesk watermark…"))
         self.measure_action.setText(self.tr("&Measure this computer…"))
+        self.glossaries_action.setText(self.tr("&Glossaries…"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.guide_action.setText(self.tr("&User guide"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
@@ -313,6 +316,15 @@ class MainWindow(QMainWindow):
             self._store.use_sources(self._settings.model_sources())  # the voice model store shares them
         if "gpu/hsa_override_gfx_version" in changed:
             self.show_message(self.tr("The GPU compatibility version takes effect the next time VoxDesk starts."))
+
+    @Slot()
+    def open_glossaries(self) -> None:
+        """Tools → Glossaries…: the office's words, for Whisper to hear and the transcript to keep."""
+        from desktop.ui.transcribe.glossary_dialog import GlossariesDialog
+
+        dialog = GlossariesDialog(self._settings.glossary_library(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     @Slot()
     def check_recording(self) -> None:

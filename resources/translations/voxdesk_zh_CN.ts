@@ -1935,6 +1935,170 @@
     </message>
 </context>
 <context>
+    <name>GlossariesDialog</name>
+    <message>
+        <source>Glossaries</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>新建(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import a file…</source>
+        <translation>导入文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Term, spelled as it should be written</source>
+        <translation>术语，按应有的写法输入</translation>
+    </message>
+    <message>
+        <source>Optional: how Whisper mishears it, separated by commas</source>
+        <translation>可选：Whisper 误听成的写法，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>&amp;Add term</source>
+        <translation>添加术语(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Remove &amp;term</source>
+        <translation>删除术语(&amp;T)</translation>
+    </message>
+    <message>
+        <source>(shared, read-only)</source>
+        <translation>（共享，只读）</translation>
+    </message>
+    <message>
+        <source>Used for: {files}</source>
+        <translation>用于：{files}</translation>
+    </message>
+    <message>
+        <source>Not used for a transcript yet.</source>
+        <translation>尚未用于任何转写。</translation>
+    </message>
+    <message>
+        <source>New glossary</source>
+        <translation>新建术语表</translation>
+    </message>
+    <message>
+        <source>Name of the glossary:</source>
+        <translation>术语表名称：</translation>
+    </message>
+    <message>
+        <source>Import a glossary</source>
+        <translation>导入术语表</translation>
+    </message>
+    <message>
+        <source>Glossaries (*.txt);;All files (*)</source>
+        <translation>术语表 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Remove glossary</source>
+        <translation>删除术语表</translation>
+    </message>
+    <message>
+        <source>Remove the glossary “{name}” and its terms?</source>
+        <translation>删除术语表“{name}”及其中的术语？</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <source>The glossary “{name}” is larger than {limit} MB, so it was not used. A glossary lists one term per line; split a larger list into several files.</source>
+        <translation>术语表“{name}”大于 {limit} MB，因此未使用。术语表每行一个术语；请把较大的列表拆分成几个文件。</translation>
+    </message>
+    <message>
+        <source>The glossary “{name}” was not found, so it was not used. Check that the file is still there.</source>
+        <translation>找不到术语表“{name}”，因此未使用。请检查该文件是否还在。</translation>
+    </message>
+    <message>
+        <source>The glossary “{name}” could not be read, so it was not used: {reason}</source>
+        <translation>无法读取术语表“{name}”，因此未使用：{reason}</translation>
+    </message>
+    <message>
+        <source>The glossary “{name}” is not UTF-8 text (line {line}), so it was not used. Save it again as UTF-8 in your text editor.</source>
+        <translation>术语表“{name}”不是 UTF-8 文本（第 {line} 行），因此未使用。请在文本编辑器中将其另存为 UTF-8。</translation>
+    </message>
+    <message>
+        <source>a term or spelling is longer than {limit} characters</source>
+        <translation>有术语或写法超过 {limit} 个字符</translation>
+    </message>
+    <message>
+        <source>it contains control characters</source>
+        <translation>其中含有控制字符</translation>
+    </message>
+    <message>
+        <source>more than {limit} misheard spellings</source>
+        <translation>误听写法超过 {limit} 个</translation>
+    </message>
+    <message>
+        <source>more than {limit} terms</source>
+        <translation>术语超过 {limit} 个</translation>
+    </message>
+    <message>
+        <source>The glossary “{name}”, line {line}: {reason}. It was not used; correct that line and try again.</source>
+        <translation>术语表“{name}”第 {line} 行：{reason}。该术语表未使用；请改正这一行后重试。</translation>
+    </message>
+    <message>
+        <source>“{name}” is a shared glossary; only your IT department can remove it.</source>
+        <translation>“{name}”是共享术语表，只有 IT 部门可以删除它。</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot be a glossary&apos;s name. Use letters, digits and spaces, without “/”.</source>
+        <translation>“{name}”不能用作术语表名称。请使用字母、数字和空格，不要包含“/”。</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryFoldersBox</name>
+    <message>
+        <source>Shared glossaries</source>
+        <translation>共享术语表</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Folders your IT department fills with glossaries (.txt files of names and terms) for everyone. VoxDesk only reads them.</source>
+        <translation>IT 部门为所有人放置术语表（列有名称和术语的 .txt 文件）的文件夹。VoxDesk 只读取它们。</translation>
+    </message>
+    <message>
+        <source>Choose a shared glossary folder</source>
+        <translation>选择共享术语表文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryPicker</name>
+    <message>
+        <source>(shared)</source>
+        <translation>（共享）</translation>
+    </message>
+    <message>
+        <source>No glossaries yet: Tools → Glossaries…</source>
+        <translation>还没有术语表：工具 → 术语表…</translation>
+    </message>
+    <message>
+        <source>Glossaries: {names}</source>
+        <translation>术语表：{names}</translation>
+    </message>
+    <message>
+        <source>Glossaries: none</source>
+        <translation>术语表：无</translation>
+    </message>
+    <message>
+        <source>The office&apos;s names and terms: Whisper is told them, and what it mishears as one of them is corrected in the transcript.</source>
+        <translation>单位常用的名称和术语：转写时会告诉 Whisper，转写稿中被误听的写法会改正为这些术语。</translation>
+    </message>
+</context>
+<context>
     <name>ImportModelDialog</name>
     <message>
         <source>Import a model</source>
@@ -2704,6 +2868,10 @@
     <message>
         <source>&amp;Measure this computer…</source>
         <translation>测量本机速度(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Glossaries…</source>
+        <translation>术语表(&amp;G)…</translation>
     </message>
     <message>
         <source>&amp;Help</source>

@@ -23,11 +23,13 @@ def shared_model_dirs(
     *,
     environ: Mapping[str, str] | None = None,
     system_folder: Path | None = SYSTEM_FOLDER,
+    variable: str = ENV_VARIABLE,
 ) -> tuple[Path, ...]:
-    """The shared folders in search order, each once; folders that do not exist are left out."""
+    """The shared folders in search order, each once; folders that do not exist are left out.
+    ``variable`` and ``system_folder`` name other shared things kept the same way (glossaries)."""
     environ = os.environ if environ is None else environ
     candidates: list[Path] = [Path(p).expanduser() for p in configured if str(p).strip()]
-    candidates += [Path(p).expanduser() for p in environ.get(ENV_VARIABLE, "").split(os.pathsep) if p.strip()]
+    candidates += [Path(p).expanduser() for p in environ.get(variable, "").split(os.pathsep) if p.strip()]
     if system_folder is not None:
         candidates.append(system_folder)
     found: list[Path] = []

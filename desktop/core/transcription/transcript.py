@@ -17,6 +17,16 @@ class Word:
 
 
 @dataclass
+class Correction:
+    """A glossary term put in place of what Whisper wrote: ``term`` now stands at text[start:end]."""
+
+    start: int
+    end: int
+    original: str  # what Whisper wrote there, brought back by undo
+    term: str
+
+
+@dataclass
 class Segment:
     start: float
     end: float
@@ -24,6 +34,7 @@ class Segment:
     words: list[Word] = field(default_factory=list)
     text_original: str | None = None  # as Whisper wrote it, where that differs (Chinese script)
     speaker: int | None = None  # 1, 2, … when speakers were labelled (see Transcript.speaker_name)
+    corrections: list[Correction] = field(default_factory=list)  # glossary replacements, in text order
 
 
 @dataclass
@@ -55,6 +66,7 @@ class Transcript:
     source: str | None = None  # path of the recording it came from
     gaps: list[Gap] = field(default_factory=list)  # speech left untranscribed, in time order
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
+    glossaries: list[str] = field(default_factory=list)  # names of the glossaries the correction pass used
     speaker_names: dict[int, str] = field(default_factory=dict)  # the names the user gave, by speaker number
 
     def gap_at(self, segment: Segment) -> Gap | None:
@@ -82,6 +94,24 @@ class Transcript:
             segment.text = text
             segment.words = []
             segment.text_original = None
+            segment.corrections = []  # the user's text is what stands now
+
+    def undo_correction(self, index: int, number: int) -> None:
+        """Bring back what Whisper wrote in place of one glossary replacement of a segment."""
+        from desktop.core.glossary.correction import undo
+
+        undo(self.segments[index], number)
+
+    def undo_all_corrections(self) -> int:
+        """Bring back what Whisper wrote for every glossary replacement; returns how many there were."""
+        from desktop.core.glossary.correction import undo
+
+        count = 0
+        for segment in self.segments:
+            while segment.corrections:
+                undo(segment, len(segment.corrections) - 1)
+                count += 1
+        return count
 
     # -- speakers ------------------------------------------------------------------------------
 
@@ -118,19 +148,21 @@ class Transcript:
         self.segments[index].speaker = number
 
     def to_dict(self) -> dict:
-        """Plain data for JSON; "text_original" appears only where it differs from "text", "gaps" and
-        "warnings" only when there are some. With speakers, each segment has "speaker" (the name)
+        """Plain data for JSON; "text_original" appears only where it differs from "text", "gaps",
+        "warnings", "glossaries" and a segment's "corrections" only when there are some. With speakers, each segment has "speaker" (the name)
         and "speaker_id", and "speakers" lists them all."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
         del data["speaker_names"]
-        for key in ("gaps", "warnings"):
+        for key in ("gaps", "warnings", "glossaries"):
             if not data[key]:
                 del data[key]
         for segment in data["segments"]:
             for item in (segment, *segment["words"]):
                 if item["text_original"] is None:
                     del item["text_original"]
+            if not segment["corrections"]:
+                del segment["corrections"]
             number = segment.pop("speaker")
             if number is not None:
                 segment["speaker"] = self.speaker_name(number)
@@ -149,6 +181,7 @@ class Transcript:
                 words=[Word(**w) for w in s.get("words", [])],
                 text_original=s.get("text_original"),
                 speaker=_speaker_number(s),
+                corrections=_corrections(s),
             )
             for s in data.get("segments", [])
         ]
@@ -160,6 +193,7 @@ class Transcript:
             source=data.get("source"),
             gaps=[Gap(start=g["start"], end=g["end"]) for g in data.get("gaps", [])],
             warnings=list(data.get("warnings", [])),
+            glossaries=[str(name) for name in data.get("glossaries", [])],
             speaker_names={number: name for number, name in names.items()
                            if not speakers_names.is_default_name(name, number)},
         )
@@ -168,3 +202,20 @@ class Transcript:
 def _speaker_number(segment: dict) -> int | None:
     number = segment.get("speaker_id")
     return int(number) if number is not None else None
+
+
+def _corrections(segment: dict) -> list[Correction]:
+    """The replacements a saved segment lists, keeping only those whose term is still where it says."""
+    text = str(segment.get("text", ""))
+    kept: list[Correction] = []
+    for item in segment.get("corrections", []):
+        try:
+            correction = Correction(start=int(item["start"]), end=int(item["end"]), original=str(item["original"]),
+                                    term=str(item["term"]))
+        except (KeyError, TypeError, ValueError):
+            continue
+        after_previous = not kept or kept[-1].end <= correction.start
+        if after_previous and 0 <= correction.start <= correction.end <= len(text) \
+                and text[correction.start:correction.end] == correction.term:
+            kept.append(correction)
+    return kept

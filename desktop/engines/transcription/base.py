@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 import numpy as np
 
@@ -39,6 +39,13 @@ class TranscribeOptions:
     temperature: float | None = None  # None: Whisper's fallback from 0.0 up to 1.0 in steps of 0.2
     condition_on_previous_text: bool = True  # False: each 30-second window is decoded without a prompt
     batch_size: int | None = None  # windows decoded at once: None = automatic, 1 = one after another
+    glossary_terms: Sequence[str] = ()  # the glossaries' terms, most relevant first, for every window
+
+    def prompt_with_glossary(self) -> str | None:
+        """The prompt for each window: as many glossary terms as fit, then the initial prompt."""
+        from desktop.core.glossary.prompting import prompt_with_terms
+
+        return prompt_with_terms(self.initial_prompt or None, self.glossary_terms)
 
 
 @dataclass

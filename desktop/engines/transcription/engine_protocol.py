@@ -102,7 +102,7 @@ def encode_options(options: TranscribeOptions) -> dict:
 
 
 def decode_options(data: dict) -> TranscribeOptions:
-    return TranscribeOptions(**data)
+    return TranscribeOptions(**{**data, "glossary_terms": tuple(data.get("glossary_terms", ()))})
 
 
 def encode_model(model: LocalModel) -> dict:

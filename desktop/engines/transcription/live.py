@@ -24,6 +24,8 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.glossary.correction import Corrector
+from desktop.core.glossary.glossary_file import Term
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
@@ -54,6 +56,7 @@ class LiveOptions:
     beam_size: int = 5
     chinese_script: str = "simplified"
     tentative: bool = True  # show a changing line while someone speaks
+    glossary: tuple[Term, ...] = ()  # terms told to Whisper and put in place of their near-misses
 
 
 class LiveCaptioner:
@@ -72,6 +75,7 @@ class LiveCaptioner:
         self.language: str | None = options.language  # the last utterance's, when detected
         # What the last tentative decode of this utterance detected, and from how many samples.
         self._heard: tuple[str | None, int] = (None, 0)
+        self._corrector = Corrector(options.glossary) if options.glossary else None
         self._buffer = np.zeros(0, np.float32)
         self._start = 0  # session sample where the buffer starts
         self._fed = 0  # samples fed so far
@@ -200,7 +204,11 @@ class LiveCaptioner:
         reviewed = second_pass.review(result, audio, decode, options, recover)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         self.language = assembly.language or self.language
-        return _without_unheard_tail(assembly.segments)
+        segments = _without_unheard_tail(assembly.segments)
+        if self._corrector is not None:
+            for segment in segments:
+                self._corrector.correct_segment(segment)
+        return segments
 
     def _decode_options(self, language: str | None) -> TranscribeOptions:
         return TranscribeOptions(
@@ -213,6 +221,7 @@ class LiveCaptioner:
             beam_size=self._options.beam_size,
             # Each utterance stands alone: the text before it is already on screen and final.
             condition_on_previous_text=False,
+            glossary_terms=tuple(term.text for term in self._options.glossary),
         )
 
     def _arrival_of(self, sample: int) -> float:

@@ -65,7 +65,7 @@ def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.nda
     """The stretch of ``looping`` decoded again, or None when the first decoding is the better one."""
     start, end = looping[0].start, looping[-1].end
     again = decode(_slice(samples, start, end),
-                   replace(options, initial_prompt=None, condition_on_previous_text=False,
+                   replace(options, initial_prompt=None, glossary_terms=(), condition_on_previous_text=False,
                            temperature=LOOP_TEMPERATURE))
     segments = [coverage.shifted_within(segment, start, start, end) for segment in again.segments]
     first = repetition.Decoding(looping, _mean(logprobs, default=0.0))

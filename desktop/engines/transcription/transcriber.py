@@ -18,6 +18,9 @@ from typing import Callable
 from desktop.core.common import audio
 
 from desktop.core.transcription import chinese
+from desktop.core.glossary import prompting as glossary_prompting
+from desktop.core.glossary.correction import Corrector
+from desktop.core.glossary.glossary_file import all_terms, load_glossaries
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
@@ -65,6 +68,7 @@ class TranscribeSettings:
     server: ServerConfig | None = None  # the office's transcription server, when one is set up
     speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
     batch_size: int | None = None  # 30-second windows decoded at once: None automatic, 1 one after another
+    glossary_files: tuple[str, ...] = ()  # glossaries Whisper is told of and the transcript is corrected with
 
     def options(self) -> TranscribeOptions:
         return TranscribeOptions(
@@ -303,6 +307,11 @@ class Transcriber:
         engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)
+        glossaries, glossary_problems = load_glossaries(settings.glossary_files)
+        for problem in glossary_problems:  # that glossary is left out; the recording is transcribed all the same
+            if on_note:
+                on_note(problem)
+        terms = all_terms(glossaries)
         repaired = RepairCount()
         warnings = SlowPathWarnings()
         with warnings:
@@ -313,7 +322,8 @@ class Transcriber:
                     on_status(N_("Engine", "Transcribing…"))
                 engine = self._transcribe_chunk(engine, settings, assembly, offset, samples,
                                                 _chunk_progress(on_progress, offset, len(samples), duration),
-                                                is_cancelled, job, on_status)
+                                                is_cancelled, job, on_status,
+                                                glossary_terms=[term.text for term in terms])
         for note in warnings.notes:
             if on_note:
                 on_note(note)
@@ -321,12 +331,16 @@ class Transcriber:
             raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        transcript = assembly.transcript(duration=info.duration, source=str(path), warnings=repaired.warnings())
+        transcript = assembly.transcript(duration=info.duration, source=str(path),
+                                         warnings=[*glossary_problems, *repaired.warnings()])
+        if terms:
+            Corrector(terms).correct_transcript(transcript)
+            transcript.glossaries = [glossary.name for glossary in glossaries]
         return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
                                   on_status=on_status, cancelled=is_cancelled)
 
     def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
-                          on_status) -> WhisperEngine:
+                          on_status, *, glossary_terms=()) -> WhisperEngine:
         """Decode one chunk, take a second look at it, and add it to the assembly; the engine that
         finished it (the CPU one after a GPU failure) is returned for the next chunk."""
         # Once the language is known, later chunks start with it (most meetings keep one language);
@@ -334,10 +348,13 @@ class Transcriber:
         # to another language is caught there.
         language = assembly.language
         prompt = chinese.initial_prompt(language, settings.task, settings.initial_prompt)
-        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt)
+        # The glossary's terms heard in the chunks before come first where not all fit in a prompt.
+        heard = glossary_prompting.terms_heard_in((s.text for s in assembly.segments), glossary_terms)
+        terms = tuple(glossary_prompting.ordered_terms(glossary_terms, heard))
+        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt, glossary_terms=terms)
         recover_options = replace(
             settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
-                                                                      settings.initial_prompt))
+                                                                      settings.initial_prompt), glossary_terms=terms)
         assembly.start_chunk(offset, prompt)
         if engine.name == "server":
             result, engine = self._transcribe_on_server(engine, settings, samples, chunk_options, progress,

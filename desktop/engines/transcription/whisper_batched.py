@@ -192,7 +192,7 @@ class WindowDecoder:
                 task=options.task, language=self.language, temperature=temperature,
                 beam_size=options.beam_size if temperature == 0 and options.beam_size > 1 else None,
                 best_of=5 if temperature > 0 else None,  # the sequential engine's search
-                prompt=options.initial_prompt or None, fp16=self._fp16,
+                prompt=options.prompt_with_glossary(), fp16=self._fp16,
             )
             decoded = _batch_task(self._model, decoding).run(mels[pending])
             retry = []

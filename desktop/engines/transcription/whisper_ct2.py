@@ -23,6 +23,7 @@ import numpy as np
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription import batching, bf16_encoder, ct2_format
 from desktop.engines.transcription import vad
@@ -153,6 +154,7 @@ class Ct2WhisperEngine:
             task=options.task,
             beam_size=max(1, options.beam_size),
             initial_prompt=options.initial_prompt or None,
+            hotwords=glossary_hotwords(options.glossary_terms),  # faster-whisper puts them before every window
             word_timestamps=options.word_timestamps,
             vad_filter=False,  # vad.prepare already did it, the same way for both engines
         )

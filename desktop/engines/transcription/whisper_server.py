@@ -128,7 +128,7 @@ class ServerWhisperEngine:
 
     def ask(self, samples: np.ndarray, options: TranscribeOptions, model: str) -> Answer:
         return self._client.transcribe(encode_flac(samples), "speech.flac", model=model, task=options.task,
-                                       language=options.language, prompt=options.initial_prompt,
+                                       language=options.language, prompt=options.prompt_with_glossary(),
                                        temperature=options.temperature)
 
 

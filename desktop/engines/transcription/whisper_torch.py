@@ -102,7 +102,9 @@ class TorchWhisperEngine:
                     model,
                     samples,
                     verbose=None,
-                    initial_prompt=options.initial_prompt or None,
+                    initial_prompt=options.prompt_with_glossary(),
+                    # The glossary steers every window, not only the first (Whisper otherwise follows its own text).
+                    **({"carry_initial_prompt": True} if options.glossary_terms else {}),
                     word_timestamps=options.word_timestamps,
                     **decode_options,
                 )

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
+from desktop.ui.common.glossary_folders_box import GlossaryFoldersBox
 from desktop.ui.common.i18n import UI_LANGUAGES
 from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
@@ -50,6 +51,7 @@ class SettingsDialog(QDialog):
         self._build_recordings_box()
         self._build_startup_box()
         self.downloads_box = DownloadsBox()
+        self.glossary_folders_box = GlossaryFoldersBox()
         self.server_box = ServerSettingsBox(self, runner=runner)
         self._lay_out(self._build_buttons())
         self.retranslate()
@@ -138,7 +140,7 @@ class SettingsDialog(QDialog):
         # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
         self.pages = QTabWidget()
         self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
-        self.downloads_page = self._page(self.downloads_box)
+        self.downloads_page = self._page(self.downloads_box, self.glossary_folders_box)
         self.general_page = self._page(self.interface_box, self.recordings_box, self.speech_box)
         self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
         for page in (self.transcription_page, self.downloads_page, self.general_page, self.advanced_page):
@@ -287,6 +289,7 @@ class SettingsDialog(QDialog):
         self.gfx_edit.setText(self._settings.get("gpu/hsa_override_gfx_version"))
         self.recordings_edit.setText(str(self._settings.get(RECORDINGS_KEY) or ""))
         self.downloads_box.load(self._settings)
+        self.glossary_folders_box.load(self._settings)
         self.server_box.load(self._settings)
 
     def accept(self) -> None:
@@ -299,6 +302,7 @@ class SettingsDialog(QDialog):
                 self._settings.set(key, value)
                 self._changed.add(key)
         self._changed |= self.downloads_box.save(self._settings)
+        self._changed |= self.glossary_folders_box.save(self._settings)
         self._settings.sync()
         super().accept()
 

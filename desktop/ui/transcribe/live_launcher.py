@@ -51,7 +51,8 @@ class LiveLauncher(QWidget):
 
             self.panel = LivePanel(self._runner, self._store, self._fallback_log, self._options.transcribe_settings,
                                    self._options.model_combo, self._add_to_queue, self,
-                                   recordings_folder=lambda: recordings_folder(self._options.settings))
+                                   recordings_folder=lambda: recordings_folder(self._options.app_settings),
+                                   settings=self._options.app_settings)
             self.panel.model_downloaded.connect(self._options.refresh_models)
         self.panel.show()
         self.panel.raise_()

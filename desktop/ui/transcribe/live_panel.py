@@ -44,7 +44,8 @@ class LivePanel(QDialog):
     model_downloaded = Signal()  # the model list of the Transcribe tab is out of date
     def __init__(self, runner: JobRunner, store, fallback_log, settings_for_next: Callable[[], object],
                  model_combo: QComboBox, add_to_queue: Callable[[list[Path]], None],
-                 parent: QWidget | None = None, *, recordings_folder: Callable[[], Path] | None = None):
+                 parent: QWidget | None = None, *, recordings_folder: Callable[[], Path] | None = None,
+                 settings=None):
         """settings_for_next: the Transcribe tab's TranscribeSettings; model_combo: its model list,
         copied here; add_to_queue: lists the recording in the tab when the session stops;
         recordings_folder: where recordings go, asked at each start (None: Documents/Recordings)."""
@@ -65,6 +66,7 @@ class LivePanel(QDialog):
         self._tentative = ""
         self._said: tuple[str, bool] = ("", False)
         self.caption_window = LiveCaptionWindow(self)
+        self._app_settings = settings  # where the glossaries chosen for live captions are remembered
         self._build()
         self._connect()
         self.retranslate()
@@ -103,6 +105,11 @@ class LivePanel(QDialog):
         choices.addWidget(self.language_combo, 2, 1)
         choices.addWidget(self.model_label, 3, 0)
         choices.addWidget(self.model_combo, 3, 1)
+        if self._app_settings is not None:
+            from desktop.ui.transcribe.glossary_picker import GlossaryPicker
+
+            self.glossary_picker = GlossaryPicker(self._app_settings, "live/glossaries")
+            choices.addWidget(self.glossary_picker, 4, 1)
         choices.setColumnStretch(1, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
@@ -252,7 +259,7 @@ class LivePanel(QDialog):
         settings = replace(self._settings_for_next(), model=self.model_combo.currentData() or "base",
                            language=None if language == "auto" else language)
         options = LiveOptions(language=settings.language, initial_prompt=settings.initial_prompt,
-                              chinese_script=settings.chinese_script)
+                              chinese_script=settings.chinese_script, glossary=self._glossary_terms())
         self._lines, self._tentative = [], ""
         self._render()
         self.captions.start(settings, device, options, folder=self._recordings_folder(),
@@ -270,6 +277,17 @@ class LivePanel(QDialog):
                       error=True)
             return
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def _glossary_terms(self) -> tuple:
+        """The terms of the glossaries chosen here; a bad glossary is said and left out."""
+        if self._app_settings is None:
+            return ()
+        from desktop.core.glossary.glossary_file import all_terms, load_glossaries
+
+        glossaries, problems = load_glossaries(self.glossary_picker.chosen_paths())
+        if problems:
+            self._say(" ".join(translated(problem) for problem in problems), error=True)
+        return tuple(all_terms(glossaries))
 
     def _show_state(self) -> None:
         running = self.captions.running

@@ -12,6 +12,7 @@ from desktop.settings import Settings
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.glossary_picker import GlossaryPicker
 from desktop.ui.transcribe.model_picker import ModelPicker
 from desktop.ui.transcribe.server_box import configured_server
 from desktop.ui.transcribe.speakers_choice import SpeakersCombo
@@ -33,7 +34,6 @@ class OptionsBar(QWidget):
 
     def __init__(self, settings: Settings, store, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
-        self.settings = settings  # read by the live panel (where recordings go)
         self._settings = settings
         self._store = store
         self._jobs = TabJobs(runner, self)
@@ -91,6 +91,8 @@ class OptionsBar(QWidget):
         prompt_row = QHBoxLayout()
         prompt_row.addWidget(self.prompt_label)
         prompt_row.addWidget(self.prompt_edit, 1)
+        self.glossary_picker = GlossaryPicker(self._settings, "transcribe/glossaries")
+        prompt_row.addWidget(self.glossary_picker)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -157,6 +159,11 @@ class OptionsBar(QWidget):
         self._settings.set("transcribe/speakers", self.speakers_combo.currentData())
         self._settings.set("transcribe/initial_prompt", self.prompt_edit.text().strip())
 
+    @property
+    def app_settings(self) -> Settings:
+        """The user's Settings this bar reads and remembers its choices in."""
+        return self._settings
+
     def transcribe_settings(self) -> TranscribeSettings:
         """The choices for the next file, as the Transcriber takes them."""
         language = self.language_combo.currentData()
@@ -171,6 +178,7 @@ class OptionsBar(QWidget):
             server=configured_server(self._settings),
             speakers=self.speakers_combo.currentData(),
             batch_size=self._settings.get("engine/batch_size") or None,
+            glossary_files=self.glossary_picker.chosen_paths(),
         )
 
     # -- the model list ------------------------------------------------------------------------

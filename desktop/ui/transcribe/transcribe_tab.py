@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore, SavedItem
 from desktop.engines.transcription.transcriber import TranscribeSettings
@@ -98,11 +99,22 @@ class TranscribeTab(QWidget):
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
+    @Slot(object)
+    def _record_glossaries_used(self, item) -> None:
+        """For Tools → Glossaries…: which recordings each glossary was used for."""
+        transcript = item.transcript
+        if transcript is not None and transcript.glossaries:
+            try:
+                self.options.app_settings.glossary_library().record_use(transcript.glossaries, str(item.path))
+            except (UserFacingError, OSError):
+                pass  # only the list of uses is lost, never the transcript
+
     def _connect(self) -> None:
         queue = self.queue
         queue.item_changed.connect(self.transcript_panel.on_item_changed)
         queue.segment_added.connect(self.transcript_panel.on_segment_added)
         queue.item_finished.connect(self.transcript_panel.on_item_finished)
+        queue.item_finished.connect(self._record_glossaries_used)
         queue.item_removed.connect(self._on_item_removed)
         queue.model_needed.connect(self._on_model_needed)
         queue.notice.connect(lambda text: self.status_message.emit(translated(text)))

@@ -1,0 +1,63 @@
+"""The glossary's terms in what Whisper is told before each window: the prompt, or faster-whisper's hotwords.
+
+Whisper keeps at most 223 tokens of a prompt (half its text context, less one) and drops the start
+of a longer one, so the terms are chosen to fit beside the prompt VoxDesk already gives (the user's
+own, or the Mandarin one), the most relevant first: the terms already heard in this recording, then
+the rest in the glossary's order. The tokenizer belongs to the engines, so the length here is a
+cautious estimate that never undercounts Whisper's multilingual tokenizer by much: two tokens for a
+character outside ASCII, one for every three ASCII characters.
+"""
+from __future__ import annotations
+
+from typing import Collection, Iterable, Sequence
+
+from desktop.core.transcription.chinese import looks_chinese
+
+PROMPT_TOKENS = 223  # Whisper's limit: n_text_ctx // 2 - 1
+_SAFETY_TOKENS = 8  # room for the separators and the estimate's error
+
+
+def estimated_tokens(text: str) -> int:
+    ascii_chars = sum(1 for ch in text if ord(ch) < 128)
+    return 2 * (len(text) - ascii_chars) + -(-ascii_chars // 3)
+
+
+def ordered_terms(terms: Sequence[str], heard: Collection[str] = ()) -> list[str]:
+    """The terms heard in this recording so far first, then the others, each in the glossary's order."""
+    return [t for t in terms if t in heard] + [t for t in terms if t not in heard]
+
+
+def terms_heard_in(texts: Iterable[str], terms: Sequence[str]) -> set[str]:
+    """The terms that the text decoded so far contains."""
+    joined = "\n".join(texts)
+    return {term for term in terms if term in joined} if joined else set()
+
+
+def terms_that_fit(terms: Sequence[str], budget: int) -> list[str]:
+    chosen: list[str] = []
+    for term in terms:
+        cost = estimated_tokens(term) + 2  # and its separator ("、" or ", ")
+        if cost <= budget:
+            chosen.append(term)
+            budget -= cost
+    return chosen
+
+
+def prompt_with_terms(prompt: str | None, terms: Sequence[str]) -> str | None:
+    """The prompt with as many of the terms (already in order) in front as fit in Whisper's limit.
+
+    The terms come first so that the prompt that sets the style (Chinese punctuation, the user's
+    own words) stays right before the speech, where Whisper follows it most."""
+    base = prompt or ""
+    chosen = terms_that_fit(terms, PROMPT_TOKENS - _SAFETY_TOKENS - estimated_tokens(base))
+    if not chosen:
+        return prompt
+    if any(looks_chinese(term) for term in chosen):
+        return "、".join(chosen) + "。" + base
+    return ", ".join(chosen) + (". " + base if base else ".")
+
+
+def hotwords(terms: Sequence[str]) -> str | None:
+    """The terms as faster-whisper's ``hotwords``, which it places before each window's own prompt."""
+    chosen = terms_that_fit(terms, PROMPT_TOKENS // 2)
+    return " ".join(chosen) or None

@@ -1,0 +1,119 @@
+"""The correction pass: glossary terms heard as near-misses become the term, correct text stays."""
+import json
+
+from desktop.core.glossary.correction import correct
+from desktop.core.glossary.glossary_file import Term
+from desktop.core.transcription.transcript import Segment, Transcript, Word
+
+
+def chinese_segment(*pieces: tuple[str, float]) -> Segment:
+    """A segment whose words are the pieces, with Whisper's probability for each."""
+    words = [Word(start=i * 0.3, end=(i + 1) * 0.3, text=text, probability=p) for i, (text, p) in enumerate(pieces)]
+    return Segment(start=0.0, end=len(pieces) * 0.3, text="".join(t for t, _ in pieces), words=words)
+
+
+def test_a_term_misheard_as_a_homophone_is_corrected_and_the_original_kept():
+    segment = chinese_segment(("一二", 0.9), ("线", 0.9), ("尝试", 0.31), ("。", 0.9))
+    transcript = Transcript(segments=[segment], language="zh")
+    report = correct(transcript, [Term("城市")])
+    assert segment.text == "一二线城市。"
+    assert report.replacements == 1
+    (correction,) = segment.corrections
+    assert (correction.original, correction.term) == ("尝试", "城市")
+    assert segment.text[correction.start:correction.end] == "城市"
+    assert "".join(w.text for w in segment.words) == segment.text
+
+
+def test_same_syllables_other_characters_are_corrected():
+    transcript = Transcript(segments=[Segment(0, 2, "我最喜欢太以真人。")], language="zh")
+    correct(transcript, [Term("太乙真人")])
+    assert transcript.segments[0].text == "我最喜欢太乙真人。"
+
+
+def test_a_confused_initial_is_corrected_at_a_cost():
+    transcript = Transcript(segments=[Segment(0, 2, "万人情仰的英雄")], language="zh")
+    correct(transcript, [Term("万人敬仰")])
+    assert transcript.segments[0].text == "万人敬仰的英雄"
+
+
+def test_a_correct_word_that_sounds_like_a_term_is_left_alone():
+    sure = chinese_segment(("我们", 0.95), ("尝试", 0.93), ("一下", 0.96))
+    long_time = Segment(0, 2, "我们等了很长时间")  # 长时 sounds like 城市 but is part of 长时间
+    transcript = Transcript(segments=[sure, long_time], language="zh")
+    report = correct(transcript, [Term("城市")])
+    assert (sure.text, long_time.text) == ("我们尝试一下", "我们等了很长时间")
+    assert report.replacements == 0 and not sure.corrections
+
+
+def test_latin_terms_by_case_spacing_and_listed_spellings():
+    segment = Segment(0, 3, " We installed vox desk and then Box Desk on the voxdesk server.")
+    transcript = Transcript(segments=[segment], language="en")
+    correct(transcript, [Term("VoxDesk", ("box desk",))])
+    assert segment.text == " We installed VoxDesk and then VoxDesk on the VoxDesk server."
+    assert [c.original for c in segment.corrections] == ["vox desk", "Box Desk", "voxdesk"]
+
+
+def test_a_confident_english_word_near_a_term_stays():
+    words = [Word(0, 1, " Call", 0.9), Word(1, 2, " Marian", 0.95), Word(2, 3, " now.", 0.9)]
+    segment = Segment(0, 3, " Call Marian now.", words=words)
+    correct(Transcript(segments=[segment]), [Term("Marion")])
+    assert segment.text == " Call Marian now."
+
+
+def test_an_unsure_english_word_near_a_term_is_corrected():
+    words = [Word(0, 1, " Ask", 0.9), Word(1, 2, " Kubernetis", 0.2), Word(2, 3, " first.", 0.9)]
+    segment = Segment(0, 3, " Ask Kubernetis first.", words=words)
+    correct(Transcript(segments=[segment]), [Term("Kubernetes")])
+    assert segment.text == " Ask Kubernetes first."
+
+
+def test_corrections_are_undone_one_by_one_or_all_at_once():
+    first = Segment(0, 2, "太以真人去了一二线尝试，太以真人")
+    second = Segment(2, 4, "vox desk")
+    transcript = Transcript(segments=[first, second])
+    correct(transcript, [Term("太乙真人"), Term("VoxDesk", ("vox desk",))])
+    assert first.text == "太乙真人去了一二线尝试，太乙真人"
+    assert len(first.corrections) == 2
+    transcript.undo_correction(0, 0)
+    assert first.text == "太以真人去了一二线尝试，太乙真人"
+    (left,) = first.corrections
+    assert first.text[left.start:left.end] == "太乙真人"
+    assert transcript.undo_all_corrections() == 2
+    assert (first.text, second.text) == ("太以真人去了一二线尝试，太以真人", "vox desk")
+
+
+def test_the_json_export_lists_the_replacements_and_reads_them_back():
+    transcript = Transcript(segments=[Segment(0, 2, "太以真人"), Segment(2, 3, "没有")], glossaries=["office"])
+    correct(transcript, [Term("太乙真人")])
+    data = json.loads(json.dumps(transcript.to_dict(), ensure_ascii=False))
+    assert data["segments"][0]["corrections"] == [{"start": 0, "end": 4, "original": "太以真人", "term": "太乙真人"}]
+    assert "corrections" not in data["segments"][1]
+    assert data["glossaries"] == ["office"]
+    again = Transcript.from_dict(data)
+    again.undo_correction(0, 0)
+    assert again.segments[0].text == "太以真人"
+
+
+def test_a_saved_correction_that_does_not_match_its_text_is_dropped():
+    data = {"segments": [{"start": 0, "end": 1, "text": "你好",
+                          "corrections": [{"start": 0, "end": 9, "original": "x", "term": "太乙真人"}]}]}
+    assert Transcript.from_dict(data).segments[0].corrections == []
+
+
+def test_editing_a_segment_drops_its_corrections():
+    transcript = Transcript(segments=[Segment(0, 2, "太以真人")])
+    correct(transcript, [Term("太乙真人")])
+    transcript.edit_text(0, "别的")
+    assert transcript.segments[0].corrections == []
+
+
+def test_an_unsure_common_word_is_not_replaced_by_a_rarer_term_that_sounds_alike():
+    segment = chinese_segment(("甚至", 0.9), ("出现", 0.2), ("交易", 0.3), ("几乎", 0.25), ("停滞", 0.9))
+    report = correct(Transcript(segments=[segment]), [Term("出线"), Term("交意"), Term("几户")])
+    assert segment.text == "甚至出现交易几乎停滞" and report.replacements == 0
+
+
+def test_a_syllable_that_sounds_wholly_different_is_not_matched():
+    segment = chinese_segment(("交易", 0.9), ("几乎", 0.9), ("停制", 0.3), ("的", 0.3), ("情况", 0.9))
+    report = correct(Transcript(segments=[segment]), [Term("停止期")])  # de for qi: another initial and final
+    assert segment.text == "交易几乎停制的情况" and report.replacements == 0

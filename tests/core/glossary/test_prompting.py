@@ -1,0 +1,26 @@
+"""The glossary's terms in Whisper's prompt."""
+from desktop.core.glossary.prompting import (PROMPT_TOKENS, estimated_tokens, hotwords, ordered_terms,
+                                             prompt_with_terms, terms_heard_in)
+from desktop.core.transcription.chinese import MANDARIN_PROMPT
+
+
+def test_terms_go_before_the_mandarin_prompt():
+    prompt = prompt_with_terms(MANDARIN_PROMPT, ["太乙真人", "城市"])
+    assert prompt == "太乙真人、城市。" + MANDARIN_PROMPT
+
+
+def test_a_long_glossary_is_cut_to_whispers_prompt_length_heard_terms_first():
+    terms = [f"术语{i}号" for i in range(500)]
+    heard = terms_heard_in(["我们讨论了术语499号的问题"], terms)
+    assert heard == {"术语499号"}
+    prompt = prompt_with_terms("用户的提示。", ordered_terms(terms, heard))
+    assert prompt.startswith("术语499号、术语0号") and prompt.endswith("用户的提示。")
+    assert estimated_tokens(prompt) <= PROMPT_TOKENS
+    assert "术语498号" not in prompt
+
+
+def test_english_terms_and_no_prompt():
+    assert prompt_with_terms(None, ["VoxDesk", "Kubernetes"]) == "VoxDesk, Kubernetes."
+    assert prompt_with_terms("Hello", []) == "Hello"
+    assert hotwords(["VoxDesk", "Kubernetes"]) == "VoxDesk Kubernetes"
+    assert hotwords([]) is None
