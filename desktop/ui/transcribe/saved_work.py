@@ -159,6 +159,13 @@ class SavedWork(QObject):
         transcript = _snapshot(item.transcript)
         self._write_edit(item, lambda item_id: self._store.save_speakers(item_id, transcript))
 
+    def save_whole(self, item: QueueItem) -> None:
+        """item's transcript changed as a whole (lines split, merged, inserted, deleted; an undo)."""
+        if self._stopped or item not in self._ids or item.transcript is None:
+            return
+        transcript = _snapshot(item.transcript)
+        self._write_edit(item, lambda item_id: self._store.save_edited_transcript(item_id, transcript))
+
     def revision(self, item: QueueItem) -> int | None:
         """How many corrections of item were made: what an export made now contains (the store counts
         no further than the corrections it could save)."""

@@ -1,6 +1,7 @@
 """The segments of one transcript as an editable table: start, end, speaker, text.
 
-Edits go straight into the Transcript, so what the user sees is what gets exported.
+Every edit is a core Change (desktop.core.transcription.edits) put on the transcript's undo stack,
+and goes into the Transcript at once, so what the user sees is what gets exported.
 """
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from desktop.core.transcription import edits
+from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
+from desktop.ui.transcribe.edit_commands import EditCommand, TranscriptHistories
 from desktop.ui.common.styles import WARNING_COLOR
 from desktop.ui.transcribe.speaker_colours import speaker_colour
 
@@ -62,6 +66,7 @@ class SegmentsModel(QAbstractTableModel):
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
     edited = Signal(int, int)  # (row, column) of a change taken into the transcript
+    changed = Signal(object)  # a Transcript changed by an edit, an undo or a redo
     speakers_changed = Signal()  # a speaker was renamed, joined to another, or a line changed speaker
 
     def __init__(self, parent=None):
@@ -71,6 +76,7 @@ class SegmentsModel(QAbstractTableModel):
         # views through segment_added() count.
         self._rows = 0
         self._transcript: Transcript | None = None
+        self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
 
     @property
     def transcript(self) -> Transcript | None:
@@ -185,20 +191,47 @@ class SegmentsModel(QAbstractTableModel):
 
     def rename_speaker(self, number: int, name: str) -> None:
         """Rename a speaker on every line; a name another speaker has joins the two."""
-        if self._transcript is None:
-            return
-        before = (dict(self._transcript.speaker_names), [s.speaker for s in self._segments])
-        self._transcript.rename_speaker(number, name)
-        if before != (self._transcript.speaker_names, [s.speaker for s in self._segments]):
-            self._speakers_changed()
+        if self._transcript is not None:
+            self.commit(edits.rename_speaker(self._transcript, number, name), self.SPEAKER)
 
-    def _set_speaker(self, row: int, number: int) -> bool:
-        if number == self.NEW_SPEAKER:
-            number = max(self._transcript.speakers, default=0) + 1
-        if self._segments[row].speaker == number:
+    # -- edits ---------------------------------------------------------------------------------
+
+    def commit(self, change: Change | None, column: int = TEXT) -> bool:
+        """Make a change to the shown transcript, on its undo stack when there is one."""
+        if change is None or self._transcript is None:
             return False
-        self._transcript.set_speaker(row, number)
+        transcript = self._transcript
+
+        def show(_transcript: Transcript, done: Change, _undone: bool) -> None:
+            self._show_change(transcript, done, column)
+        if self.histories is not None:
+            self.histories.stack_for(transcript).push(EditCommand(transcript, change, show))
+        else:
+            change.apply(transcript)
+            show(transcript, change, False)
         return True
+
+    def try_edit(self, make) -> bool:
+        """commit(make()), saying why in edit_rejected when the edit is refused."""
+        try:
+            return self.commit(make())
+        except EditRefused as refused:
+            self.edit_rejected.emit(translated(refused.message))
+            return False
+
+    def _show_change(self, transcript: Transcript, change: Change, column: int) -> None:
+        if transcript is self._transcript:
+            if change.rows_changed or len(self._segments) != self._rows:
+                self.beginResetModel()
+                self._rows = len(self._segments)
+                self.endResetModel()
+            elif change.splices:
+                rows = [splice.at for splice in change.splices]
+                self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), self.columnCount() - 1))
+            if change.names_after is not None or column == self.SPEAKER:
+                self._speakers_changed()
+            self.edited.emit(min(change.first_row, max(0, self._rows - 1)), column)
+        self.changed.emit(transcript)
 
     def _speakers_changed(self) -> None:
         if self._rows:
@@ -229,57 +262,23 @@ class SegmentsModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         segment = self._segments[row]
         if column == self.SPEAKER:
-            if not self._set_speaker(row, int(value)):
-                return False
-            self._speakers_changed()
-            self.edited.emit(row, column)
-            return True
+            number = int(value)
+            if number == self.NEW_SPEAKER:
+                number = max(self._transcript.speakers, default=0) + 1
+            return self.commit(edits.set_speaker(self._transcript, row, number), column)
         if column == self.TEXT:
-            text = str(value).strip()
-            if text == segment.text.strip():
-                return False
-            # Keep Whisper's leading space for Latin text so joined text reads the same.
-            if segment.text.startswith(" ") and text:
-                text = " " + text
-            self._transcript.edit_text(row, text)
-        else:
-            seconds = parse_timestamp(str(value))
-            if seconds is None:
-                self.edit_rejected.emit(self.tr("Type a time like 00:01:02.500."))
-                return False
-            start = seconds if column == self.START else segment.start
-            end = seconds if column == self.END else segment.end
-            error = self._check_times(row, start, end)
-            if error:
-                self.edit_rejected.emit(error)
-                return False
-            if (start, end) == (segment.start, segment.end):
-                return False
-            segment.start, segment.end = start, end
-            # Word timings were measured for the old stretch; subtitles fall back to the segment's.
-            segment.words = []
-        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
-        self.edited.emit(row, column)
-        return True
-
-    def _check_times(self, row: int, start: float, end: float) -> str | None:
-        """Subtitles must run forward and never overlap: keep each segment between its neighbours."""
-        if end <= start:
-            return self.tr("A segment must end after it starts.")
-        if row > 0 and start < self._segments[row - 1].end - 1e-6:
-            return self.tr("A segment cannot start before the previous one ends ({time}).").format(
-                time=format_timestamp(self._segments[row - 1].end)
-            )
-        if row + 1 < len(self._segments) and end > self._segments[row + 1].start + 1e-6:
-            return self.tr("A segment cannot end after the next one starts ({time}).").format(
-                time=format_timestamp(self._segments[row + 1].start)
-            )
-        duration = self._transcript.duration if self._transcript is not None else 0.0
-        if duration and end > duration + 0.5:
-            return self.tr("A segment cannot end after the recording does ({time}).").format(
-                time=format_timestamp(duration)
-            )
-        return None
+            return self.commit(edits.edit_text(self._transcript, row, str(value)), column)
+        seconds = parse_timestamp(str(value))
+        if seconds is None:
+            self.edit_rejected.emit(self.tr("Type a time like 00:01:02.500."))
+            return False
+        start = seconds if column == self.START else segment.start
+        end = seconds if column == self.END else segment.end
+        try:
+            return self.commit(edits.set_times(self._transcript, row, start, end), column)
+        except EditRefused as refused:
+            self.edit_rejected.emit(translated(refused.message))
+            return False
 
 
 class SegmentSearchModel(QSortFilterProxyModel):

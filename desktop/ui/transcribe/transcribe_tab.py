@@ -113,8 +113,7 @@ class TranscribeTab(QWidget):
         self.options.models_listed.connect(self._on_models_listed)
         self.model_folders.changed.connect(self.refresh_models)
 
-        self.transcript_panel.segment_edited.connect(self.saved_work.save_edit)
-        self.transcript_panel.speakers_edited.connect(self.saved_work.save_speakers)
+        self.transcript_panel.transcript_edited.connect(self.saved_work.save_whole)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)
