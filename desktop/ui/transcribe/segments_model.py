@@ -16,8 +16,10 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.core.transcription import edits
+from desktop.core.transcription.cue_checks import ReadingLimits, line_warnings
 from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
@@ -77,6 +79,8 @@ class SegmentsModel(QAbstractTableModel):
         self._rows = 0
         self._transcript: Transcript | None = None
         self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
+        self.reading_limits = ReadingLimits()
+        self._warnings: dict[int, list] | None = None  # each row's cue warnings, worked out when asked
 
     @property
     def transcript(self) -> Transcript | None:
@@ -90,6 +94,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show a finished transcript; its segments can be edited."""
         self.beginResetModel()
         self._transcript = transcript
+        self._warnings = None
         self._segments = transcript.segments if transcript is not None else []
         self._rows = len(self._segments)
         self.endResetModel()
@@ -98,6 +103,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show the segments of a file still being transcribed; read-only until it is done."""
         self.beginResetModel()
         self._transcript = None
+        self._warnings = None
         self._segments = segments
         self._rows = len(segments)
         self.endResetModel()
@@ -158,6 +164,10 @@ class SegmentsModel(QAbstractTableModel):
             if column == self.END:
                 return format_timestamp(segment.end)
             return segment.text.strip()
+        if column == self.TEXT and role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
+            shown = self._warning_data(index.row(), segment, role)
+            if shown is not None:
+                return shown
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.TEXT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
@@ -176,6 +186,32 @@ class SegmentsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(QColor("black"))  # on the light speaker colour, whatever the theme
         return None
+
+    # -- cue warnings --------------------------------------------------------------------------
+
+    def warnings(self, row: int) -> list:
+        """Why the cues of a line will be hard to read (Messages), as the SRT export cuts it."""
+        if self._transcript is None:
+            return []
+        if self._warnings is None:
+            self._warnings = line_warnings(self._transcript, self.reading_limits)
+        return self._warnings.get(row, [])
+
+    def set_reading_limits(self, limits: ReadingLimits) -> None:
+        self.reading_limits = limits
+        self._warnings = None
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT))
+
+    def _warning_data(self, row: int, segment: Segment, role: int):
+        if role not in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        warnings = self.warnings(row)
+        if not warnings:
+            return None
+        if role == Qt.ItemDataRole.DecorationRole:
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return "\n".join([segment.text.strip(), "", *(f"⚠ {translated(w)}" for w in warnings)])
 
     # -- speakers ------------------------------------------------------------------------------
 
@@ -221,13 +257,16 @@ class SegmentsModel(QAbstractTableModel):
 
     def _show_change(self, transcript: Transcript, change: Change, column: int) -> None:
         if transcript is self._transcript:
+            self._warnings = None
             if change.rows_changed or len(self._segments) != self._rows:
                 self.beginResetModel()
                 self._rows = len(self._segments)
                 self.endResetModel()
             elif change.splices:
                 rows = [splice.at for splice in change.splices]
-                self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), self.columnCount() - 1))
+                # A line's neighbours too: whether it overlaps them is one of their warnings.
+                self.dataChanged.emit(self.index(max(0, min(rows) - 1), 0),
+                                      self.index(min(self._rows - 1, max(rows) + 1), self.columnCount() - 1))
             if change.names_after is not None or column == self.SPEAKER:
                 self._speakers_changed()
             self.edited.emit(min(change.first_row, max(0, self._rows - 1)), column)
@@ -282,12 +321,28 @@ class SegmentsModel(QAbstractTableModel):
 
 
 class SegmentSearchModel(QSortFilterProxyModel):
-    """Shows only the segments whose text contains the search words (any case)."""
+    """Shows only the segments whose text contains the search words (any case), and, when asked, only
+    those with a cue warning."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(SegmentsModel.TEXT)
+        self._only_warnings = False
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
+
+    def show_only_warnings(self, only: bool) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+            self.beginFilterChange()
+            self._only_warnings = only
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._only_warnings = only
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 - Qt naming
+        if self._only_warnings and not self.sourceModel().warnings(source_row):
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)

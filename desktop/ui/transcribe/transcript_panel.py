@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -54,6 +55,7 @@ class TranscriptPanel(QWidget):
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setMinimumWidth(200)
         self.search_count = QLabel()
+        self.warnings_only_box = QCheckBox()
         self.stop_button = QToolButton()
         self.stop_button.setIcon(icon("stop"))
         self.stop_button.setEnabled(False)
@@ -69,6 +71,7 @@ class TranscriptPanel(QWidget):
         title_row.addWidget(self.stop_button)
         title_row.addWidget(self.search_edit)
         title_row.addWidget(self.search_count)
+        title_row.addWidget(self.warnings_only_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
@@ -137,6 +140,7 @@ class TranscriptPanel(QWidget):
         self.segments_model.modelReset.connect(self._update_line_actions)
         self.view.selectionModel().selectionChanged.connect(self._update_line_actions)
         self.search_edit.textChanged.connect(self._on_search)
+        self.warnings_only_box.toggled.connect(self._on_warnings_only)
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
         self.segments_model.speakers_changed.connect(self._show_speaker_column)
@@ -151,6 +155,10 @@ class TranscriptPanel(QWidget):
         self.stop_button.setToolTip(self.tr("Stop playing"))
         self.view.setToolTip(self.tr("Click a line to hear it; type, or double-click, to correct it."))
         self._name_undo_redo()
+        self.warnings_only_box.setText(self.tr("Only lines with warnings"))
+        self.warnings_only_box.setToolTip(self.tr("Show only the lines whose subtitles will be hard to read: too "
+                                                  "fast, too short, too long or overlapping. Hover over a ⚠ line "
+                                                  "for the reason."))
         self.split_action.setText(self.tr("&Split line at the cursor"))
         self.merge_action.setText(self.tr("&Merge with next line"))
         self.insert_action.setText(self.tr("&Insert line"))
@@ -334,8 +342,13 @@ class TranscriptPanel(QWidget):
         self.search_model.search(text)
         self._update_search_count()
 
+    @Slot(bool)
+    def _on_warnings_only(self, only: bool) -> None:
+        self.search_model.show_only_warnings(only)
+        self._update_search_count()
+
     def _update_search_count(self) -> None:
-        if self.search_edit.text().strip():
+        if self.search_edit.text().strip() or self.warnings_only_box.isChecked():
             self.search_count.setText(self.tr("{found} of {total}").format(
                 found=self.search_model.rowCount(), total=self.segments_model.rowCount()))
         else:

@@ -174,3 +174,29 @@ def test_each_file_keeps_its_history_and_undone_changes_are_saved(qtbot, setting
     tab.queue_view.selectRow(1)
     assert texts(tab)[3] == "Second file, edited"
     close(qtbot, window)
+
+
+def shown_texts(view) -> list[str]:
+    """The lines the table lists (after its filters)."""
+    model = view.model()
+    return [model.index(row, SegmentsModel.TEXT).data() for row in range(model.rowCount())]
+
+
+def test_hard_to_read_lines_are_marked_with_the_reason_and_can_be_shown_alone(qtbot, settings, sources):
+    window, tab, view = shown(qtbot, settings)
+    panel = tab.transcript_panel
+    model = view.model()
+    # 41 characters in 2.3 s: faster than the 17 a second a reader manages.
+    tip = model.index(1, SegmentsModel.TEXT).data(Qt.ItemDataRole.ToolTipRole)
+    assert "characters a second: more than a reader manages (17)" in tip
+    assert model.index(0, SegmentsModel.TEXT).data(Qt.ItemDataRole.DecorationRole) is None
+    panel.warnings_only_box.click()
+    assert shown_texts(view) == ["ask not what your country can do for you,"]
+    assert model.setData(model.index(0, SegmentsModel.TEXT), "ask not what your country can do")
+    assert shown_texts(view) == [], "a line read comfortably now leaves the list of warnings"
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Z, CTRL)
+    assert shown_texts(view) == ["ask not what your country can do for you,"]
+    panel.warnings_only_box.click()
+    assert len(shown_texts(view)) == 4
+    close(qtbot, window)
