@@ -69,25 +69,43 @@ def check_cues(cues: list[Cue], limits: ReadingLimits = ReadingLimits()) -> list
     return found
 
 
+def segment_warnings(transcript: Transcript, row: int, limits: ReadingLimits = ReadingLimits(),
+                     line_limits: LineLimits = LineLimits()) -> list[Message]:
+    """The warnings of the cues the SRT export makes of one line, by itself (its overlap with the next
+    line is overlap_warning's)."""
+    segment = transcript.segments[row]
+    if not segment.text.strip():
+        return []
+    alone = Transcript(segments=[segment], language=transcript.language, speaker_names=transcript.speaker_names)
+    warnings: list[Message] = []
+    for cue in build_cues(alone, line_limits):
+        warnings += [w for w in cue_warnings(cue, None, limits) if w not in warnings]
+    return warnings
+
+
+def overlap_warning(transcript: Transcript, row: int) -> Message | None:
+    """Said where a line ends after the next line with text starts, even where the export would move the
+    cues apart."""
+    segments = transcript.segments
+    segment = segments[row]
+    if not segment.text.strip():
+        return None
+    following = next((segments[i] for i in range(row + 1, len(segments)) if segments[i].text.strip()), None)
+    if following is not None and following.start < segment.end - _TOLERANCE:
+        return N_("Cue checks", "Overlaps the next subtitle by {seconds} s.").format(
+            seconds=f"{segment.end - following.start:.2f}")
+    return None
+
+
 def line_warnings(transcript: Transcript, limits: ReadingLimits = ReadingLimits(),
                   line_limits: LineLimits = LineLimits()) -> dict[int, list[Message]]:
-    """The warnings of each line of the transcript (by row), from the cues the SRT export makes of it.
-    A line that overlaps the next one is said so even where the export moves the cues apart."""
+    """The warnings of each line of the transcript (by row) that has some."""
     found: dict[int, list[Message]] = {}
-    segments = transcript.segments
-    for row, segment in enumerate(segments):
-        if not segment.text.strip():
-            continue
-        alone = Transcript(segments=[segment], language=transcript.language,
-                           speaker_names=transcript.speaker_names)
-        cues = build_cues(alone, line_limits)
-        warnings: list[Message] = []
-        for cue in cues:
-            warnings += [w for w in cue_warnings(cue, None, limits) if w not in warnings]
-        following = next((s for s in segments[row + 1:] if s.text.strip()), None)
-        if following is not None and following.start < segment.end - _TOLERANCE:
-            warnings.append(N_("Cue checks", "Overlaps the next subtitle by {seconds} s.").format(
-                seconds=f"{segment.end - following.start:.2f}"))
+    for row in range(len(transcript.segments)):
+        warnings = segment_warnings(transcript, row, limits, line_limits)
+        overlap = overlap_warning(transcript, row)
+        if overlap is not None:
+            warnings.append(overlap)
         if warnings:
             found[row] = warnings
     return found

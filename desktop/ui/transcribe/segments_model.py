@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.core.transcription import edits
-from desktop.core.transcription.cue_checks import ReadingLimits, line_warnings
+from desktop.core.transcription.cue_checks import ReadingLimits, overlap_warning, segment_warnings
 from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
@@ -80,7 +80,9 @@ class SegmentsModel(QAbstractTableModel):
         self._transcript: Transcript | None = None
         self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
         self.reading_limits = ReadingLimits()
-        self._warnings: dict[int, list] | None = None  # each row's cue warnings, worked out when asked
+        # The cue warnings of each line as it was when asked, by id(Segment): an edit puts new Segment
+        # objects in, so only the lines it made are worked out again (the export's cutting is not cheap).
+        self._cue_warnings: dict[int, tuple[Segment, list]] = {}
 
     @property
     def transcript(self) -> Transcript | None:
@@ -94,7 +96,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show a finished transcript; its segments can be edited."""
         self.beginResetModel()
         self._transcript = transcript
-        self._warnings = None
+        self._cue_warnings = {}
         self._segments = transcript.segments if transcript is not None else []
         self._rows = len(self._segments)
         self.endResetModel()
@@ -103,7 +105,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show the segments of a file still being transcribed; read-only until it is done."""
         self.beginResetModel()
         self._transcript = None
-        self._warnings = None
+        self._cue_warnings = {}
         self._segments = segments
         self._rows = len(segments)
         self.endResetModel()
@@ -191,15 +193,19 @@ class SegmentsModel(QAbstractTableModel):
 
     def warnings(self, row: int) -> list:
         """Why the cues of a line will be hard to read (Messages), as the SRT export cuts it."""
-        if self._transcript is None:
+        if self._transcript is None or row >= len(self._segments):
             return []
-        if self._warnings is None:
-            self._warnings = line_warnings(self._transcript, self.reading_limits)
-        return self._warnings.get(row, [])
+        segment = self._segments[row]
+        known = self._cue_warnings.get(id(segment))
+        if known is None or known[0] is not segment:
+            known = self._cue_warnings[id(segment)] = (
+                segment, segment_warnings(self._transcript, row, self.reading_limits))
+        overlap = overlap_warning(self._transcript, row)
+        return known[1] if overlap is None else [*known[1], overlap]
 
     def set_reading_limits(self, limits: ReadingLimits) -> None:
         self.reading_limits = limits
-        self._warnings = None
+        self._cue_warnings = {}
         if self._rows:
             self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT))
 
@@ -257,7 +263,6 @@ class SegmentsModel(QAbstractTableModel):
 
     def _show_change(self, transcript: Transcript, change: Change, column: int) -> None:
         if transcript is self._transcript:
-            self._warnings = None
             if change.rows_changed or len(self._segments) != self._rows:
                 self.beginResetModel()
                 self._rows = len(self._segments)
