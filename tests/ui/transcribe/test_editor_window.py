@@ -2,6 +2,12 @@
 undoes with Ctrl+Z and comes back with Ctrl+Shift+Z, split and merge keep the words' times, each
 file keeps its own history, and what is undone is saved like any edit."""
 import copy
+import os
+import select
+import signal
+import subprocess
+import sys
+import textwrap
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
@@ -10,7 +16,8 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript, Word
 from desktop.ui.transcribe.segments_model import SegmentsModel
-from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, reopened, texts
+from tests.ui.conftest import JOB_TIMEOUT_MS
+from tests.ui.transcribe.test_autosave_window import ROOT, close, copy_of, open_window, reopened, texts
 
 pytestmark = pytest.mark.slow
 
@@ -52,11 +59,11 @@ def shown(qtbot, settings, row: int = 0):
     tab.queue_view.selectRow(row)
     view = tab.transcript_panel.view
     view.setFocus()
-    select(view, 0)
+    select_line(view, 0)
     return window, tab, view
 
 
-def select(view, row: int) -> None:
+def select_line(view, row: int) -> None:
     """Select one line, as a click on it does (without playing it)."""
     index = view.model().index(row, SegmentsModel.TEXT)
     view.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
@@ -101,19 +108,19 @@ def test_ctrl_z_undoes_each_kind_of_edit_and_ctrl_shift_z_redoes_it(qtbot, setti
         assert model.setData(model.index(2, SegmentsModel.END), "00:00:08.250")
 
     def split():
-        select(view, 0)
+        select_line(view, 0)
         press(qtbot, view, Qt.Key.Key_S, CTRL_SHIFT)
 
     def merge():
-        select(view, 0)
+        select_line(view, 0)
         press(qtbot, view, Qt.Key.Key_M, CTRL)
 
     def insert():
-        select(view, 2)
+        select_line(view, 2)
         press(qtbot, view, Qt.Key.Key_N, CTRL_SHIFT)
 
     def delete():
-        select(view, 1)
+        select_line(view, 1)
         press(qtbot, view, Qt.Key.Key_Delete, CTRL_SHIFT)
 
     for name, edit, undo_text in [("text", text_edit, "Undo edit line 2"), ("times", times_edit, "Undo change the times of line 3"),
@@ -137,7 +144,7 @@ def test_split_and_merge_keep_the_words_times(qtbot, settings, sources):
     window, tab, view = shown(qtbot, settings)
     transcript = tab.queue.items[0].transcript
     original = copy.deepcopy(transcript.segments[0])
-    select(view, 0)
+    select_line(view, 0)
     view.setFocus()
     press(qtbot, view, Qt.Key.Key_F2)
     editor = tab.transcript_panel.view.text_delegate.open_editor
@@ -147,7 +154,7 @@ def test_split_and_merge_keep_the_words_times(qtbot, settings, sources):
     assert texts(tab)[:2] in (["And so my", "fellow Americans,"], ["And so my fellow", "Americans,"])
     assert head.words[-1].end <= head.end == tail.start <= tail.words[0].start
     assert [w.start for w in head.words + tail.words] == [w.start for w in original.words]
-    select(view, 0)
+    select_line(view, 0)
     press(qtbot, view, Qt.Key.Key_M, CTRL)
     assert transcript.segments[0] == original
     close(qtbot, window)
@@ -199,4 +206,67 @@ def test_hard_to_read_lines_are_marked_with_the_reason_and_can_be_shown_alone(qt
     assert shown_texts(view) == ["ask not what your country can do for you,"]
     panel.warnings_only_box.click()
     assert len(shown_texts(view)) == 4
+    close(qtbot, window)
+
+
+def test_a_split_survives_the_app_being_killed(qtbot, settings, tmp_path):
+    source = copy_of("jfk.flac", tmp_path / "in")
+    store = AutosaveStore(default_path())
+    saved(store, source, timed_transcript(source))
+    store.close()
+    script = textwrap.dedent("""
+        import sys
+        import time
+        from PySide6.QtCore import QTimer
+        from desktop.app import create_app
+        from desktop.ui.transcribe.segments_model import SegmentsModel
+
+        app, window = create_app(sys.argv[:1])
+        window.show()
+        tab = window.transcribe_tab
+        while not tab.saved_work.is_restored:  # the saved queue is read off the window's thread
+            app.processEvents()
+            time.sleep(0.01)
+        tab.queue_view.selectRow(0)
+        panel = tab.transcript_panel
+        panel.view.selectRow(0)
+        panel.split_line()
+        assert panel.segments_model.rowCount() == 5
+        print("edited", flush=True)
+        model = panel.view.model()
+        typed = []
+
+        def keep_typing():  # still editing when the kill comes
+            typed.append("x")
+            model.setData(model.index(4, SegmentsModel.TEXT), "for your country" + "".join(typed))
+            QTimer.singleShot(10, keep_typing)
+
+        keep_typing()
+        app.exec()
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "child config"))
+    with open(tmp_path / "child stderr.txt", "w", encoding="utf-8") as stderr:
+        child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
+                                 stdout=subprocess.PIPE, stderr=stderr)
+    try:
+        ready, _, _ = select.select([child.stdout], [], [], JOB_TIMEOUT_MS / 1000)
+        assert (child.stdout.readline() if ready else "") == "edited\n", \
+            (tmp_path / "child stderr.txt").read_text(encoding="utf-8")[-3000:]
+        qtbot.wait(300)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+
+    window = open_window(qtbot, settings)
+    tab = window.transcribe_tab
+    tab.queue_view.selectRow(0)
+    shown = texts(tab)
+    assert len(shown) == 5 and " ".join(shown[:2]) == "And so my fellow Americans,"
+    assert shown[4].startswith("for your countryx")
+    head, tail = tab.queue.items[0].transcript.segments[:2]
+    assert head.words and tail.words, "the split kept the words' times through the crash"
     close(qtbot, window)
