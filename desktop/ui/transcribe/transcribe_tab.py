@@ -225,6 +225,7 @@ class TranscribeTab(QWidget):
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:
+        self.transcript_panel.forget_item(item)
         if item is self.transcript_panel.shown_item:
             self.transcript_panel.show_item(self.selected_item())
 

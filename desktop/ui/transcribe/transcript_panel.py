@@ -197,6 +197,11 @@ class TranscriptPanel(QWidget):
         self._update_title()
         self._update_search_count()
 
+    def forget_item(self, item: QueueItem) -> None:
+        """The item left the list: its undo history goes with it."""
+        if item.transcript is not None and self._items.pop(id(item.transcript), None) is item:
+            self.histories.forget(item.transcript)
+
     @Slot(object)
     def on_item_changed(self, item: QueueItem) -> None:
         if item is self._shown:
