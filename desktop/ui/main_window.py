@@ -118,6 +118,10 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(False)
         self.export_all_action.setEnabled(False)
 
+        self.edit_menu = self.menuBar().addMenu("")
+        for action in tab.transcript_panel.edit_actions():
+            self.edit_menu.addSeparator() if action is None else self.edit_menu.addAction(action)
+
         self.settings_menu = self.menuBar().addMenu("")
         self.settings_action = self._action(self.open_settings, QKeySequence.StandardKey.Preferences)
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
@@ -152,6 +156,7 @@ class MainWindow(QMainWindow):
         self.export_action.setText(self.tr("&Export…"))
         self.export_all_action.setText(self.tr("Export a&ll"))
         self.quit_action.setText(self.tr("&Quit"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
         self.settings_menu.setTitle(self.tr("&Settings"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.tools_menu.setTitle(self.tr("&Tools"))

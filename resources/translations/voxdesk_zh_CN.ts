@@ -434,6 +434,25 @@
     </message>
 </context>
 <context>
+    <name>Cue checks</name>
+    <message>
+        <source>{speed} characters a second: more than a reader manages ({allowed}).</source>
+        <translation>每秒 {speed} 个字：超过观众能读的速度（{allowed}）。</translation>
+    </message>
+    <message>
+        <source>On screen {seconds} s: shorter than {minimum} s.</source>
+        <translation>显示 {seconds} 秒：短于 {minimum} 秒。</translation>
+    </message>
+    <message>
+        <source>On screen {seconds} s: longer than {maximum} s.</source>
+        <translation>显示 {seconds} 秒：长于 {maximum} 秒。</translation>
+    </message>
+    <message>
+        <source>Overlaps the next subtitle by {seconds} s.</source>
+        <translation>与下一条字幕重叠 {seconds} 秒。</translation>
+    </message>
+</context>
+<context>
     <name>Device</name>
     <message>
         <source>passed: {steps}</source>
@@ -1486,6 +1505,101 @@
     <message>
         <source>{count} characters</source>
         <translation>{count} 个字符</translation>
+    </message>
+</context>
+<context>
+    <name>Edits</name>
+    <message>
+        <source>edit line {line}</source>
+        <translation>编辑第 {line} 行</translation>
+    </message>
+    <message>
+        <source>change the times of line {line}</source>
+        <translation>修改第 {line} 行的时间</translation>
+    </message>
+    <message>
+        <source>Line {line} would end before it starts.</source>
+        <translation>第 {line} 行的结束时间会早于开始时间。</translation>
+    </message>
+    <message>
+        <source>Line {line} would start before the recording does.</source>
+        <translation>第 {line} 行会在录音开始之前开始。</translation>
+    </message>
+    <message>
+        <source>Line {line} would start before line {previous} ends.</source>
+        <translation>第 {line} 行会在第 {previous} 行结束之前开始。</translation>
+    </message>
+    <message>
+        <source>Line {line} would end after line {next} starts.</source>
+        <translation>第 {line} 行会在第 {next} 行开始之后才结束。</translation>
+    </message>
+    <message>
+        <source>Line {line} would end after the recording does.</source>
+        <translation>第 {line} 行会在录音结束之后才结束。</translation>
+    </message>
+    <message>
+        <source>change the speaker of line {line}</source>
+        <translation>修改第 {line} 行的说话人</translation>
+    </message>
+    <message>
+        <source>rename {speaker}</source>
+        <translation>重命名{speaker}</translation>
+    </message>
+    <message>
+        <source>Line {line} has no place to split there: put the cursor between two words.</source>
+        <translation>第 {line} 行在这里无法拆分：请把光标放在两个词之间。</translation>
+    </message>
+    <message>
+        <source>split line {line}</source>
+        <translation>拆分第 {line} 行</translation>
+    </message>
+    <message>
+        <source>Line {line} is the last one: there is no next line to merge it with.</source>
+        <translation>第 {line} 行是最后一行：没有下一行可以合并。</translation>
+    </message>
+    <message>
+        <source>merge line {line} with the next</source>
+        <translation>将第 {line} 行与下一行合并</translation>
+    </message>
+    <message>
+        <source>There is no room after line {line} for another one: shorten it or shift the next lines first.</source>
+        <translation>第 {line} 行之后没有空隙再插入一行：请先缩短这一行，或平移后面的行。</translation>
+    </message>
+    <message>
+        <source>insert line {line}</source>
+        <translation>插入第 {line} 行</translation>
+    </message>
+    <message>
+        <source>delete line {line}</source>
+        <translation>删除第 {line} 行</translation>
+    </message>
+    <message>
+        <source>delete {count} lines</source>
+        <translation>删除 {count} 行</translation>
+    </message>
+    <message>
+        <source>Select lines next to each other to shift them together.</source>
+        <translation>要一起平移，请选择相邻的几行。</translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {previous}: shift by less, or move that line too.</source>
+        <translation>第 {line} 行会与第 {previous} 行重叠：请少移一点，或把那一行也一起移动。</translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {next}: shift by less, or move that line too.</source>
+        <translation>第 {line} 行会与第 {next} 行重叠：请少移一点，或把那一行也一起移动。</translation>
+    </message>
+    <message>
+        <source>shift line {line}</source>
+        <translation>平移第 {line} 行</translation>
+    </message>
+    <message>
+        <source>shift lines {first}–{last}</source>
+        <translation>平移第 {first}–{last} 行</translation>
+    </message>
+    <message>
+        <source>replace “{text}” ({count}×)</source>
+        <translation>替换“{text}”（{count} 处）</translation>
     </message>
 </context>
 <context>
@@ -2850,6 +2964,10 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
@@ -3779,22 +3897,6 @@ Replace them?</source>
         <source>Type a time like 00:01:02.500.</source>
         <translation>请按 00:01:02.500 这样的格式输入时间。</translation>
     </message>
-    <message>
-        <source>A segment must end after it starts.</source>
-        <translation>片段的结束时间必须晚于开始时间。</translation>
-    </message>
-    <message>
-        <source>A segment cannot start before the previous one ends ({time}).</source>
-        <translation>片段不能在上一段结束（{time}）之前开始。</translation>
-    </message>
-    <message>
-        <source>A segment cannot end after the next one starts ({time}).</source>
-        <translation>片段不能在下一段开始（{time}）之后结束。</translation>
-    </message>
-    <message>
-        <source>A segment cannot end after the recording does ({time}).</source>
-        <translation>片段不能在录音结束（{time}）之后结束。</translation>
-    </message>
 </context>
 <context>
     <name>Server</name>
@@ -4678,6 +4780,29 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Subtitles</name>
+    <message>
+        <source>“{name}” is too large to be a subtitle file.</source>
+        <translation>“{name}”太大，不像是字幕文件。</translation>
+    </message>
+    <message>
+        <source>Line {line} of “{name}” is not UTF-8 text: save the file as UTF-8 and open it again.</source>
+        <translation>“{name}”的第 {line} 行不是 UTF-8 文本：请将文件另存为 UTF-8 后重新打开。</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: check that it is still there and that you may read it.</source>
+        <translation>无法打开“{name}”：请确认文件仍在原处，并且您有权读取它。</translation>
+    </message>
+    <message>
+        <source>Line {line} of “{name}” could not be read as a subtitle: check its number and its times (like 00:01:02,500 --&gt; 00:01:04,000).</source>
+        <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的序号和时间（例如 00:01:02,500 --&gt; 00:01:04,000）。</translation>
+    </message>
+    <message>
+        <source>Subtitle {number} would start before the recording does: shift by less.</source>
+        <translation>第 {number} 条字幕会在录音开始之前开始：请少移一点。</translation>
+    </message>
+</context>
+<context>
     <name>SynthesizeTab</name>
     <message>
         <source>CPU</source>
@@ -4841,8 +4966,36 @@ Replace them?</source>
         <translation>停止播放</translation>
     </message>
     <message>
-        <source>Click a line to hear it; double-click to correct it.</source>
-        <translation>单击一行可收听，双击可修改。</translation>
+        <source>Click a line to hear it; type, or double-click, to correct it.</source>
+        <translation>单击一行可以试听；直接输入或双击即可修改。</translation>
+    </message>
+    <message>
+        <source>Only lines with warnings</source>
+        <translation>只显示有警告的行</translation>
+    </message>
+    <message>
+        <source>Show only the lines whose subtitles will be hard to read: too fast, too short, too long or overlapping. Hover over a ⚠ line for the reason.</source>
+        <translation>只显示字幕不易阅读的行：太快、太短、太长或重叠。把鼠标停在带 ⚠ 的行上可以看到原因。</translation>
+    </message>
+    <message>
+        <source>&amp;Split line at the cursor</source>
+        <translation>在光标处拆分行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Merge with next line</source>
+        <translation>与下一行合并(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Insert line</source>
+        <translation>插入行(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete lines</source>
+        <translation>删除行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>S&amp;hift times…</source>
+        <translation>平移时间(&amp;H)…</translation>
     </message>
     <message>
         <source>Select a file in the list to see its transcript.</source>
@@ -4863,6 +5016,30 @@ Replace them?</source>
     <message>
         <source>“{name}” has not been transcribed yet.</source>
         <translation>“{name}”尚未转写。</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {change}</source>
+        <translation>撤销{change}(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {change}</source>
+        <translation>重做{change}(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Shift times</source>
+        <translation>平移时间</translation>
+    </message>
+    <message>
+        <source>Move the selected lines by this many seconds (negative: earlier):</source>
+        <translation>将所选的行移动这么多秒（负数表示提前）：</translation>
     </message>
     <message>
         <source>{found} of {total}</source>

@@ -143,6 +143,19 @@ class AutosaveStore:
             self._touch(db, item_id)
             db.execute("INSERT OR REPLACE INTO speakers (item_id, data) VALUES (?, ?)", (item_id, data))
 
+    def save_edited_transcript(self, item_id: int, transcript: Transcript) -> None:
+        """The whole transcript after an edit that added, removed or reordered lines (or an undo): it
+        replaces the saved one and the edits kept for single lines, and counts as one more edit."""
+        data = json.dumps(transcript.to_dict(), ensure_ascii=False)
+        with self._write() as db:
+            bumped = db.execute("UPDATE transcripts SET revision = revision + 1, data = ? WHERE item_id = ?",
+                                (data, item_id))
+            if bumped.rowcount != 1:
+                raise KeyError(f"item {item_id} has no saved transcript")
+            self._touch(db, item_id)
+            db.execute("DELETE FROM edits WHERE item_id = ?", (item_id,))
+            db.execute("DELETE FROM speakers WHERE item_id = ?", (item_id,))
+
     def mark_exported(self, item_id: int, revision: int | None = None) -> None:
         """The transcript was exported as it was at revision (default: as it is now). An export counts
         no further than the edits saved: one that could not be saved is not in the revisions."""

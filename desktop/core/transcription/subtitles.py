@@ -432,6 +432,11 @@ def _units_from_words(segment: Segment) -> list[_Unit] | None:
     return units
 
 
+def may_break_between(before: str, after: str) -> bool:
+    """Whether a cue or a line may end between these two pieces of text (the same rule everywhere)."""
+    return _may_break_between(before, after)
+
+
 def _may_break_between(before: str, after: str) -> bool:
     head = after.lstrip()
     if not head or not before.strip():

@@ -16,6 +16,7 @@ A change that cannot be saved is said in a sentence (`problem`); the work in the
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
@@ -158,6 +159,16 @@ class SavedWork(QObject):
             return
         transcript = _snapshot(item.transcript)
         self._write_edit(item, lambda item_id: self._store.save_speakers(item_id, transcript))
+
+    def save_whole(self, item: QueueItem) -> None:
+        """item's transcript changed as a whole (lines split, merged, inserted, deleted; an undo)."""
+        if self._stopped or item not in self._ids or item.transcript is None:
+            return
+        # The editor swaps whole Segment objects and never changes one in place, so a copy of the list
+        # is a snapshot the writing thread can read; copying every word here would hold up the window.
+        transcript = dataclasses.replace(item.transcript, segments=list(item.transcript.segments),
+                                         speaker_names=dict(item.transcript.speaker_names))
+        self._write_edit(item, lambda item_id: self._store.save_edited_transcript(item_id, transcript))
 
     def revision(self, item: QueueItem) -> int | None:
         """How many corrections of item were made: what an export made now contains (the store counts

@@ -1,6 +1,7 @@
 """The segments of one transcript as an editable table: start, end, speaker, text.
 
-Edits go straight into the Transcript, so what the user sees is what gets exported.
+Every edit is a core Change (desktop.core.transcription.edits) put on the transcript's undo stack,
+and goes into the Transcript at once, so what the user sees is what gets exported.
 """
 from __future__ import annotations
 
@@ -15,9 +16,14 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication, QStyle
 
+from desktop.core.transcription import edits
+from desktop.core.transcription.cue_checks import ReadingLimits, overlap_warning, segment_warnings
+from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
+from desktop.ui.transcribe.edit_commands import EditCommand, TranscriptHistories
 from desktop.ui.common.styles import WARNING_COLOR
 from desktop.ui.transcribe.speaker_colours import speaker_colour
 
@@ -62,6 +68,7 @@ class SegmentsModel(QAbstractTableModel):
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
     edited = Signal(int, int)  # (row, column) of a change taken into the transcript
+    changed = Signal(object)  # a Transcript changed by an edit, an undo or a redo
     speakers_changed = Signal()  # a speaker was renamed, joined to another, or a line changed speaker
 
     def __init__(self, parent=None):
@@ -71,6 +78,11 @@ class SegmentsModel(QAbstractTableModel):
         # views through segment_added() count.
         self._rows = 0
         self._transcript: Transcript | None = None
+        self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
+        self.reading_limits = ReadingLimits()
+        # The cue warnings of each line as it was when asked, by id(Segment): an edit puts new Segment
+        # objects in, so only the lines it made are worked out again (the export's cutting is not cheap).
+        self._cue_warnings: dict[int, tuple[Segment, list]] = {}
 
     @property
     def transcript(self) -> Transcript | None:
@@ -84,6 +96,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show a finished transcript; its segments can be edited."""
         self.beginResetModel()
         self._transcript = transcript
+        self._cue_warnings = {}
         self._segments = transcript.segments if transcript is not None else []
         self._rows = len(self._segments)
         self.endResetModel()
@@ -92,6 +105,7 @@ class SegmentsModel(QAbstractTableModel):
         """Show the segments of a file still being transcribed; read-only until it is done."""
         self.beginResetModel()
         self._transcript = None
+        self._cue_warnings = {}
         self._segments = segments
         self._rows = len(segments)
         self.endResetModel()
@@ -152,6 +166,10 @@ class SegmentsModel(QAbstractTableModel):
             if column == self.END:
                 return format_timestamp(segment.end)
             return segment.text.strip()
+        if column == self.TEXT and role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
+            shown = self._warning_data(index.row(), segment, role)
+            if shown is not None:
+                return shown
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.TEXT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
@@ -171,6 +189,36 @@ class SegmentsModel(QAbstractTableModel):
             return QBrush(QColor("black"))  # on the light speaker colour, whatever the theme
         return None
 
+    # -- cue warnings --------------------------------------------------------------------------
+
+    def warnings(self, row: int) -> list:
+        """Why the cues of a line will be hard to read (Messages), as the SRT export cuts it."""
+        if self._transcript is None or row >= len(self._segments):
+            return []
+        segment = self._segments[row]
+        known = self._cue_warnings.get(id(segment))
+        if known is None or known[0] is not segment:
+            known = self._cue_warnings[id(segment)] = (
+                segment, segment_warnings(self._transcript, row, self.reading_limits))
+        overlap = overlap_warning(self._transcript, row)
+        return known[1] if overlap is None else [*known[1], overlap]
+
+    def set_reading_limits(self, limits: ReadingLimits) -> None:
+        self.reading_limits = limits
+        self._cue_warnings = {}
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT))
+
+    def _warning_data(self, row: int, segment: Segment, role: int):
+        if role not in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        warnings = self.warnings(row)
+        if not warnings:
+            return None
+        if role == Qt.ItemDataRole.DecorationRole:
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return "\n".join([segment.text.strip(), "", *(f"⚠ {translated(w)}" for w in warnings)])
+
     # -- speakers ------------------------------------------------------------------------------
 
     @property
@@ -185,20 +233,49 @@ class SegmentsModel(QAbstractTableModel):
 
     def rename_speaker(self, number: int, name: str) -> None:
         """Rename a speaker on every line; a name another speaker has joins the two."""
-        if self._transcript is None:
-            return
-        before = (dict(self._transcript.speaker_names), [s.speaker for s in self._segments])
-        self._transcript.rename_speaker(number, name)
-        if before != (self._transcript.speaker_names, [s.speaker for s in self._segments]):
-            self._speakers_changed()
+        if self._transcript is not None:
+            self.commit(edits.rename_speaker(self._transcript, number, name), self.SPEAKER)
 
-    def _set_speaker(self, row: int, number: int) -> bool:
-        if number == self.NEW_SPEAKER:
-            number = max(self._transcript.speakers, default=0) + 1
-        if self._segments[row].speaker == number:
+    # -- edits ---------------------------------------------------------------------------------
+
+    def commit(self, change: Change | None, column: int = TEXT) -> bool:
+        """Make a change to the shown transcript, on its undo stack when there is one."""
+        if change is None or self._transcript is None:
             return False
-        self._transcript.set_speaker(row, number)
+        transcript = self._transcript
+
+        def show(_transcript: Transcript, done: Change, _undone: bool) -> None:
+            self._show_change(transcript, done, column)
+        if self.histories is not None:
+            self.histories.stack_for(transcript).push(EditCommand(transcript, change, show))
+        else:
+            change.apply(transcript)
+            show(transcript, change, False)
         return True
+
+    def try_edit(self, make) -> bool:
+        """commit(make()), saying why in edit_rejected when the edit is refused."""
+        try:
+            return self.commit(make())
+        except EditRefused as refused:
+            self.edit_rejected.emit(translated(refused.message))
+            return False
+
+    def _show_change(self, transcript: Transcript, change: Change, column: int) -> None:
+        if transcript is self._transcript:
+            if change.rows_changed or len(self._segments) != self._rows:
+                self.beginResetModel()
+                self._rows = len(self._segments)
+                self.endResetModel()
+            elif change.splices:
+                rows = [splice.at for splice in change.splices]
+                # A line's neighbours too: whether it overlaps them is one of their warnings.
+                self.dataChanged.emit(self.index(max(0, min(rows) - 1), 0),
+                                      self.index(min(self._rows - 1, max(rows) + 1), self.columnCount() - 1))
+            if change.names_after is not None or column == self.SPEAKER:
+                self._speakers_changed()
+            self.edited.emit(min(change.first_row, max(0, self._rows - 1)), column)
+        self.changed.emit(transcript)
 
     def _speakers_changed(self) -> None:
         if self._rows:
@@ -229,66 +306,48 @@ class SegmentsModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         segment = self._segments[row]
         if column == self.SPEAKER:
-            if not self._set_speaker(row, int(value)):
-                return False
-            self._speakers_changed()
-            self.edited.emit(row, column)
-            return True
+            number = int(value)
+            if number == self.NEW_SPEAKER:
+                number = max(self._transcript.speakers, default=0) + 1
+            return self.commit(edits.set_speaker(self._transcript, row, number), column)
         if column == self.TEXT:
-            text = str(value).strip()
-            if text == segment.text.strip():
-                return False
-            # Keep Whisper's leading space for Latin text so joined text reads the same.
-            if segment.text.startswith(" ") and text:
-                text = " " + text
-            self._transcript.edit_text(row, text)
-        else:
-            seconds = parse_timestamp(str(value))
-            if seconds is None:
-                self.edit_rejected.emit(self.tr("Type a time like 00:01:02.500."))
-                return False
-            start = seconds if column == self.START else segment.start
-            end = seconds if column == self.END else segment.end
-            error = self._check_times(row, start, end)
-            if error:
-                self.edit_rejected.emit(error)
-                return False
-            if (start, end) == (segment.start, segment.end):
-                return False
-            segment.start, segment.end = start, end
-            # Word timings were measured for the old stretch; subtitles fall back to the segment's.
-            segment.words = []
-        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
-        self.edited.emit(row, column)
-        return True
-
-    def _check_times(self, row: int, start: float, end: float) -> str | None:
-        """Subtitles must run forward and never overlap: keep each segment between its neighbours."""
-        if end <= start:
-            return self.tr("A segment must end after it starts.")
-        if row > 0 and start < self._segments[row - 1].end - 1e-6:
-            return self.tr("A segment cannot start before the previous one ends ({time}).").format(
-                time=format_timestamp(self._segments[row - 1].end)
-            )
-        if row + 1 < len(self._segments) and end > self._segments[row + 1].start + 1e-6:
-            return self.tr("A segment cannot end after the next one starts ({time}).").format(
-                time=format_timestamp(self._segments[row + 1].start)
-            )
-        duration = self._transcript.duration if self._transcript is not None else 0.0
-        if duration and end > duration + 0.5:
-            return self.tr("A segment cannot end after the recording does ({time}).").format(
-                time=format_timestamp(duration)
-            )
-        return None
+            return self.commit(edits.edit_text(self._transcript, row, str(value)), column)
+        seconds = parse_timestamp(str(value))
+        if seconds is None:
+            self.edit_rejected.emit(self.tr("Type a time like 00:01:02.500."))
+            return False
+        start = seconds if column == self.START else segment.start
+        end = seconds if column == self.END else segment.end
+        try:
+            return self.commit(edits.set_times(self._transcript, row, start, end), column)
+        except EditRefused as refused:
+            self.edit_rejected.emit(translated(refused.message))
+            return False
 
 
 class SegmentSearchModel(QSortFilterProxyModel):
-    """Shows only the segments whose text contains the search words (any case)."""
+    """Shows only the segments whose text contains the search words (any case), and, when asked, only
+    those with a cue warning."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(SegmentsModel.TEXT)
+        self._only_warnings = False
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
+
+    def show_only_warnings(self, only: bool) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+            self.beginFilterChange()
+            self._only_warnings = only
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._only_warnings = only
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 - Qt naming
+        if self._only_warnings and not self.sourceModel().warnings(source_row):
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)

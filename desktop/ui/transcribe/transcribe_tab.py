@@ -125,8 +125,7 @@ class TranscribeTab(QWidget):
         self.options.models_listed.connect(self._on_models_listed)
         self.model_folders.changed.connect(self.refresh_models)
 
-        self.transcript_panel.segment_edited.connect(self.saved_work.save_edit)
-        self.transcript_panel.speakers_edited.connect(self.saved_work.save_speakers)
+        self.transcript_panel.transcript_edited.connect(self.saved_work.save_whole)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)
@@ -238,6 +237,7 @@ class TranscribeTab(QWidget):
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:
+        self.transcript_panel.forget_item(item)
         if item is self.transcript_panel.shown_item:
             self.transcript_panel.show_item(self.selected_item())
 

@@ -1,14 +1,16 @@
 """The transcript of the file selected in the queue: its segments to search, hear and correct."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QLineEdit,
-    QTableView,
+    QMenu,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -16,24 +18,29 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
+from desktop.core.transcription import edits
 from desktop.ui.common.icons import icon
+from desktop.ui.transcribe.edit_commands import TranscriptHistories
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.transcript_view import TranscriptView
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
 
 
 class TranscriptPanel(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
-    segment_edited = Signal(object, int, bool)  # (QueueItem, segment row, its text rather than its times)
-    speakers_edited = Signal(object)  # QueueItem whose speakers were renamed or changed
+    transcript_edited = Signal(object)  # QueueItem whose transcript an edit, undo or redo changed
 
     def __init__(self, runner: JobRunner, parent: QWidget | None = None):
         super().__init__(parent)
         self._shown: QueueItem | None = None
+        self._items: dict[int, QueueItem] = {}  # id(transcript): the item it belongs to, once shown
         self.player = AudioPlayer(runner, self)
+        self.histories = TranscriptHistories(self)
         self._build()
+        self._build_actions()
         self._connect()
         self.retranslate()
 
@@ -48,10 +55,12 @@ class TranscriptPanel(QWidget):
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setMinimumWidth(200)
         self.search_count = QLabel()
+        self.warnings_only_box = QCheckBox()
         self.stop_button = QToolButton()
         self.stop_button.setIcon(icon("stop"))
         self.stop_button.setEnabled(False)
         self.segments_model = SegmentsModel(self)
+        self.segments_model.histories = self.histories
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
@@ -62,20 +71,17 @@ class TranscriptPanel(QWidget):
         title_row.addWidget(self.stop_button)
         title_row.addWidget(self.search_edit)
         title_row.addWidget(self.search_count)
+        title_row.addWidget(self.warnings_only_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
         layout.addWidget(self.speakers_bar)
         layout.addWidget(self.view, 1)
 
-    def _build_view(self) -> QTableView:
-        view = QTableView()
+    def _build_view(self) -> TranscriptView:
+        view = TranscriptView()
         view.setModel(self.search_model)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                             | QAbstractItemView.EditTrigger.EditKeyPressed
-                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.setWordWrap(True)
         view.setMinimumHeight(160)
         header = view.horizontalHeader()
@@ -88,12 +94,56 @@ class TranscriptPanel(QWidget):
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return view
 
+    def _build_actions(self) -> None:
+        """Undo, Redo and the line edits, for the Edit menu, the table's context menu and shortcuts."""
+        self.undo_action = QAction(self)
+        self.undo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.undo_action.triggered.connect(self.histories.undo)
+        self.redo_action = QAction(self)
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(redo_keys + [key for key in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
+                                                   if key not in redo_keys])
+        self.redo_action.triggered.connect(self.histories.redo)
+        self.histories.canUndoChanged.connect(self.undo_action.setEnabled)
+        self.histories.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.histories.undoTextChanged.connect(self._name_undo_redo)
+        self.histories.redoTextChanged.connect(self._name_undo_redo)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.split_action = self._line_action(self.split_line, QKeySequence("Ctrl+Shift+S"))
+        self.merge_action = self._line_action(self.merge_with_next, QKeySequence("Ctrl+M"))
+        self.insert_action = self._line_action(self.insert_line, QKeySequence("Ctrl+Shift+N"))
+        self.delete_action = self._line_action(self.delete_lines, QKeySequence("Ctrl+Shift+Delete"))
+        self.shift_action = self._line_action(self.shift_times, QKeySequence("Ctrl+Shift+T"))
+        for action in (self.undo_action, self.redo_action):
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.line_actions = [self.split_action, self.merge_action, self.insert_action, self.delete_action,
+                             self.shift_action]
+        self.addActions([self.undo_action, self.redo_action, *self.line_actions])  # keys work in the panel alone
+
+    def _line_action(self, slot, shortcut: QKeySequence) -> QAction:
+        action = QAction(self)
+        action.setShortcut(shortcut)
+        # Also while a line is being typed in, so the split takes the caret's place.
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        action.setEnabled(False)
+        return action
+
+    def edit_actions(self) -> list[QAction | None]:
+        """What the Edit menu lists, None for a separator."""
+        return [self.undo_action, self.redo_action, None, *self.line_actions]
+
     def _connect(self) -> None:
+        self.view.customContextMenuRequested.connect(self._show_context_menu)
+        self.segments_model.changed.connect(self._on_transcript_changed)
+        self.segments_model.modelReset.connect(self._update_line_actions)
+        self.view.selectionModel().selectionChanged.connect(self._update_line_actions)
         self.search_edit.textChanged.connect(self._on_search)
+        self.warnings_only_box.toggled.connect(self._on_warnings_only)
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
-        self.segments_model.edited.connect(self._on_edited)
-        self.segments_model.speakers_changed.connect(self._on_speakers_changed)
+        self.segments_model.speakers_changed.connect(self._show_speaker_column)
         self.segments_model.modelReset.connect(self._show_speaker_column)
         self.stop_button.clicked.connect(self.player.stop)
         self.player.playing_changed.connect(self.stop_button.setEnabled)
@@ -103,7 +153,17 @@ class TranscriptPanel(QWidget):
         """Set every text; called at start and when the interface language changes."""
         self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
         self.stop_button.setToolTip(self.tr("Stop playing"))
-        self.view.setToolTip(self.tr("Click a line to hear it; double-click to correct it."))
+        self.view.setToolTip(self.tr("Click a line to hear it; type, or double-click, to correct it."))
+        self._name_undo_redo()
+        self.warnings_only_box.setText(self.tr("Only lines with warnings"))
+        self.warnings_only_box.setToolTip(self.tr("Show only the lines whose subtitles will be hard to read: too "
+                                                  "fast, too short, too long or overlapping. Hover over a ⚠ line "
+                                                  "for the reason."))
+        self.split_action.setText(self.tr("&Split line at the cursor"))
+        self.merge_action.setText(self.tr("&Merge with next line"))
+        self.insert_action.setText(self.tr("&Insert line"))
+        self.delete_action.setText(self.tr("&Delete lines"))
+        self.shift_action.setText(self.tr("S&hift times…"))
         self.segments_model.retranslate()
         self._update_title()
         self._update_search_count()
@@ -125,13 +185,22 @@ class TranscriptPanel(QWidget):
             return
         self._shown = item
         if item is not None and item.state is ItemState.DONE and item.transcript is not None:
+            self._items[id(item.transcript)] = item
             self.segments_model.show_transcript(item.transcript)
+            self.histories.show(item.transcript)
         elif item is not None and item.state is ItemState.RUNNING:
             self.segments_model.show_live(item.segments)
         else:
             self.segments_model.show_live([])
+        if not self.segments_model.editable:
+            self.histories.show(None)
         self._update_title()
         self._update_search_count()
+
+    def forget_item(self, item: QueueItem) -> None:
+        """The item left the list: its undo history goes with it."""
+        if item.transcript is not None and self._items.pop(id(item.transcript), None) is item:
+            self.histories.forget(item.transcript)
 
     @Slot(object)
     def on_item_changed(self, item: QueueItem) -> None:
@@ -173,19 +242,103 @@ class TranscriptPanel(QWidget):
         self.view.setColumnHidden(SegmentsModel.SPEAKER, not self.segments_model.has_speakers)
 
     @Slot()
-    def _on_speakers_changed(self) -> None:
-        self._show_speaker_column()
-        self.status_message.emit(self.tr("Change saved in the transcript."))
-        if self._shown is not None:
-            self.speakers_edited.emit(self._shown)
+    def _name_undo_redo(self) -> None:
+        """"Undo split line 12": the actions name the change they would take back or make again."""
+        undo, redo = self.histories.undoText(), self.histories.redoText()
+        self.undo_action.setText(self.tr("&Undo {change}").format(change=undo) if undo else self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo {change}").format(change=redo) if redo else self.tr("&Redo"))
 
-    @Slot(int, int)
-    def _on_edited(self, row: int, column: int) -> None:
-        if column == SegmentsModel.SPEAKER:
-            return  # saved as a change of speakers
-        self.status_message.emit(self.tr("Change saved in the transcript."))
-        if self._shown is not None:
-            self.segment_edited.emit(self._shown, row, column == SegmentsModel.TEXT)
+    @Slot(object)
+    def _on_transcript_changed(self, transcript) -> None:
+        item = self._items.get(id(transcript))
+        if item is not None and item.transcript is transcript:
+            self.status_message.emit(self.tr("Change saved in the transcript."))
+            self.transcript_edited.emit(item)
+        self._update_line_actions()
+
+    # -- line edits ----------------------------------------------------------------------------
+
+    def selected_rows(self) -> list[int]:
+        """The selected lines, as rows of the transcript."""
+        return sorted(self.search_model.mapToSource(self.search_model.index(row, 0)).row()
+                      for row in self.view.selected_rows())
+
+    def _current_row(self) -> int | None:
+        rows = self.selected_rows()
+        return rows[0] if rows else None
+
+    def _select(self, row: int) -> None:
+        index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
+        if index.isValid():
+            self.view.selectRow(index.row())
+
+    def _edit(self, make, select=None) -> None:
+        """Commit the change make() builds; the row selected after it, when it was taken."""
+        transcript = self.segments_model.transcript
+        if transcript is None:
+            return
+        if self.segments_model.try_edit(lambda: make(transcript)) and select is not None:
+            self._select(min(select, max(0, len(transcript.segments) - 1)))
+
+    @Slot()
+    def split_line(self) -> None:
+        row = self._current_row()
+        if row is None:
+            return
+        editor = self.view.text_delegate.open_editor
+        if editor is not None:
+            position = editor.cursorPosition()
+            self.view.closePersistentEditor(self.view.currentIndex())
+            self.view.setFocus()
+        else:
+            position = len(self.segments_model.segment(row).text.strip()) // 2
+        self._edit(lambda transcript: edits.split(transcript, row, position), row + 1)
+
+    @Slot()
+    def merge_with_next(self) -> None:
+        row = self._current_row()
+        if row is not None:
+            self._edit(lambda transcript: edits.merge_with_next(transcript, row), row)
+
+    @Slot()
+    def insert_line(self) -> None:
+        row = self._current_row()
+        self._edit(lambda transcript: edits.insert_after(transcript, row), 0 if row is None else row + 1)
+
+    @Slot()
+    def delete_lines(self) -> None:
+        rows = self.selected_rows()
+        if rows:
+            self._edit(lambda transcript: edits.delete(transcript, rows), max(0, rows[0] - 1))
+
+    @Slot()
+    def shift_times(self) -> None:
+        rows = self.selected_rows()
+        if not rows:
+            return
+        seconds, ok = QInputDialog.getDouble(
+            self, self.tr("Shift times"),
+            self.tr("Move the selected lines by this many seconds (negative: earlier):"), 0.0, -3600.0, 3600.0, 3)
+        if ok:
+            self._edit(lambda transcript: edits.shift(transcript, rows, seconds), rows[0])
+
+    @Slot()
+    def _update_line_actions(self) -> None:
+        editable = self.segments_model.editable
+        rows = self.selected_rows() if editable else []
+        for action in (self.split_action, self.merge_action, self.delete_action, self.shift_action):
+            action.setEnabled(bool(rows))
+        self.insert_action.setEnabled(editable)
+
+    @Slot(QPoint)
+    def _show_context_menu(self, position: QPoint) -> None:
+        if not self.segments_model.editable:
+            return
+        menu = QMenu(self)
+        for action in (self.undo_action, self.redo_action, None, *self.line_actions):
+            menu.addSeparator() if action is None else menu.addAction(action)
+        menu.exec(self.view.viewport().mapToGlobal(position))
+        menu.deleteLater()
 
     # -- searching and playing -----------------------------------------------------------------
 
@@ -194,8 +347,13 @@ class TranscriptPanel(QWidget):
         self.search_model.search(text)
         self._update_search_count()
 
+    @Slot(bool)
+    def _on_warnings_only(self, only: bool) -> None:
+        self.search_model.show_only_warnings(only)
+        self._update_search_count()
+
     def _update_search_count(self) -> None:
-        if self.search_edit.text().strip():
+        if self.search_edit.text().strip() or self.warnings_only_box.isChecked():
             self.search_count.setText(self.tr("{found} of {total}").format(
                 found=self.search_model.rowCount(), total=self.segments_model.rowCount()))
         else:

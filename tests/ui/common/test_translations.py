@@ -186,7 +186,7 @@ def test_switching_to_chinese_in_settings_retranslates_the_window_and_keeps_the_
     tabs = window.tabs
     qtbot.waitUntil(lambda: tabs.tabText(0) == "转写")  # Qt delivers LanguageChange through the event loop
     assert [tabs.tabText(i) for i in range(tabs.count())] == ["转写", "语音合成", "声音克隆"]
-    assert [action.text() for action in window.menuBar().actions()] == ["文件(&F)", "设置(&S)", "工具(&T)", "帮助(&H)"]
+    assert [action.text() for action in window.menuBar().actions()] == ["文件(&F)", "编辑(&E)", "设置(&S)", "工具(&T)", "帮助(&H)"]
     assert window.add_action.text() == "添加文件(&A)…"
     assert tab.add_button.text() == "添加文件…" and tab.export_all_button.text() == "全部导出"
     assert synthesize.speak_button.text() == "朗读"

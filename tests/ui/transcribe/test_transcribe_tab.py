@@ -258,7 +258,7 @@ def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jf
     # Ending the first segment after the second one starts would make subtitles overlap.
     too_late = segments[1].start + 1.0
     assert not model.setData(model.index(0, SegmentsModel.END), f"{too_late:.3f}")
-    assert rejected and "cannot end after the next one starts" in rejected[-1]
+    assert rejected and "would end after line 2 starts" in rejected[-1]
     assert not model.setData(model.index(0, SegmentsModel.START), "half past")
     assert rejected[-1] == "Type a time like 00:01:02.500."
 

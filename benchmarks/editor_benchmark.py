@@ -1,0 +1,124 @@
+"""The transcript editor on a two-hour transcript (2,400 lines): undo/redo, replace all, cue warnings.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/editor_benchmark.py [--lines 2400] [--repeat 5]
+
+Lines of seeded random English words with word timings (or Chinese sentences), 3 s each. Timed, best
+of --repeat, through the table's model and undo stack (without painting): undo and redo of a split,
+replace all of a common word and its undo/redo, the cue warnings of every line the first time (what
+"only lines with warnings" asks for once) and again after an edit (only changed lines are cut again),
+those of a screenful after an edit, and what autosave does after each edit on each thread.
+Prints a Markdown table for BENCHMARKS.md.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import platform
+import random
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+VOCABULARY = ("the quarterly budget review has moved to thursday afternoon at three and everyone in the "
+              "finance team should bring their numbers").split()
+ZH = "甚至出现交易几乎停滞的情况一二线城市虽然也处于调整中大家对后市的看法出现了分歧有人认为会继续下跌"
+
+
+def transcript(lines: int, chinese: bool):
+    from desktop.core.transcription.transcript import Segment, Transcript, Word
+
+    rng = random.Random(lines)
+    segments = []
+    for row in range(lines):
+        start = row * 3.0
+        if chinese:
+            offset = rng.randrange(len(ZH) - 14)
+            pieces = [ZH[offset + i:offset + i + 2] for i in range(0, 14, 2)]
+        else:
+            pieces = [" " + rng.choice(VOCABULARY) for _ in range(9)]
+        step = 2.8 / len(pieces)
+        words = [Word(start + i * step, start + (i + 1) * step, piece) for i, piece in enumerate(pieces)]
+        segments.append(Segment(start, start + 2.8, "".join(pieces), words=words))
+    return Transcript(segments=segments, language="zh" if chinese else "en", duration=lines * 3.0)
+
+
+def best(repeat: int, work) -> float:
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - began)
+    return min(times)
+
+
+def measure(lines: int, repeat: int, chinese: bool) -> dict[str, float]:
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.core.transcription import edits
+    from desktop.core.transcription.cue_checks import line_warnings
+    from desktop.core.transcription.edits import Search
+    from desktop.ui.transcribe.edit_commands import TranscriptHistories
+    from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
+
+    QApplication.instance() or QApplication([])
+    text = transcript(lines, chinese)
+    model = SegmentsModel()
+    model.histories = TranscriptHistories()
+    proxy = SegmentSearchModel()
+    proxy.setSourceModel(model)
+    model.show_transcript(text)
+    model.histories.show(text)
+    stack = model.histories.activeStack()
+    middle = lines // 2
+    found = {}
+    model.commit(edits.split(text, middle, 6))
+    assert model.rowCount() == lines + 1 and stack.canUndo()
+    found["undo and redo of a split"] = best(repeat, lambda: (stack.undo(), stack.redo()))
+    word = "出现" if chinese else "budget"
+    change, count = edits.replace_all(text, Search(word), "X")
+    found[f"replace all ({count} matches)"] = best(repeat, lambda: edits.replace_all(text, Search(word), "X"))
+    model.commit(change)
+    found["undo and redo of replace all"] = best(repeat, lambda: (stack.undo(), stack.redo()))
+    found["cue warnings of every line, first time"] = best(1, lambda: line_warnings(text))
+    all_rows = range(model.rowCount())
+    [model.warnings(row) for row in all_rows]
+
+    def edit_then_warnings():
+        stack.undo()
+        stack.redo()
+        [model.warnings(row) for row in all_rows]
+    found["cue warnings of every line after a split and its undo"] = best(repeat, edit_then_warnings)
+    found["warnings of a screenful (30 lines) after an edit"] = best(repeat, lambda: (
+        model.commit(edits.edit_text(text, middle, text.segments[middle].text + " x")),
+        [model.warnings(row) for row in range(middle - 15, middle + 15)]))
+    found["autosave: copy on the window's thread"] = best(repeat, lambda: dataclasses.replace(
+        text, segments=list(text.segments), speaker_names=dict(text.speaker_names)))
+    found["autosave: JSON on the saving thread"] = best(repeat, lambda: json.dumps(text.to_dict(), ensure_ascii=False))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=2400)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    english, chinese = measure(args.lines, args.repeat, False), measure(args.lines, args.repeat, True)
+    print(f"{date.today()}, {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; {args.lines} lines, best of {args.repeat}\n")
+    print("| operation | English | Chinese |\n|---|---|---|")
+    for (name, seconds), zh_seconds in zip(english.items(), chinese.values()):
+        print(f"| {name} | {seconds * 1000:.2f} ms | {zh_seconds * 1000:.2f} ms |")
+    sys.stdout.flush()
+    # PySide may crash collecting the models after the QApplication at interpreter exit; all is printed.
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""`voxdesk subtitles shift|check FILE.srt`: retime an SRT file, or say where it is hard to read."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from desktop.cli.common import fail
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.printable import printable
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "subtitles", help="shift or check an SRT subtitle file",
+        description="Work on an SRT file made by VoxDesk or another program.")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    shift = actions.add_parser(
+        "shift", help="move every subtitle earlier or later",
+        description="Move every subtitle of FILE by SECONDS (negative: earlier) and save the file in place.")
+    shift.add_argument("file", type=Path, metavar="FILE.srt")
+    shift.add_argument("--by", type=float, required=True, metavar="SECONDS", help="e.g. 1.5 or -0.25")
+    check = actions.add_parser(
+        "check", help="list subtitles that are hard to read",
+        description="List the subtitles with more characters a second than a reader manages, shorter than "
+                    "0.8 s, longer than 7 s, or overlapping the next. Exit status 1 when there is any, 2 when the file cannot be read.")
+    check.add_argument("file", type=Path, metavar="FILE.srt")
+    check.add_argument("--latin-cps", type=float, default=17.0, metavar="N",
+                       help="characters a second allowed in Latin text (default 17)")
+    check.add_argument("--chinese-cps", type=float, default=9.0, metavar="N",
+                       help="characters a second allowed in Chinese (default 9)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from desktop.core.transcription.cue_checks import ReadingLimits, check_cues
+    from desktop.core.transcription.subtitle_files import read_srt, shifted, write_srt
+
+    try:
+        cues = read_srt(args.file)
+        if args.action == "shift":
+            write_srt(args.file, shifted(cues, args.by))
+            print(f"{printable(args.file)}: {len(cues)} subtitle(s) moved by {args.by:+g} s")
+            return 0
+        found = check_cues(cues, ReadingLimits(latin_cps=args.latin_cps, chinese_cps=args.chinese_cps))
+    except UserFacingError as error:
+        return fail(error.message, 2)  # 1 says "hard to read"; a file that cannot be read is another answer
+    for number, warnings in found:
+        cue = cues[number - 1]
+        print(f"{number} ({cue.start:.3f}–{cue.end:.3f} s): {' '.join(warnings)}")
+    print(f"{printable(args.file)}: {len(found)} of {len(cues)} subtitle(s) hard to read" if found else
+          f"{printable(args.file)}: all {len(cues)} subtitle(s) read comfortably")
+    return 1 if found else 0

@@ -1,0 +1,361 @@
+"""Changes to a transcript as a subtitler makes them, each one a value that can be applied and undone.
+
+An edit function looks at a transcript and returns a :class:`Change` without touching it; ``apply``
+makes the change and ``revert`` takes it back, as often as the user undoes and redoes. A change never
+mutates a segment in place: it swaps rows for new Segment objects, so the rows it took out stay
+exactly as they were and putting them back restores their word timings too. A change the rules do not
+allow (a line ending before it starts, overlapping its neighbour) raises :class:`EditRefused` with a
+sentence for the user.
+
+Rows are counted from 0 here; the sentences that name a line count from 1, as the table does.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import Message, N_
+from desktop.core.transcription.subtitles import display_width, may_break_between
+from desktop.core.transcription.transcript import Segment, Transcript, Word
+
+_TOLERANCE = 1e-6  # seconds: times closer than this are the same time
+SMALL_LINE = 1.0  # seconds: the length of a line inserted where there is room
+
+
+class EditRefused(UserFacingError):
+    """The edit would break the transcript's timing; its message says why."""
+
+
+@dataclass
+class _Splice:
+    """segments[at:at + len(removed)] becomes inserted."""
+
+    at: int
+    removed: list[Segment]
+    inserted: list[Segment]
+
+
+@dataclass
+class Change:
+    """One edit the user can undo: rows swapped, and the speakers' names before and after."""
+
+    description: Message  # "split line 12", shown as "Undo split line 12"
+    splices: list[_Splice] = field(default_factory=list)  # in the order they apply, never overlapping
+    names_before: dict[int, str] | None = None  # None: the speakers' names are not touched
+    names_after: dict[int, str] | None = None
+    first_row: int = 0  # the row to select after the change
+    rows_changed: bool = False  # lines were added or removed, not only changed
+
+    def apply(self, transcript: Transcript) -> None:
+        for splice in self.splices:
+            transcript.segments[splice.at:splice.at + len(splice.removed)] = splice.inserted
+        if self.names_after is not None:
+            transcript.speaker_names = dict(self.names_after)
+
+    def revert(self, transcript: Transcript) -> None:
+        for splice in reversed(self.splices):
+            transcript.segments[splice.at:splice.at + len(splice.inserted)] = splice.removed
+        if self.names_before is not None:
+            transcript.speaker_names = dict(self.names_before)
+
+
+def _one_row(transcript: Transcript, row: int, new: Segment, description: Message) -> Change:
+    return Change(description, [_Splice(row, [transcript.segments[row]], [new])], first_row=row)
+
+
+# -- one line ----------------------------------------------------------------------------------
+
+
+def edit_text(transcript: Transcript, row: int, text: str) -> Change | None:
+    """The line's text typed anew; None when it says the same. Word timings no longer match an edited
+    text, so the new line has none (subtitles then time its words by their share of the line)."""
+    segment = transcript.segments[row]
+    text = text.strip()
+    if text == segment.text.strip():
+        return None
+    if segment.text.startswith(" ") and text:
+        text = " " + text  # Whisper's leading space for Latin text, so joined text reads the same
+    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None),
+                    N_("Edits", "edit line {line}").format(line=row + 1))
+
+
+def set_times(transcript: Transcript, row: int, start: float, end: float) -> Change | None:
+    """New start and end for a line, kept between its neighbours and inside the recording."""
+    segment = transcript.segments[row]
+    check_times(transcript, row, start, end)
+    if abs(start - segment.start) < _TOLERANCE and abs(end - segment.end) < _TOLERANCE:
+        return None
+    # Word timings were measured for the old stretch; subtitles fall back to the line's.
+    return _one_row(transcript, row, replace(segment, start=start, end=end, words=[]),
+                    N_("Edits", "change the times of line {line}").format(line=row + 1))
+
+
+def check_times(transcript: Transcript, row: int, start: float, end: float) -> None:
+    """Subtitles run forward and never overlap: raises EditRefused where start–end would break that."""
+    segments = transcript.segments
+    if end <= start:
+        raise EditRefused(N_("Edits", "Line {line} would end before it starts.").format(line=row + 1))
+    if start < -_TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would start before the recording does.").format(line=row + 1))
+    if row > 0 and start < segments[row - 1].end - _TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would start before line {previous} ends.").format(
+            line=row + 1, previous=row))
+    if row + 1 < len(segments) and end > segments[row + 1].start + _TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would end after line {next} starts.").format(
+            line=row + 1, next=row + 2))
+    if transcript.duration and end > transcript.duration + 0.5:
+        raise EditRefused(N_("Edits", "Line {line} would end after the recording does.").format(line=row + 1))
+
+
+def set_speaker(transcript: Transcript, row: int, number: int | None) -> Change | None:
+    """Give one line to another speaker (None: to nobody)."""
+    segment = transcript.segments[row]
+    if segment.speaker == number:
+        return None
+    return _one_row(transcript, row, replace(segment, speaker=number),
+                    N_("Edits", "change the speaker of line {line}").format(line=row + 1))
+
+
+def rename_speaker(transcript: Transcript, number: int, name: str) -> Change | None:
+    """Transcript.rename_speaker as an undoable change (a name another speaker has joins the two)."""
+    trial = Transcript(segments=[replace(s) for s in transcript.segments], language=transcript.language,
+                       speaker_names=dict(transcript.speaker_names))
+    trial.rename_speaker(number, name)
+    moved = [row for row, (old, new) in enumerate(zip(transcript.segments, trial.segments))
+             if old.speaker != new.speaker]
+    if not moved and trial.speaker_names == transcript.speaker_names:
+        return None
+    return Change(N_("Edits", "rename {speaker}").format(speaker=transcript.speaker_name(number)),
+                  [_Splice(row, [transcript.segments[row]], [trial.segments[row]]) for row in moved],
+                  names_before=dict(transcript.speaker_names), names_after=dict(trial.speaker_names),
+                  first_row=moved[0] if moved else 0)
+
+
+# -- splitting and joining ---------------------------------------------------------------------
+
+
+def split(transcript: Transcript, row: int, position: int) -> Change:
+    """Divide a line in two at a place in its shown (stripped) text. The place moves to the nearest
+    point where a word ends and a line may break (never inside a word, nor between a Chinese character
+    and the punctuation kept with it); the times divide at the word timings where the line has them,
+    else in proportion to the characters on each side."""
+    segment = transcript.segments[row]
+    leading = len(segment.text) - len(segment.text.lstrip())
+    cut = _break_near(segment.text, leading + position, _word_ends(segment))
+    if cut is None:
+        raise EditRefused(N_("Edits", "Line {line} has no place to split there: put the cursor between two "
+                             "words.").format(line=row + 1))
+    head_text, tail_text = segment.text[:cut].rstrip(), segment.text[cut:]
+    if segment.text.startswith(" ") and not tail_text.startswith(" ") and not _wide(tail_text[:1]):
+        tail_text = " " + tail_text
+    head_words, tail_words, middle = _divide_words(segment, cut)
+    if middle is None:
+        share = len(head_text.strip()) / max(1, len(head_text.strip()) + len(tail_text.strip()))
+        middle = segment.start + (segment.end - segment.start) * share
+    middle = min(max(middle, segment.start + _TOLERANCE), segment.end - _TOLERANCE)
+    head = replace(segment, end=middle, text=head_text, words=head_words, text_original=None)
+    tail = replace(segment, start=middle, text=tail_text, words=tail_words, text_original=None)
+    return Change(N_("Edits", "split line {line}").format(line=row + 1),
+                  [_Splice(row, [segment], [head, tail])], first_row=row, rows_changed=True)
+
+
+def _break_near(text: str, position: int, word_ends: set[int] | None) -> int | None:
+    """The place nearest to position, strictly inside the text, where a line may break: between words
+    (word_ends: where the timed words end, when the line has them), after closing punctuation."""
+    stripped_end = len(text.rstrip())
+    first = len(text) - len(text.lstrip())
+    candidates = [i for i in range(first + 1, stripped_end)
+                  if text[i - 1] != " " and may_break_between(text[:i], text[i:])
+                  and (word_ends is None or i in word_ends)]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda i: (abs(i - position), i))
+
+
+def _word_ends(segment: Segment) -> set[int] | None:
+    """Character offsets in the text where a timed word ends; None without words that spell the text."""
+    if not segment.words or "".join(w.text for w in segment.words) != segment.text:
+        return None
+    ends, offset = set(), 0
+    for word in segment.words:
+        offset += len(word.text)
+        ends.add(offset)
+    return ends
+
+
+def _divide_words(segment: Segment, cut: int) -> tuple[list[Word], list[Word], float | None]:
+    """The line's words on each side of a character offset, and the time between them; no words and
+    no time when the words do not spell the text (edited text) or the cut falls inside one."""
+    if not segment.words or "".join(w.text for w in segment.words) != segment.text:
+        return [], [], None
+    offset = 0
+    for index, word in enumerate(segment.words):
+        if offset == cut and index:
+            head, tail = segment.words[:index], segment.words[index:]
+            return list(head), list(tail), (head[-1].end + tail[0].start) / 2
+        offset += len(word.text)
+        if offset > cut:
+            break
+    return [], [], None
+
+
+def merge_with_next(transcript: Transcript, row: int) -> Change:
+    """Join a line and the one after it: the text and the words of both, from the first's start to the
+    second's end; the first line's speaker."""
+    if row + 1 >= len(transcript.segments):
+        raise EditRefused(N_("Edits", "Line {line} is the last one: there is no next line to merge "
+                             "it with.").format(line=row + 1))
+    first, second = transcript.segments[row], transcript.segments[row + 1]
+    joiner = "" if _wide(first.text.rstrip()[-1:]) or _wide(second.text.lstrip()[:1]) else " "
+    second_text = second.text if second.text[:1].isspace() or not joiner else joiner + second.text
+    keep_words = bool(first.words) and bool(second.words) and second_text == second.text
+    merged = Segment(start=first.start, end=max(first.end, second.end), text=first.text.rstrip() + second_text
+                     if first.text.strip() else second.text,
+                     words=[*first.words, *second.words] if keep_words else [], speaker=first.speaker)
+    if not second.text.strip():
+        merged.text, merged.words = first.text, list(first.words)
+    return Change(N_("Edits", "merge line {line} with the next").format(line=row + 1),
+                  [_Splice(row, [first, second], [merged])], first_row=row, rows_changed=True)
+
+
+# -- adding and removing lines -----------------------------------------------------------------
+
+
+def insert_after(transcript: Transcript, row: int | None) -> Change:
+    """An empty line in the gap after row (before the first line when None), at most SMALL_LINE long;
+    refused when there is no room."""
+    segments = transcript.segments
+    at = 0 if row is None else row + 1
+    start = segments[at - 1].end if at > 0 else 0.0
+    limit = segments[at].start if at < len(segments) else (transcript.duration or start + SMALL_LINE)
+    if limit - start < 0.05:
+        raise EditRefused(N_("Edits", "There is no room after line {line} for another one: shorten it or "
+                             "shift the next lines first.").format(line=at))
+    speaker = segments[at - 1].speaker if at > 0 else None
+    new = Segment(start=start, end=min(limit, start + SMALL_LINE), text="", speaker=speaker)
+    return Change(N_("Edits", "insert line {line}").format(line=at + 1),
+                  [_Splice(at, [], [new])], first_row=at, rows_changed=True)
+
+
+def delete(transcript: Transcript, rows: list[int]) -> Change | None:
+    """Take lines out."""
+    rows = sorted(set(rows))
+    if not rows:
+        return None
+    description = (N_("Edits", "delete line {line}").format(line=rows[0] + 1) if len(rows) == 1 else
+                   N_("Edits", "delete {count} lines").format(count=len(rows)))
+    # From the last row backwards, so the rows before each one are still where they were.
+    splices = [_Splice(row, [transcript.segments[row]], []) for row in reversed(rows)]
+    return Change(description, splices, first_row=max(0, rows[0] - 1), rows_changed=True)
+
+
+# -- timing ------------------------------------------------------------------------------------
+
+
+def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | None:
+    """Move lines (a run of consecutive rows) earlier or later by seconds, their words with them."""
+    rows = sorted(set(rows))
+    if not rows or abs(seconds) < _TOLERANCE:
+        return None
+    if rows != list(range(rows[0], rows[-1] + 1)):
+        raise EditRefused(N_("Edits", "Select lines next to each other to shift them together."))
+    segments = transcript.segments
+    first, last = rows[0], rows[-1]
+    if segments[first].start + seconds < -_TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would start before the recording does.").format(line=first + 1))
+    if first > 0 and segments[first].start + seconds < segments[first - 1].end - _TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would overlap line {previous}: shift by less, or move "
+                             "that line too.").format(line=first + 1, previous=first))
+    if last + 1 < len(segments) and segments[last].end + seconds > segments[last + 1].start + _TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would overlap line {next}: shift by less, or move "
+                             "that line too.").format(line=last + 1, next=last + 2))
+    moved = [replace(segment, start=segment.start + seconds, end=segment.end + seconds,
+                     words=[replace(w, start=w.start + seconds, end=w.end + seconds) for w in segment.words])
+             for segment in segments[first:last + 1]]
+    description = (N_("Edits", "shift line {line}").format(line=first + 1) if first == last else
+                   N_("Edits", "shift lines {first}–{last}").format(first=first + 1, last=last + 1))
+    return Change(description, [_Splice(first, segments[first:last + 1], moved)], first_row=first)
+
+
+# -- finding and replacing ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Search:
+    """What Find and replace looks for. whole_words applies to Latin text: a Chinese phrase is found
+    wherever its characters are, as Chinese has no spaces between words."""
+
+    text: str
+    match_case: bool = False
+    whole_words: bool = False
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where it is found in text, as (start, end), in order and never overlapping."""
+        if not self.text:
+            return []
+        pattern = re.compile(re.escape(self.text), 0 if self.match_case else re.IGNORECASE)
+        return [(m.start(), m.end()) for m in pattern.finditer(text)
+                if not self.whole_words or self._stands_alone(text, m.start(), m.end())]
+
+    def _stands_alone(self, text: str, start: int, end: int) -> bool:
+        """No Latin letter or digit runs on from the match on either side (Chinese never does)."""
+        before = text[start - 1] if start else ""
+        after = text[end] if end < len(text) else ""
+        return not (_latin_word_char(before) and _latin_word_char(self.text[0])) and \
+            not (_latin_word_char(after) and _latin_word_char(self.text[-1]))
+
+    def replaced(self, text: str, replacement: str) -> tuple[str, int]:
+        spans = self.spans(text)
+        pieces, done = [], 0
+        for start, end in spans:
+            pieces += [text[done:start], replacement]
+            done = end
+        return "".join(pieces) + text[done:], len(spans)
+
+
+def _latin_word_char(ch: str) -> bool:
+    return bool(ch) and ch.isalnum() and not _wide(ch)
+
+
+def find(transcript: Transcript, search: Search) -> list[tuple[int, int, int]]:
+    """Every match as (row, start, end) in the row's shown (stripped) text, in order."""
+    return [(row, start, end) for row, segment in enumerate(transcript.segments)
+            for start, end in search.spans(segment.text.strip())]
+
+
+def replace_all(transcript: Transcript, search: Search, replacement: str, *,
+                in_speaker_names: bool = False, rows: list[int] | None = None) -> tuple[Change | None, int]:
+    """Replace every match (in rows, when given) and, if asked, in the speakers' names; returns the
+    change (None when nothing matched) and how many were replaced."""
+    if not search.text:
+        return None, 0
+    count = 0
+    splices: list[_Splice] = []
+    for row in (range(len(transcript.segments)) if rows is None else sorted(set(rows))):
+        segment = transcript.segments[row]
+        text, found = search.replaced(segment.text, replacement)
+        if found:
+            count += found
+            splices.append(_Splice(row, [segment], [replace(segment, text=text, words=[], text_original=None)]))
+    names_before = names_after = None
+    if in_speaker_names:
+        renamed = {}
+        for number in transcript.speakers:
+            name, found = search.replaced(transcript.speaker_name(number), replacement)
+            if found and name.strip():
+                renamed[number] = name.strip()
+                count += found
+        if renamed:
+            names_before = dict(transcript.speaker_names)
+            names_after = {**transcript.speaker_names, **renamed}
+    if not count:
+        return None, 0
+    change = Change(N_("Edits", "replace “{text}” ({count}×)").format(text=search.text, count=count), splices,
+                    names_before=names_before, names_after=names_after,
+                    first_row=splices[0].at if splices else 0)
+    return change, count
+
+
+def _wide(text: str) -> bool:
+    return bool(text) and display_width(text[:1]) == 2

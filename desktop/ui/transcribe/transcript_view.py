@@ -1,0 +1,88 @@
+"""The transcript table: typing on a selected line edits that line without losing what it says."""
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
+
+from desktop.ui.transcribe.segments_model import SegmentsModel
+
+
+class _LineEditor(QLineEdit):
+    """Qt selects all of an item editor's text when it opens, so the first key typed would replace
+    the line; this editor puts the caret at the end instead when it gets the focus."""
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().focusInEvent(event)
+        if self.hasSelectedText() and self.selectedText() == self.text():
+            self.deselect()
+            self.end(False)
+
+
+class LineTextDelegate(QStyledItemDelegate):
+    """Edits a line's text (or times) keeping what it says, the caret at the end. Escape cancels, as in
+    every Qt editor."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.open_editor: QLineEdit | None = None  # the editor while one is open
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        editor = _LineEditor(parent)
+        editor.setFrame(False)
+        self.open_editor = editor
+        return editor
+
+    def destroyEditor(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if editor is self.open_editor:
+            self.open_editor = None
+        super().destroyEditor(editor, index)
+
+
+class TranscriptView(QTableView):
+    """Rows are selected whole; a key typed on a selected row opens its text for editing and types the
+    key at the end of it. F2, Enter and a double-click open it too."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.text_delegate = LineTextDelegate(self)
+        self.setItemDelegate(self.text_delegate)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                             | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+
+    def selected_rows(self) -> list[int]:
+        """The selected lines as rows of the view's model, in order."""
+        return sorted({index.row() for index in self.selectionModel().selectedRows()})
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt naming
+        if self.state() != QAbstractItemView.State.EditingState and self._opens_editing(event):
+            index = self.currentIndex()
+            if index.isValid() and index.column() != SegmentsModel.TEXT:
+                # Typing goes into the line's text, whichever cell of the row was current.
+                self.selectionModel().setCurrentIndex(index.siblingAtColumn(SegmentsModel.TEXT),
+                                                      QItemSelectionModel.SelectionFlag.NoUpdate)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+                if self.edit(self.currentIndex(), QAbstractItemView.EditTrigger.EditKeyPressed, event):
+                    return
+        super().keyPressEvent(event)
+
+    @staticmethod
+    def _opens_editing(event: QKeyEvent) -> bool:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
+            return True
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                                | Qt.KeyboardModifier.MetaModifier):
+            return False
+        text = event.text()
+        return bool(text) and text.isprintable() and bool(text.strip())
