@@ -4,7 +4,8 @@ or run backwards). The wheel scrolls, Ctrl+wheel zooms; the view follows the pla
 from __future__ import annotations
 
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+import numpy as np
+from PySide6.QtCore import QLineF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QScrollBar, QSizePolicy, QVBoxLayout, QWidget
 
@@ -18,6 +19,7 @@ _MOST_PIXELS_PER_SECOND = 400.0
 _SPAN_COLOUR = QColor("#cfe6f7")
 _WAVE_COLOUR = QColor("#3c4043")
 _PLAYHEAD_COLOUR = QColor("#d93025")
+_SELECTED_EDGE = QColor("#1a73e8")
 
 
 class WaveformCanvas(QWidget):
@@ -35,6 +37,7 @@ class WaveformCanvas(QWidget):
         self.duration = 0.0
         self.first_second = 0.0  # at the left edge
         self.pixels_per_second = 0.0  # 0: not yet fitted to the width
+        self._zoomed = False  # the user zoomed: keep the scale when the width changes
         self.playhead: float | None = None
         self.selected_row: int | None = None
         self._drag: tuple[int, str, float] | None = None  # row, "start"/"end", time shown while dragging
@@ -45,13 +48,16 @@ class WaveformCanvas(QWidget):
         self.duration, self.transcript = max(0.0, duration), transcript
         self.peaks, self.first_second, self.playhead, self._drag = None, 0.0, None, None
         self.pixels_per_second = 0.0
+        self._zoomed = False
         self.update()
         self.view_changed.emit()
 
     def set_peaks(self, peaks: Peaks | None) -> None:
         self.peaks = peaks
-        if peaks is not None and not self.duration:
-            self.duration = peaks.duration
+        if peaks is not None and peaks.duration > self.duration:
+            self.duration = peaks.duration  # the sound itself is the measure, not what the header said
+            if not self._zoomed:
+                self.pixels_per_second = 0.0
             self.view_changed.emit()
         self.update()
 
@@ -79,16 +85,27 @@ class WaveformCanvas(QWidget):
             self.update()
             self.view_changed.emit()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().resizeEvent(event)
+        if not self._zoomed:
+            self.pixels_per_second = 0.0  # fitted again to the new width
+        self.view_changed.emit()  # what is shown, and the scroll bar, follow the width
+
     def zoom(self, factor: float, around_x: float) -> None:
         anchor = self.seconds_at(around_x)
         fit = self.width() / max(self.duration, 1.0)
         self.pixels_per_second = min(max(self._scale() * factor, fit), _MOST_PIXELS_PER_SECOND)
+        self._zoomed = True
         self.scroll_to(anchor - around_x / self.pixels_per_second)
         self.update()
         self.view_changed.emit()
 
     def set_playhead(self, seconds: float | None) -> None:
+        moved = (seconds is None) != (self.playhead is None) or (
+            seconds is not None and abs(self.x_of(seconds) - self.x_of(self.playhead)) >= 1)
         self.playhead = seconds
+        if not moved:
+            return  # repaint only when the playhead moves by a pixel or more
         if seconds is not None and self._drag is None:
             shown = self.seconds_shown()
             if not self.first_second <= seconds < self.first_second + shown:
@@ -112,24 +129,43 @@ class WaveformCanvas(QWidget):
             x = self.x_of(self.playhead)
             if 0 <= x <= width:
                 painter.setPen(QPen(_PLAYHEAD_COLOUR, 2))
-                painter.drawLine(QPointF(x, 0), QPointF(x, height))
+                painter.drawLine(QLineF(x, 0, x, height))
         painter.end()
 
     def _paint_spans(self, painter: QPainter, width: int, height: int) -> None:
-        if self.transcript is None:
+        """The lines as spans, one batch of rectangles and edges per speaker, in whole pixels: spans
+        that touch on screen become one, so a zoomed-out two-hour transcript costs no more to draw
+        than the strip has pixels, and the painter is called a few times per paint."""
+        if self.transcript is None or not self.transcript.segments:
             return
-        last = self.first_second + width / self._scale()
-        for row, segment in enumerate(self.transcript.segments):
-            start, end = self._shown_times(row)
-            if end < self.first_second or start > last:
-                continue
-            colour = speaker_colour(segment.speaker) if segment.speaker is not None else _SPAN_COLOUR
-            left, right = self.x_of(start), self.x_of(end)
-            painter.fillRect(QRectF(left, 0, max(1.0, right - left), height), colour)
-            edge = QPen(colour.darker(160 if row == self.selected_row else 130), 2 if row == self.selected_row else 1)
-            painter.setPen(edge)
-            painter.drawLine(QPointF(left, 0), QPointF(left, height))
-            painter.drawLine(QPointF(right, 0), QPointF(right, height))
+        segments = self.transcript.segments
+        times = np.array([self._shown_times(row) for row in range(len(segments))], dtype=np.float64) \
+            if self._drag is not None else np.array([(s.start, s.end) for s in segments], dtype=np.float64)
+        speakers = np.array([-1 if s.speaker is None else s.speaker for s in segments])
+        lefts = np.floor((times[:, 0] - self.first_second) * self._scale())
+        rights = np.maximum(np.ceil((times[:, 1] - self.first_second) * self._scale()), lefts + 1)
+        visible = (rights >= 0) & (lefts <= width)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for speaker in np.unique(speakers[visible]).tolist():
+            chosen = visible & (speakers == speaker)
+            left, right = np.clip(lefts[chosen], -1, width + 1), np.clip(rights[chosen], -1, width + 1)
+            colour = speaker_colour(speaker) if speaker >= 0 else _SPAN_COLOUR
+            # Spans that touch or overlap on screen are drawn as one.
+            starts_run = np.concatenate(([True], left[1:] > right[:-1]))
+            run_left = left[starts_run]
+            run_right = np.maximum.reduceat(right, np.flatnonzero(starts_run))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRects([QRectF(a, 0, b - a, height) for a, b in zip(run_left.tolist(), run_right.tolist())])
+            edges = np.unique(np.concatenate((left, right)))
+            painter.setPen(QPen(colour.darker(130), 1))
+            painter.drawLines([QLineF(x + 0.5, 0, x + 0.5, height) for x in edges.tolist()])
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.selected_row is not None and self.selected_row < len(segments):
+            start, end = self._shown_times(self.selected_row)
+            painter.setPen(QPen(_SELECTED_EDGE, 2))
+            painter.drawLines([QLineF(self.x_of(start), 0, self.x_of(start), height),
+                               QLineF(self.x_of(end), 0, self.x_of(end), height)])
 
     def _shown_times(self, row: int) -> tuple[float, float]:
         segment = self.transcript.segments[row]
@@ -213,3 +249,4 @@ class WaveformStrip(QWidget):
         self.scroll_bar.setPageStep(max(1, int(shown * 10)))
         self.scroll_bar.setValue(int(canvas.first_second * 10))
         self.scroll_bar.blockSignals(False)
+        self.scroll_bar.setVisible(self.scroll_bar.maximum() > 0)  # only when there is more to see

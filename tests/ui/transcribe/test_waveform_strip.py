@@ -7,7 +7,8 @@ import wave
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.common.tempo import change_tempo
@@ -15,7 +16,7 @@ from desktop.core.transcription import waveform
 from desktop.ui.common.stream_player import PLAYING
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 from tests.ui.transcribe.test_editor_window import CTRL, saved, select, sources, timed_transcript  # noqa: F401
-from tests.ui.transcribe.test_autosave_window import copy_of, open_window
+from tests.ui.transcribe.test_autosave_window import open_window
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 
 pytestmark = pytest.mark.slow
@@ -143,3 +144,14 @@ def test_a_two_hour_recordings_outline_is_computed_off_the_windows_thread(qtbot,
     assert QApplication.instance().thread() is window.thread()
     qtbot.waitUntil(lambda: timing.strip.canvas.peaks is not None, timeout=300_000)
     assert timing.strip.canvas.peaks.duration == pytest.approx(7200, abs=0.1)
+    canvas = timing.strip.canvas
+    assert canvas.seconds_shown() == pytest.approx(30, rel=0.01), "half a minute across, not two hours"
+    assert timing.strip.scroll_bar.isVisible()
+    canvas.set_playhead(3600.0)
+    assert canvas.first_second <= 3600.0 < canvas.first_second + canvas.seconds_shown(), "the view follows"
+    qtbot.mouseMove(canvas, QPoint(10, 10))
+    wheel_out = QWheelEvent(QPointF(10, 10), canvas.mapToGlobal(QPointF(10, 10)), QPoint(0, 0), QPoint(0, -120 * 40),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase,
+                            False)
+    QApplication.sendEvent(canvas, wheel_out)
+    assert canvas.seconds_shown() == pytest.approx(7200, rel=0.01), "Ctrl+wheel zooms out to the whole recording"
