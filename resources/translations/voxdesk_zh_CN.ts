@@ -1393,6 +1393,101 @@
     </message>
 </context>
 <context>
+    <name>Edits</name>
+    <message>
+        <source>edit line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change the times of line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would end before it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would start before the recording does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would start before line {previous} ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would end after line {next} starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would end after the recording does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change the speaker of line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rename {speaker}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} has no place to split there: put the cursor between two words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} is the last one: there is no next line to merge it with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge line {line} with the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no room after line {line} for another one: shorten it or shift the next lines first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insert line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete {count} lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select lines next to each other to shift them together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {previous}: shift by less, or move that line too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {next}: shift by less, or move that line too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shift line {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shift lines {first}–{last}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace “{text}” ({count}×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <source>The graphics card ran out of memory; choose a smaller model or the processor (CPU) in Settings.</source>
@@ -2516,6 +2611,10 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
@@ -2963,6 +3062,41 @@
     </message>
 </context>
 <context>
+    <name>PlaybackBar</name>
+    <message>
+        <source>Replay line</source>
+        <translation>重播本行</translation>
+    </message>
+    <message>
+        <source>Play the selected line again from its start ({key})</source>
+        <translation>从头再播放所选的行（{key}）</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>速度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Play slower or faster; the voices keep their pitch.</source>
+        <translation>放慢或加快播放；声音的音调不变。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Playing: click to pause ({key})</source>
+        <translation>正在播放：点击暂停（{key}）</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play the recording from the selected line or where it was paused ({key})</source>
+        <translation>从所选的行或暂停处播放录音（{key}）</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -3310,22 +3444,6 @@ Replace them?</source>
     <message>
         <source>Type a time like 00:01:02.500.</source>
         <translation>请按 00:01:02.500 这样的格式输入时间。</translation>
-    </message>
-    <message>
-        <source>A segment must end after it starts.</source>
-        <translation>片段的结束时间必须晚于开始时间。</translation>
-    </message>
-    <message>
-        <source>A segment cannot start before the previous one ends ({time}).</source>
-        <translation>片段不能在上一段结束（{time}）之前开始。</translation>
-    </message>
-    <message>
-        <source>A segment cannot end after the next one starts ({time}).</source>
-        <translation>片段不能在下一段开始（{time}）之后结束。</translation>
-    </message>
-    <message>
-        <source>A segment cannot end after the recording does ({time}).</source>
-        <translation>片段不能在录音结束（{time}）之后结束。</translation>
     </message>
 </context>
 <context>
@@ -4305,8 +4423,28 @@ Replace them?</source>
         <translation>停止播放</translation>
     </message>
     <message>
-        <source>Click a line to hear it; double-click to correct it.</source>
-        <translation>单击一行可收听，双击可修改。</translation>
+        <source>Click a line to hear it; type, or double-click, to correct it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Split line at the cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Merge with next line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Insert line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;hift times…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select a file in the list to see its transcript.</source>
@@ -4327,6 +4465,30 @@ Replace them?</source>
     <message>
         <source>“{name}” has not been transcribed yet.</source>
         <translation>“{name}”尚未转写。</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {change}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo {change}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the selected lines by this many seconds (negative: earlier):</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{found} of {total}</source>
