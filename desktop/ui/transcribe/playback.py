@@ -23,7 +23,7 @@ from desktop.workers.job import JobReport, JobRunner
 
 PIECE_SECONDS = 5.0  # of the recording, decoded at a time
 _AHEAD = 2  # pieces queued before the next one is decoded
-_TICK_MS = 40
+_TICK_MS = 100  # ten position updates a second are enough for the playhead and the playing line
 
 
 class Playback(QObject):
