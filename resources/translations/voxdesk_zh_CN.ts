@@ -3545,6 +3545,41 @@
     </message>
 </context>
 <context>
+    <name>PlaybackBar</name>
+    <message>
+        <source>Replay line</source>
+        <translation>重播本行</translation>
+    </message>
+    <message>
+        <source>Play the selected line again from its start ({key})</source>
+        <translation>从头再播放所选的行（{key}）</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>速度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Play slower or faster; the voices keep their pitch.</source>
+        <translation>放慢或加快播放；声音的音调不变。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Playing: click to pause ({key})</source>
+        <translation>正在播放：点击暂停（{key}）</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play the recording from the selected line or where it was paused ({key})</source>
+        <translation>从所选的行或暂停处播放录音（{key}）</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>

@@ -28,6 +28,12 @@ from desktop.ui.common.styles import WARNING_COLOR
 from desktop.ui.transcribe.speaker_colours import speaker_colour
 
 
+def _playing_font() -> QFont:
+    font = QFont()
+    font.setBold(True)
+    return font
+
+
 def format_timestamp(seconds: float) -> str:
     """00:01:02.345 — the way the table shows and accepts times."""
     millis = int(round(max(0.0, seconds) * 1000))
@@ -83,6 +89,7 @@ class SegmentsModel(QAbstractTableModel):
         # The cue warnings of each line as it was when asked, by id(Segment): an edit puts new Segment
         # objects in, so only the lines it made are worked out again (the export's cutting is not cheap).
         self._cue_warnings: dict[int, tuple[Segment, list]] = {}
+        self.playing_row: int | None = None  # the line being heard
 
     @property
     def transcript(self) -> Transcript | None:
@@ -122,6 +129,13 @@ class SegmentsModel(QAbstractTableModel):
         """The interface language changed: the views ask for the headers again."""
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
 
+    def set_playing_row(self, row: int | None) -> None:
+        """The line being heard, shown in bold (None: none)."""
+        before, self.playing_row = self.playing_row, row
+        for changed in {before, row} - {None}:
+            if changed < self._rows:
+                self.dataChanged.emit(self.index(changed, 0), self.index(changed, self.columnCount() - 1))
+
     def segment(self, row: int) -> Segment:
         return self._segments[row]
 
@@ -153,6 +167,8 @@ class SegmentsModel(QAbstractTableModel):
         column = index.column()
         if role == self.SegmentRole:
             return segment
+        if role == Qt.ItemDataRole.FontRole and index.row() == self.playing_row:
+            return _playing_font()
         if column == self.SPEAKER:
             return self._speaker_data(segment, role)
         gap = self._transcript.gap_at(segment) if self._transcript is not None else None

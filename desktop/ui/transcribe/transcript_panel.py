@@ -24,6 +24,7 @@ from desktop.ui.transcribe.edit_commands import TranscriptHistories
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.timing_by_ear import TimingByEar
 from desktop.ui.transcribe.transcript_view import TranscriptView
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
@@ -42,6 +43,7 @@ class TranscriptPanel(QWidget):
         self._build()
         self._build_actions()
         self._connect()
+        self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
         self.retranslate()
 
     def _build(self) -> None:

@@ -1,0 +1,177 @@
+"""Timing by ear, for the transcript panel: the playback bar and the waveform strip over the table,
+the playing line shown in bold and kept in view, clicks on the strip played, dragged edges retimed
+through the same undoable edits as the table's."""
+from __future__ import annotations
+
+import bisect
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtWidgets import QAbstractItemView
+
+from desktop.core.transcription import edits, waveform
+from desktop.core.transcription.waveform import Peaks
+from desktop.ui.common.i18n import translated
+from desktop.ui.common.stream_player import PLAYING
+from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.playback import Playback
+from desktop.ui.transcribe.playback_bar import PlaybackBar
+from desktop.ui.transcribe.waveform_strip import WaveformStrip
+from desktop.workers.job import JobReport, JobRunner
+from desktop.workers.transcription_queue import ItemState
+
+
+class TimingByEar(QObject):
+    def __init__(self, panel, runner: JobRunner):
+        super().__init__(panel)
+        self.panel = panel
+        self.playback = Playback(runner, self)
+        self.bar = PlaybackBar(self.playback)
+        self.strip = WaveformStrip()
+        self._jobs = TabJobs(runner, self)
+        self._peaks: dict[Path, Peaks] = {}  # the outlines computed this session, by file
+        self._path: Path | None = None
+        self._playing_row: int | None = None
+        layout = panel.layout()
+        at = layout.indexOf(panel.view)
+        layout.insertWidget(at, self.bar)
+        layout.insertWidget(at, self.strip)
+        self._connect()
+        self.bar.set_available(False)
+        self.strip.setVisible(False)
+
+    def _connect(self) -> None:
+        panel, model, canvas = self.panel, self.panel.segments_model, self.strip.canvas
+        model.modelReset.connect(self._on_shown_changed)
+        model.dataChanged.connect(canvas.update)
+        panel.view.selectionModel().selectionChanged.connect(self._on_selection)
+        self.bar.play_pause_requested.connect(self.play_pause)
+        self.bar.replay_line_requested.connect(self.replay_line)
+        canvas.seek_requested.connect(self.play_from)
+        canvas.retime_requested.connect(self.retime)
+        self.playback.position_changed.connect(self._on_position)
+        self.playback.state_changed.connect(self._on_state)
+        self.playback.error.connect(panel.status_message)
+        # One sound at a time: a clicked line stops the recording playing, and the other way round.
+        panel.player.playing_changed.connect(lambda playing: playing and self.playback.stop())
+
+    # -- the file shown ------------------------------------------------------------------------
+
+    @Slot()
+    def _on_shown_changed(self) -> None:
+        item = self.panel.shown_item
+        transcript = self.panel.segments_model.transcript
+        path = item.path if item is not None and item.state is ItemState.DONE and transcript is not None else None
+        self.bar.set_available(path is not None)
+        self.strip.setVisible(path is not None)
+        if path != self._path:
+            self._path = path
+            self.playback.forget()
+            self._jobs.cancel("peaks")
+            duration = (transcript.duration or 0.0) if transcript is not None else 0.0
+            self.strip.canvas.show_recording(duration, transcript)
+            if path is not None:
+                self._load_peaks(path)
+        else:
+            self.strip.canvas.transcript = transcript
+            self.strip.canvas.update()
+        self._set_playing_row(None)
+        self._on_position(self.playback.position)
+
+    def _load_peaks(self, path: Path) -> None:
+        if path in self._peaks:
+            self.strip.canvas.set_peaks(self._peaks[path])
+            return
+
+        def work(report: JobReport) -> Peaks:
+            return waveform.compute_peaks(path, cancelled=report.cancelled, progress=report.progress)
+
+        def done(peaks: Peaks) -> None:
+            self._peaks[path] = peaks
+            if path == self._path:
+                self.strip.canvas.set_peaks(peaks)
+
+        self._jobs.start("peaks", work, on_result=done,
+                         on_failed=lambda message: self.panel.status_message.emit(translated(message)))
+
+    def computing_peaks(self) -> bool:
+        return self._jobs.running("peaks")
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def _selected_segment(self):
+        rows = self.panel.selected_rows()
+        return (rows[0], self.panel.segments_model.segment(rows[0])) if rows else (None, None)
+
+    @Slot()
+    def play_pause(self) -> None:
+        if self._path is None:
+            return
+        if self.playback.state == PLAYING or self.playback.path == self._path and self.playback.position > 0:
+            self.panel.player.stop()
+            self.playback.toggle(self._path)
+            return
+        _row, segment = self._selected_segment()
+        self.play_from(segment.start if segment is not None else 0.0)
+
+    @Slot()
+    def replay_line(self) -> None:
+        _row, segment = self._selected_segment()
+        if self._path is not None and segment is not None:
+            self.panel.player.stop()
+            self.playback.play_from(self._path, segment.start, segment.end)
+
+    @Slot(float)
+    def play_from(self, seconds: float) -> None:
+        if self._path is not None:
+            self.panel.player.stop()
+            self.playback.play_from(self._path, seconds)
+
+    @Slot(float)
+    def _on_position(self, seconds: float) -> None:
+        playing = self.playback.state != "stopped" or seconds > 0
+        self.strip.canvas.set_playhead(seconds if playing and self._path is not None else None)
+        transcript = self.panel.segments_model.transcript
+        row = None
+        if transcript is not None and self.playback.state == PLAYING:
+            starts = [segment.start for segment in transcript.segments]
+            found = bisect.bisect_right(starts, seconds) - 1
+            if found >= 0 and transcript.segments[found].end > seconds:
+                row = found
+        self._set_playing_row(row)
+
+    @Slot(str)
+    def _on_state(self, state: str) -> None:
+        if state != PLAYING:
+            self._set_playing_row(None)
+
+    def _set_playing_row(self, row: int | None) -> None:
+        if row == self._playing_row:
+            return
+        self._playing_row = row
+        self.panel.segments_model.set_playing_row(row)
+        view = self.panel.view
+        if row is not None and view.state() != QAbstractItemView.State.EditingState:
+            index = self.panel.search_model.mapFromSource(self.panel.segments_model.index(row, 0))
+            if index.isValid():
+                view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+
+    @property
+    def playing_row(self) -> int | None:
+        return self._playing_row
+
+    # -- retiming ------------------------------------------------------------------------------
+
+    @Slot(int, float, float)
+    def retime(self, row: int, start: float, end: float) -> None:
+        model = self.panel.segments_model
+        transcript = model.transcript
+        if transcript is not None and 0 <= row < len(transcript.segments):
+            model.try_edit(lambda: edits.set_times(transcript, row, start, end))
+            self.strip.canvas.update()
+
+    @Slot()
+    def _on_selection(self) -> None:
+        rows = self.panel.selected_rows()
+        self.strip.canvas.selected_row = rows[0] if rows else None
+        self.strip.canvas.update()
