@@ -256,7 +256,7 @@ class ModelPicker(QWidget):
         else:
             where = self.tr("downloaded when first used")
         text = self.tr("{languages} · {size} · licence: {licence} · {where}").format(
-            languages=languages, size=size, licence=model.licence, where=where)
+            languages=languages, size=size, licence=translated(model.licence), where=where)
         if model.description:
             text += "\n" + translated(model.description)
         if model.unverified_source:
