@@ -32,7 +32,7 @@ def add_parser(commands) -> None:
                         help="list the voice models: size, languages, licence, and which are on this computer")
     parser.add_argument("--model", default=None,
                         help="a model name from --list-models, an imported one (imported/NAME), or a model "
-                             "folder (default: the curated model for the language)")
+                             "folder (default: the voice the window chooses for the language)")
     parser.add_argument("--speaker", default=None, help="a voice of a multi-speaker model (default: its first)")
     parser.add_argument("--language", default="auto", help="auto, en or zh (default: auto)")
     parser.add_argument("--speed", type=float, default=1.0, help="0.5 (slow) to 2.0 (fast); default 1.0")
@@ -86,9 +86,24 @@ def _watermark_chosen() -> bool:
     return bool(open_settings().get("synthesize/watermark"))
 
 
+def _default_voice(store, language: str | None, text: str) -> str:
+    """The voice the window would choose for this language (for "auto": the language most of the text is
+    in), the best measured among those on this computer or recommended."""
+    from desktop.core.speech.tts_models import default_voice
+
+    if language is None:
+        chinese = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+        latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+        language = "zh" if chinese > latin else "en"
+    try:
+        catalog = store.catalog()
+    except UserFacingError:
+        catalog = []
+    return default_voice(language, catalog)
+
+
 def run(args: argparse.Namespace) -> int:
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.core.speech.tts_models import default_model
     from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 
     store = voice_model_store()
@@ -111,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     warn_on_fallback(fallbacks)
     synthesizer = SpeechSynthesizer(store, fallbacks)
     settings = SynthesisSettings(
-        model=args.model or default_model(language),
+        model=args.model or _default_voice(store, language, text),
         speaker=args.speaker,
         language=language,
         speed=args.speed,

@@ -31,3 +31,13 @@ def test_a_piper_voice_without_its_config_is_refused_in_a_sentence(tmp_path, cap
     err = capsys.readouterr().err
     assert ".onnx.json" in err and "Traceback" not in err
     assert not (tmp_path / "x.wav").exists()
+
+
+def test_without_a_model_the_command_line_reads_with_the_voice_the_window_would_choose():
+    from desktop.cli.common import voice_model_store
+    from desktop.cli.synthesize import _default_voice
+
+    store = voice_model_store()
+    assert _default_voice(store, None, "The office opens at nine.") == "piper/en_US-joe-medium"
+    assert _default_voice(store, None, "办公室九点开门。") == "piper/zh_CN-huayan-medium"
+    assert _default_voice(store, "zh", "VoxDesk") == "piper/zh_CN-huayan-medium"
