@@ -1,7 +1,7 @@
 """The transcript of one recording: segments with word timings, independent of any engine."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from desktop.core.common.i18n import Message, N_
 from desktop.core.speakers import names as speakers_names
@@ -24,6 +24,22 @@ class Segment:
     words: list[Word] = field(default_factory=list)
     text_original: str | None = None  # as Whisper wrote it, where that differs (Chinese script)
     speaker: int | None = None  # 1, 2, … when speakers were labelled (see Transcript.speaker_name)
+
+    def shifted(self, offset: float, *, within: tuple[float, float] | None = None,
+                digits: int | None = None) -> "Segment":
+        """A copy moved by ``offset`` seconds, its words too, kept inside ``within`` (start, end) and
+        rounded to ``digits`` where given; this segment is not changed."""
+        if offset == 0 and within is None:
+            return self
+
+        def moved(time: float) -> float:
+            time += offset
+            if within is not None:
+                time = min(within[1], max(within[0], time))
+            return time if digits is None else round(time, digits)
+
+        return replace(self, start=moved(self.start), end=moved(self.end),
+                       words=[replace(w, start=moved(w.start), end=moved(w.end)) for w in self.words])
 
 
 @dataclass

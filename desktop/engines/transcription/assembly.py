@@ -76,7 +76,7 @@ class TranscriptAssembly:
         if not safe.text.strip() and segment.text.strip():
             log.info("Dropped a segment of nothing but control characters: %r", segment.text)
             return None
-        shifted = _shifted(safe, self._offset)
+        shifted = safe.shifted(self._offset)
         earlier = [self._prompt or "", self._recognised[-1].text if self._recognised else ""]
         if _is_echo(shifted, earlier):
             log.info("Dropped a repeat with no audio of its own: %r", shifted.text)
@@ -119,17 +119,6 @@ def _starting_at(segment: Segment, start: float) -> Segment:
         start=start,
         end=max(segment.end, start),
         words=[replace(w, start=max(w.start, start), end=max(w.end, start)) for w in segment.words],
-    )
-
-
-def _shifted(segment: Segment, offset: float) -> Segment:
-    if offset == 0:
-        return segment
-    return replace(
-        segment,
-        start=segment.start + offset,
-        end=segment.end + offset,
-        words=[replace(w, start=w.start + offset, end=w.end + offset) for w in segment.words],
     )
 
 

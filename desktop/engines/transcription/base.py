@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 import numpy as np
 
@@ -17,11 +17,7 @@ from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
-
-if TYPE_CHECKING:
-    from desktop.engines.transcription.vad import TimeMap
-
-SAMPLE_RATE = 16000
+from desktop.engines.transcription import vad
 
 ProgressCallback = Callable[[float], None]
 SegmentCallback = Callable[[Segment], None]
@@ -183,14 +179,12 @@ def check_task(options: TranscribeOptions, multilingual: bool, known_languages: 
 
 def speech_to_decode(
     audio: np.ndarray, options: TranscribeOptions, progress: "ProgressReporter"
-) -> tuple[np.ndarray, "TimeMap"] | None:
+) -> tuple[np.ndarray, vad.TimeMap] | None:
     """The speech of ``audio`` for the model and the map back to its timeline, the same for both engines.
 
     None when there is no speech at all: progress is then complete and the model need not run.
     A cancel is noticed before and after voice activity detection.
     """
-    from desktop.engines.transcription import vad  # imported here: vad takes SAMPLE_RATE from this module
-
     progress.check()
     speech, time_map = vad.prepare(audio, options.vad)
     if speech.size == 0:

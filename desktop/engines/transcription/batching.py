@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 import numpy as np
 
-from desktop.engines.transcription.base import SAMPLE_RATE
+from desktop.core.common.audio import SAMPLE_RATE
 
 log = logging.getLogger(__name__)
 

@@ -1,8 +1,6 @@
 """Where speech was heard but nothing was written: the stretches a second decoding should look at."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from desktop.core.transcription.transcript import Segment
 
 MIN_UNCOVERED = 1.0  # seconds of speech without a segment before the stretch is decoded again
@@ -40,11 +38,3 @@ def clipped(stretches: list[tuple[float, float]], start: float, end: float) -> l
 def total(stretches: list[tuple[float, float]]) -> float:
     return sum(end - start for start, end in stretches)
 
-
-def shifted_within(segment: Segment, offset: float, start: float, end: float) -> Segment:
-    """The segment moved by ``offset`` seconds and kept inside [start, end], its words too."""
-    def inside(time: float) -> float:
-        return round(min(end, max(start, time + offset)), 3)
-
-    words = [replace(word, start=inside(word.start), end=inside(word.end)) for word in segment.words]
-    return replace(segment, start=inside(segment.start), end=inside(segment.end), words=words)

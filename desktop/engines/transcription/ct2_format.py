@@ -18,13 +18,13 @@ import json
 import os
 import re
 import struct
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 
+from desktop.core.common.atomic import atomic_stream
 from desktop.core.common.errors import ModelError
 from desktop.engines.transcription.base import DAMAGED_MODEL
 from desktop.core.common.i18n import N_
@@ -199,7 +199,7 @@ def write_model_bin(path: str | os.PathLike, model: Ct2Model) -> None:
         return struct.pack("<H", len(raw)) + raw
 
     path = Path(path)
-    with _atomic_file(path) as out:
+    with atomic_stream(path) as out:
         out.write(struct.pack("<I", BINARY_VERSION))
         out.write(string(model.spec))
         out.write(struct.pack("<I", model.revision))
@@ -219,34 +219,9 @@ def write_model_bin(path: str | os.PathLike, model: Ct2Model) -> None:
             out.write(string(model.aliases[alias]))
 
 
-class _atomic_file:
-    """A binary file written to a temporary name next to ``path`` and renamed over it on success."""
-
-    def __init__(self, path: Path):
-        self.path = path
-
-    def __enter__(self) -> BinaryIO:
-        fd, self.tmp = tempfile.mkstemp(prefix="." + self.path.name + ".", suffix=".tmp", dir=self.path.parent)
-        os.chmod(self.tmp, 0o644)  # mkstemp makes it private; model files are ordinary files
-        self.stream = os.fdopen(fd, "wb")
-        return self.stream
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        try:
-            if exc_type is None:
-                self.stream.flush()
-                os.fsync(self.stream.fileno())
-            self.stream.close()
-            if exc_type is None:
-                os.replace(self.tmp, self.path)
-        finally:
-            if os.path.exists(self.tmp):
-                os.unlink(self.tmp)
-
-
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write a UTF-8 text file atomically."""
-    with _atomic_file(Path(path)) as out:
+    """Write a UTF-8 text file atomically (an OSError when that fails, for the caller to word)."""
+    with atomic_stream(Path(path)) as out:
         out.write(text.encode("utf-8"))
 
 

@@ -24,13 +24,15 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.repetition import LOG_PROB_THRESHOLD
+from desktop.engines.transcription.base import EngineResult, TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.short_window import window_for
 
 log = logging.getLogger(__name__)
@@ -39,11 +41,11 @@ STEP_SECONDS = 0.25  # how often the utterance is looked at
 PAUSE_SECONDS = 0.55  # silence after speech that ends an utterance
 LEAD_IN_SECONDS = 0.8  # audio kept before speech starts (VAD notices a first word a little late)
 TENTATIVE_EVERY = 1.0  # seconds of wall time between two tentative decodes
-MAX_UTTERANCE_SECONDS = 20.0
-MIN_DETECTION_SECONDS = 2.0
+MAX_UTTERANCE_SECONDS = 20.0  # Whisper reads 30 s at most; cut long speech at a pause well before
+MIN_DETECTION_SECONDS = 2.0  # a tentative decode's language is reused when it heard this much
 VAD_THRESHOLD = 0.35  # Silero's speech probability above which a frame is speech (its default: 0.5)
-UNHEARD_PROBABILITY = 0.1
-UNSURE_LOGPROB = -1.0  # Whisper's log_prob_threshold: below it, a decode counts as failed  # a last segment whose words all score below this was not said  # a tentative decode's language is reused when it heard this much  # Whisper reads 30 s at most; cut long speech at a pause well before
+UNHEARD_PROBABILITY = 0.1  # a last segment whose words all score below this was not said
+UNSURE_LOGPROB = LOG_PROB_THRESHOLD  # Whisper's log_prob_threshold: below it, a decode counts as failed
 
 
 @dataclass

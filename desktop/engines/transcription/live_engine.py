@@ -5,16 +5,13 @@ Live captions have their own loaded model, so the Transcribe tab's queue keeps i
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.engines.transcription.base import WhisperEngine
-from desktop.engines.transcription.transcriber import Transcriber, TranscribeSettings
-
-_FORMATS = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
+from desktop.engines.transcription.plan import TranscribeSettings, local_model
+from desktop.engines.transcription.transcriber import Transcriber
 
 NOT_DOWNLOADED = N_("LiveEngine", "The model “{model}” is not on this computer yet. Start live captions again "
                                   "to download it, or choose a model you have.")
@@ -44,12 +41,7 @@ def load_live_engine(store: ModelStore, settings: TranscribeSettings, fallback_l
 
 
 def _local_model(store: ModelStore, name: str, engine: str) -> LocalModel:
-    path = Path(name).expanduser()
-    if ("/" in name or name.startswith(("~", ".")) or name.endswith(".pt")) and path.exists():
-        fmt = "ct2" if path.is_dir() else "pt"
-        return LocalModel(name=path.stem if fmt == "pt" else path.name, format=fmt, path=path, imported=True)
-    available = {model.format: model for model in store.local(name)}
-    for fmt in _FORMATS[engine]:
-        if fmt in available:
-            return available[fmt]
-    raise ModelError(NOT_DOWNLOADED.format(model=name))
+    model = local_model(store, name, engine)
+    if model is None:
+        raise ModelError(NOT_DOWNLOADED.format(model=name))
+    return model

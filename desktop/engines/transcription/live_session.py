@@ -20,13 +20,14 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.pulse_sources import recording_streams
 from desktop.core.common.recorder import InputDevice, Recorder
 from desktop.core.transcription.live_capture import CaptureFile, live_dir, session_path
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
-from desktop.engines.transcription.base import SAMPLE_RATE, WhisperEngine
+from desktop.engines.transcription.base import WhisperEngine
 from desktop.engines.transcription.live import LiveCaptioner, LiveOptions
 
 log = logging.getLogger(__name__)

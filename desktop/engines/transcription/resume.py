@@ -6,14 +6,14 @@ shown ones: nothing shown is lost, and nothing is shown twice.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import repetition, vad
-from desktop.engines.transcription.base import SAMPLE_RATE, CancelCheck, EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.base import CancelCheck, EngineResult, TranscribeOptions, WhisperEngine
 
 ECHO_SECONDS = 1.5  # a first segment this short, this close to the cut, saying the last words again, is their echo
 
@@ -32,19 +32,18 @@ class ShownSegments:
             return engine.transcribe(samples, options, on_progress=progress, on_segment=self._add,
                                      cancelled=cancelled)
         cut = min(len(samples), round(self.segments[-1].end * SAMPLE_RATE))
-        offset, total = cut / SAMPLE_RATE, max(len(samples) / SAMPLE_RATE, 1e-6)
+        offset = cut / SAMPLE_RATE
         shown = list(self.segments)
         kept: list[Segment] = []
 
-        def show_rest(segment: Segment) -> None:
-            moved = _shifted(segment, offset)
+        def show_rest(moved: Segment) -> None:
             if not kept and self._echoes_last(moved):
                 return
             kept.append(moved)
             self._add(moved)
 
-        rest = engine.transcribe(samples[cut:], options, cancelled=cancelled, on_segment=show_rest,
-                                 on_progress=lambda f: progress((offset + f * (total - offset)) / total))
+        rest = decode_rest(engine, samples, cut, offset, options, on_progress=progress, on_segment=show_rest,
+                           cancelled=cancelled)
         before = vad.prepare(samples[:cut], options.vad)[1].speech_stretches(offset)
         return EngineResult(
             segments=shown + kept,
@@ -67,6 +66,14 @@ class ShownSegments:
         return not own or own in " ".join(repetition.tokens(last.text))
 
 
-def _shifted(segment: Segment, offset: float) -> Segment:
-    return replace(segment, start=segment.start + offset, end=segment.end + offset,
-                   words=[replace(w, start=w.start + offset, end=w.end + offset) for w in segment.words])
+
+def decode_rest(engine: WhisperEngine, samples: np.ndarray, first: int, offset: float, options: TranscribeOptions,
+                *, on_progress: Callable[[float], None], on_segment: Callable[[Segment], None],
+                cancelled: CancelCheck | None, digits: int | None = None) -> EngineResult:
+    """``samples`` from sample ``first`` on, decoded by ``engine``: each segment goes to ``on_segment``
+    moved by ``offset`` seconds (rounded to ``digits``) onto the timeline of ``samples``, and progress is
+    counted over the whole of ``samples``. The result is on the timeline of the rest, as decoded."""
+    share = first / max(1, samples.size)
+    return engine.transcribe(samples[first:], options, cancelled=cancelled,
+                             on_segment=lambda segment: on_segment(segment.shifted(offset, digits=digits)),
+                             on_progress=lambda fraction: on_progress(share + (1.0 - share) * fraction))

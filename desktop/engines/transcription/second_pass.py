@@ -13,10 +13,11 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription import coverage, repetition, vad
-from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, TranscribeOptions
+from desktop.engines.transcription.base import EngineResult, TranscribeOptions
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.nda
     again = decode(_slice(samples, start, end),
                    replace(options, initial_prompt=None, condition_on_previous_text=False,
                            temperature=LOOP_TEMPERATURE))
-    segments = [coverage.shifted_within(segment, start, start, end) for segment in again.segments]
+    segments = [segment.shifted(start, within=(start, end), digits=3) for segment in again.segments]
     first = repetition.Decoding(looping, _mean(logprobs, default=0.0))
     second = repetition.Decoding(segments, _mean(again.avg_logprobs, default=float("-inf")))
     if repetition.better(first, second) is first:
@@ -114,7 +115,7 @@ def _decoded_alone(speech: list[tuple[float, float]], start: float, end: float, 
     first, last = speech[0][0], speech[-1][1]
     again = decode(_slice(samples, first, last), options)
     notes.extend(note.shifted(first) for note in again.notes)
-    segments = (coverage.shifted_within(segment, first, start, end) for segment in again.segments)
+    segments = (segment.shifted(first, within=(start, end), digits=3) for segment in again.segments)
     return [(segment, again.language) for segment in segments if not _repeats_a_neighbour(segment, neighbours)]
 
 

@@ -6,16 +6,17 @@ lost. The failure is recorded in the FallbackLog with its fix, so the window lis
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription.base import SAMPLE_RATE, EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.base import EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.resume import decode_rest
 from desktop.engines.transcription.whisper_server import ServerStopped
 
 SERVER_STAGE = N_("Fallback", "transcription server")
@@ -45,15 +46,10 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
              on_progress, emit, cancelled) -> EngineResult:
     offset = stop.resume_at
     first = min(samples.size, round(offset * SAMPLE_RATE))
-    share = first / max(1, samples.size)
-
-    def progress(fraction: float) -> None:
-        on_progress(share + (1.0 - share) * fraction)
-
-    rest = local.transcribe(samples[first:], options, on_progress=progress,
-                            on_segment=lambda segment: emit(_shifted(segment, offset)), cancelled=cancelled)
+    rest = decode_rest(local, samples, first, offset, options, on_progress=on_progress, on_segment=emit,
+                       cancelled=cancelled, digits=3)
     done = stop.finished
-    segments = done.segments + [_shifted(segment, offset) for segment in rest.segments]
+    segments = done.segments + [segment.shifted(offset, digits=3) for segment in rest.segments]
     logprobs = done.avg_logprobs + rest.avg_logprobs if len(done.avg_logprobs) == len(done.segments) else []
     return EngineResult(
         segments=segments,
@@ -63,10 +59,3 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
         notes=done.notes + [note.shifted(offset) for note in rest.notes],
     )
 
-
-def _shifted(segment: Segment, offset: float) -> Segment:
-    if offset == 0:
-        return segment
-    return replace(segment, start=round(segment.start + offset, 3), end=round(segment.end + offset, 3),
-                   words=[replace(w, start=round(w.start + offset, 3), end=round(w.end + offset, 3))
-                          for w in segment.words])

@@ -23,10 +23,11 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecord, SpeedRecords, machine_key
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
+from desktop.engines.transcription.base import TranscribeOptions
 
 log = logging.getLogger(__name__)
 

@@ -7,11 +7,9 @@ and, on the GPU, the file is finished on the CPU after the segments already show
 """
 from __future__ import annotations
 
-import functools
 import logging
-import os
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -20,7 +18,6 @@ from desktop.core.common import audio
 from desktop.core.transcription import chinese
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
-from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
@@ -29,88 +26,28 @@ from desktop.engines.transcription import second_pass
 from desktop.engines.transcription.assembly import TranscriptAssembly
 from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.plan import (
+    FORMATS_FOR_ENGINE,
+    Plan,
+    TranscribeSettings,  # noqa: F401 - the settings of a job, which the Transcriber's callers import from here
+    check_choices,
+    cpu_plan,
+    ct2_gpu_count,
+    local_model,
+    local_plan,
+    torch_gpu_works,
+    wants_gpu,
+)
 from desktop.engines.transcription.resume import ShownSegments
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
-
-ENGINE_CHOICES = ("auto", "torch", "ct2", "server")
-DEVICE_CHOICES = ("auto", "gpu", "cpu")
-
-# Which on-disk formats each engine can load, best first; the first is what a download fetches.
-_FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
 NOTHING_TRANSCRIBED = N_("Engine", "Speech was heard in this file, but none of it could be transcribed; try a "
                                     "larger model, or choose the language.")
 NO_SERVER_CONFIGURED = N_("Engine", "No transcription server is set: enter its address in Settings → Transcription "
                                     "server (on the command line: --server URL).")
 GPU_STOPPED_CONTINUING = N_("Engine", "The graphics driver stopped responding; continuing on the CPU…")
-NO_GPU_FOR_FORCED_CHOICE = (
-    N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
-                 'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
-)
-
-
-@dataclass
-class TranscribeSettings:
-    model: str = "base"  # a catalog or imported name, or a path to a .pt file / CTranslate2 folder
-    engine: str = "auto"  # auto | torch | ct2
-    device: str = "auto"  # auto | gpu | cpu
-    language: str | None = None  # None: detect
-    task: str = "transcribe"  # or "translate" (to English)
-    initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
-    beam_size: int = 5
-    chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
-    server: ServerConfig | None = None  # the office's transcription server, when one is set up
-    speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
-    batch_size: int | None = None  # 30-second windows decoded at once: None automatic, 1 one after another
-
-    def options(self) -> TranscribeOptions:
-        return TranscribeOptions(
-            language=self.language,
-            task=self.task,
-            initial_prompt=self.initial_prompt or None,
-            beam_size=self.beam_size,
-            batch_size=self.batch_size,
-        )
-
-
-@dataclass(frozen=True)
-class _Plan:
-    engine: str  # torch | ct2 | server
-    device: str  # cuda | cpu | server
-
-
-# Without one of these driver nodes no GPU can work for torch: ROCm needs /dev/kfd, CUDA
-# /dev/nvidiactl, WSL /dev/dxg.
-_GPU_DRIVER_NODES = ("/dev/kfd", "/dev/nvidiactl", "/dev/dxg")
-
-
-@functools.cache
-def _torch_gpu_works() -> bool:
-    """Whether PyTorch sees a GPU, asked once per session in a child process (``device.torch_in_child``):
-    the question starts the HIP/CUDA runtime, which must not crash this process, and this process has
-    no other use for torch. Without a driver node no child is started at all."""
-    if not any(os.path.exists(node) for node in _GPU_DRIVER_NODES):
-        return False
-    from desktop.core.gpu.device import torch_in_child
-
-    try:
-        return bool(torch_in_child().cuda.is_available())
-    except (ImportError, RuntimeError) as error:
-        log.warning("PyTorch's GPU could not be asked for: %s", error)
-        return False
-
-
-def _ct2_gpu_count() -> int:
-    import ctranslate2
-
-    try:
-        return int(ctranslate2.get_cuda_device_count())
-    except Exception:  # noqa: BLE001 - a build without GPU support may raise instead of answering 0
-        return 0
-
-
 class Transcriber:
     """Owns the loaded Whisper model; one job at a time (the queue guarantees it)."""
 
@@ -119,8 +56,8 @@ class Transcriber:
         store: ModelStore,
         fallback_log: FallbackLog,
         *,
-        gpu_available: Callable[[], bool] = _torch_gpu_works,
-        ct2_gpu_count: Callable[[], int] = _ct2_gpu_count,
+        gpu_available: Callable[[], bool] = torch_gpu_works,
+        ct2_gpu_count: Callable[[], int] = ct2_gpu_count,
         chunk_seconds: float = 600.0,
         isolate: bool = True,
         hang_seconds: float = DEFAULT_HANG_SECONDS,
@@ -148,53 +85,21 @@ class Transcriber:
 
     # -- choices -------------------------------------------------------------------------------
 
-    @staticmethod
-    def language_names() -> list[tuple[str, str]]:
-        return list(WHISPER_LANGUAGES.items())
-
-    def plan(self, settings: TranscribeSettings) -> _Plan:
+    def plan(self, settings: TranscribeSettings) -> Plan:
         """Which engine on which device, from the user's choices and what this machine has."""
-        if settings.engine not in ENGINE_CHOICES or settings.device not in DEVICE_CHOICES:
-            raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
+        check_choices(settings)
         if self._uses_server(settings):
-            return _Plan("server", "server")
-        if settings.device == "cpu" or self._fallbacks.gpu_unusable:
-            wants_gpu = False  # a driver that crashed or hung is not tried again this session
-        elif settings.device == "gpu":
-            if not self._gpu_available():
-                raise UserFacingError(NO_GPU_FOR_FORCED_CHOICE)
-            wants_gpu = True
-        else:
-            wants_gpu = not self._gpu_broken and self._gpu_available()
-
-        engine = settings.engine
-        if engine == "auto":
-            # openai-whisper in fp16 on torch's GPU (HIP on ROCm); CTranslate2 int8 is fastest on a CPU.
-            engine = "torch" if wants_gpu else "ct2"
-        if engine == "ct2" and wants_gpu and self._ct2_gpu_count() == 0:
-            # CTranslate2's wheels have no ROCm code: never hand it "cuda" because torch has a GPU.
-            return _Plan("ct2", "cpu")
-        return _Plan(engine, "cuda" if wants_gpu else "cpu")
-
-    def _resolve_model(self, name: str, engine: str) -> LocalModel | None:
-        path = Path(name).expanduser()
-        # Only something written as a path is one: a folder called "base" in the current directory
-        # must not shadow the model called base.
-        if _looks_like_path(name) and path.exists():
-            fmt = "ct2" if path.is_dir() else "pt"
-            return LocalModel(name=path.stem if fmt == "pt" else path.name, format=fmt, path=path, imported=True)
-        available = {model.format: model for model in self._store.local(name)}
-        for fmt in _FORMATS_FOR_ENGINE[engine]:
-            if fmt in available:
-                return available[fmt]
-        return None
+            return Plan("server", "server")
+        gpu = wants_gpu(settings, gpu_available=self._gpu_available, gpu_unusable=self._fallbacks.gpu_unusable,
+                        gpu_broken=self._gpu_broken)
+        return local_plan(settings, wants_gpu=gpu, ct2_gpu_count=self._ct2_gpu_count)
 
     def missing_model(self, settings: TranscribeSettings) -> tuple[str, str] | None:
         """The (name, format) to download before this job can run, or None when it is on disk."""
         plan = self.plan(settings)
         if plan.engine == "server":
             return None  # the server has its model; the local one is fetched only if it is ever needed
-        if self._resolve_model(settings.model, plan.engine) is not None:
+        if local_model(self._store, settings.model, plan.engine) is not None:
             return None
         if settings.model not in self._store.names():
             raise ModelError(
@@ -202,11 +107,11 @@ class Transcriber:
                              "(File → Import model… in the window, voxdesk models import on the command line).").format(
                     model=settings.model)
             )
-        return settings.model, _FORMATS_FOR_ENGINE[plan.engine][0]
+        return settings.model, FORMATS_FOR_ENGINE[plan.engine][0]
 
     # -- the model -----------------------------------------------------------------------------
 
-    def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
+    def _load(self, model: LocalModel, plan: Plan) -> WhisperEngine:
         from desktop.engines.transcription.loading import load_engine
 
         if not self._isolate:
@@ -214,12 +119,12 @@ class Transcriber:
         engine = IsolatedEngine(model, plan.engine, plan.device, hang_seconds=self._hang_seconds)
         return engine.load(self._job_cancelled)
 
-    def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
+    def _engine_for(self, settings: TranscribeSettings, plan: Plan, on_status) -> WhisperEngine:
         key = (settings.model, plan.engine, plan.device)
         if self._engine is not None and self._engine_key == key:
             return self._engine
         self._unload()
-        model = self._resolve_model(settings.model, plan.engine)
+        model = local_model(self._store, settings.model, plan.engine)
         if model is None:
             raise ModelError(
                 N_("Engine", 'The model "{model}" is not on this computer yet: download it from the model list, or '
@@ -350,12 +255,7 @@ class Transcriber:
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         return current[0]
 
-    @staticmethod
-    def _cpu_plan(settings: TranscribeSettings, plan: _Plan) -> _Plan:
-        # "Automatic" means the fastest CPU engine; a forced engine stays the same engine.
-        return _Plan("ct2" if settings.engine == "auto" else plan.engine, "cpu")
-
-    def _load_with_fallback(self, settings, plan: _Plan, job: str, on_status) -> WhisperEngine:
+    def _load_with_fallback(self, settings, plan: Plan, job: str, on_status) -> WhisperEngine:
         if plan.engine == "server":
             return self._server_engine(settings)
         if plan.device == "cpu":
@@ -365,7 +265,7 @@ class Transcriber:
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
                 on_status(N_("Engine", "The GPU could not load the model; using the CPU…"))
-            return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
+            return self._engine_for(settings, cpu_plan(settings, plan), on_status)
 
         return run_with_gpu_fallback(
             job, N_("Engine", "load model"), lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
@@ -393,7 +293,7 @@ class Transcriber:
             if on_status:
                 on_status(GPU_STOPPED_CONTINUING if self._fallbacks.gpu_unusable
                           else N_("Engine", "The GPU failed; continuing on the CPU…"))
-            plan = self._cpu_plan(settings, _Plan(engine.name, engine.device))
+            plan = cpu_plan(settings, Plan(engine.name, engine.device))
             return run(self._engine_for(settings, plan, on_status), options)
 
         return run_with_gpu_fallback(
@@ -456,10 +356,6 @@ class Transcriber:
 
 def _ignore(_value) -> None:
     """Progress and segments of a second look, which are not shown as they come."""
-
-
-def _looks_like_path(name: str) -> bool:
-    return os.sep in name or name.startswith(("~", ".")) or name.endswith(".pt")
 
 
 def _chunk_progress(on_progress, offset: float, samples: int, duration: float) -> Callable[[float], None]:

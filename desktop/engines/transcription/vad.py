@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.base import SAMPLE_RATE
 
 
 @dataclass

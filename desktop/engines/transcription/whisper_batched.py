@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription import batching
+from desktop.engines.transcription.repetition import COMPRESSION_RATIO_THRESHOLD, LOG_PROB_THRESHOLD
 from desktop.engines.transcription.base import (
     CancelCheck,
     EngineResult,
     ProgressCallback,
     ProgressReporter,
-    SAMPLE_RATE,
     SegmentCallback,
     TranscribeOptions,
     check_task,
@@ -37,9 +38,7 @@ if TYPE_CHECKING:
     from desktop.engines.transcription.whisper_torch import TorchWhisperEngine
 
 TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # openai-whisper's fallback, as the sequential engine uses
-COMPRESSION_RATIO_THRESHOLD = 2.4
-LOGPROB_THRESHOLD = -1.0
-NO_SPEECH_THRESHOLD = 0.6
+NO_SPEECH_THRESHOLD = 0.6  # Whisper's no_speech_threshold
 
 
 class BatchedTorchEngine:
@@ -54,10 +53,6 @@ class BatchedTorchEngine:
         self.model_name = sequential.model_name
         self._free_gpu_memory = free_gpu_memory or _free_gpu_memory
         self.batch_size: int | None = None  # windows at once in the last transcription
-
-    @property
-    def multilingual(self) -> bool:
-        return self._sequential.multilingual
 
     def automatic_batch_size(self, options: TranscribeOptions) -> int:
         """From the GPU's free memory now (the model is already in it), or the CPU's fixed size."""
@@ -207,7 +202,7 @@ class WindowDecoder:
 
     def _segments(self, window: batching.Window, decoded: _Decoded) -> list[tuple[Segment, float]]:
         result = decoded.result
-        if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOGPROB_THRESHOLD:
+        if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOG_PROB_THRESHOLD:
             return []  # silence, as openai-whisper judges it
         tokenizer = self._get_tokenizer()
         pieces = batching.split_segments(result.tokens, tokenizer, window.seconds)
@@ -263,9 +258,9 @@ def _batch_task(model: Any, options: Any) -> Any:
 
 
 def _needs_fallback(result: Any) -> bool:
-    if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOGPROB_THRESHOLD:
+    if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOG_PROB_THRESHOLD:
         return False  # silence: a higher temperature would only invent text
-    return result.compression_ratio > COMPRESSION_RATIO_THRESHOLD or result.avg_logprob < LOGPROB_THRESHOLD
+    return result.compression_ratio > COMPRESSION_RATIO_THRESHOLD or result.avg_logprob < LOG_PROB_THRESHOLD
 
 
 def _bytes_per_value(model: Any) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.safe_text import clean_text
@@ -28,7 +29,6 @@ from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.base import (
-    SAMPLE_RATE,
     CancelCheck,
     EngineResult,
     ProgressCallback,

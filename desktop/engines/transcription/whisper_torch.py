@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription import ct2_format
 from desktop.engines.transcription.base import (
     DAMAGED_MODEL,
-    SAMPLE_RATE,
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -51,10 +51,6 @@ class TorchWhisperEngine:
         self._model = model
         self.device = device
         self.model_name = model_name
-
-    @property
-    def multilingual(self) -> bool:
-        return bool(self._loaded().is_multilingual)
 
     def _loaded(self) -> Any:
         if self._model is None:
@@ -144,7 +140,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
     from whisper.model import ModelDimensions, Whisper
 
     from desktop.core.common.model_files import check_model
-    from desktop.engines.transcription.whisper_ct2 import alignment_heads
+    from desktop.engines.transcription.ct2_folders import alignment_heads
 
     if device not in ("cpu", "cuda"):
         raise ValueError(f"unknown device {device!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.engines.transcription.base import SAMPLE_RATE
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.engines.transcription.batching import (
     CPU_BATCH_SIZE,
     MAX_GPU_BATCH_SIZE,

@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 import srt
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription import speech_limits
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.subtitles import FORMATS, export
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
+from desktop.engines.transcription.base import TranscribeOptions
 from desktop.engines.transcription.server_client import Answer
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from desktop.engines.transcription.whisper_server import ServerWhisperEngine, answer_segments

@@ -195,8 +195,8 @@ def test_on_a_machine_without_gpu_drivers_a_cpu_transcription_never_loads_torch(
     # The child describes a machine without GPU drivers, whatever machine runs it.
     script = (
         "import sys\n"
-        "import desktop.engines.transcription.transcriber as transcriber_module\n"
-        "transcriber_module._GPU_DRIVER_NODES = ()\n"
+        "import desktop.engines.transcription.plan as plan_module\n"
+        "plan_module._GPU_DRIVER_NODES = ()\n"
         "from desktop.core.gpu.fallback import FallbackLog\n"
         "from desktop.core.transcription.whisper_models import ModelStore\n"
         "from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber\n"
