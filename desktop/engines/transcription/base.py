@@ -1,15 +1,16 @@
 """What every Whisper engine offers, whatever library runs it underneath.
 
 Engines take 16 kHz mono float32 audio and give back ``desktop.core.transcription.transcript.Segment``s with word
-timings on the timeline of that audio. Voice activity detection (``vad.py``) runs first in both
-engines, so both see the same speech and neither invents text over silence.
+timings on the timeline of that audio. Voice activity detection (``vad.speech_to_decode``) runs first in
+every local engine, so all see the same speech and none invents text over silence. Here: the options and
+result of one decoding, the engine's contract, its progress and cancel, and the sentences for a failing
+graphics card or model.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol
+from typing import Callable, Iterable, Iterator, Protocol
 
 import numpy as np
 
@@ -17,7 +18,6 @@ from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
-from desktop.engines.transcription import vad
 
 ProgressCallback = Callable[[float], None]
 SegmentCallback = Callable[[Segment], None]
@@ -129,30 +129,6 @@ def device_failures_as_user_errors(device: str) -> Iterator[None]:
         raise failure from exc
 
 
-def read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:
-    """The dimensions and state dict (torch tensors) of an openai-whisper checkpoint (``.pt``).
-
-    It is read with ``weights_only=True``: tensors and plain containers, never arbitrary pickled objects.
-    """
-    import torch
-
-    from desktop.core.common.safe_files import open_regular
-
-    if not path.exists():
-        raise ModelError(N_("Engine", "The model file is missing; download or import the model again."),
-                         detail=f"{path} not found")
-    try:
-        with open_regular(path, error=ModelError) as f:
-            checkpoint = torch.load(f, map_location="cpu", weights_only=True)
-        return dict(checkpoint["dims"]), checkpoint["model_state_dict"]
-    except UserFacingError:
-        raise  # a pipe or device where the model file should be, named as such
-    except MemoryError as exc:
-        raise UserFacingError(CPU_OUT_OF_MEMORY, detail=str(exc)) from exc
-    except Exception as exc:  # noqa: BLE001 - whatever torch.load or the lookups raise, the file is unusable
-        raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
-
-
 def check_task(options: TranscribeOptions, multilingual: bool, known_languages: Iterable[str]) -> str | None:
     """Validate language and task against the model; return the Whisper language code (or None)."""
     if options.task not in ("transcribe", "translate"):
@@ -175,23 +151,6 @@ def check_task(options: TranscribeOptions, multilingual: bool, known_languages: 
                          "detection.").format(language=options.language)
         )
     return language
-
-
-def speech_to_decode(
-    audio: np.ndarray, options: TranscribeOptions, progress: "ProgressReporter"
-) -> tuple[np.ndarray, vad.TimeMap] | None:
-    """The speech of ``audio`` for the model and the map back to its timeline, the same for both engines.
-
-    None when there is no speech at all: progress is then complete and the model need not run.
-    A cancel is noticed before and after voice activity detection.
-    """
-    progress.check()
-    speech, time_map = vad.prepare(audio, options.vad)
-    if speech.size == 0:
-        progress.report(1.0)
-        return None
-    progress.check()
-    return speech, time_map
 
 
 class ProgressReporter:

@@ -21,8 +21,8 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import read_checkpoint
 
+from desktop.engines.transcription.checkpoint import read_checkpoint
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
 
@@ -131,7 +131,7 @@ def _cannot_save(folder: Path, exc: OSError) -> ModelError:
 def convert_checkpoint(checkpoint: Path, destination: Path, name: str | None = None) -> None:
     """Write a CTranslate2 Whisper folder for an openai-whisper checkpoint into ``destination``.
 
-    The checkpoint is read with ``weights_only=True`` (``base.read_checkpoint``). ``name`` (e.g. "base", "large-v3") selects openai's word-alignment heads.
+    The checkpoint is read with ``weights_only=True`` (``checkpoint.read_checkpoint``). ``name`` (e.g. "base", "large-v3") selects openai's word-alignment heads.
     """
     import torch
 

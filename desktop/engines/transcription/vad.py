@@ -15,6 +15,7 @@ import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription.base import ProgressReporter, TranscribeOptions
 
 
 @dataclass
@@ -115,3 +116,20 @@ def speech_in(audio: np.ndarray) -> list[tuple[float, float]]:
     options = VadOptions(min_silence_duration_ms=300, speech_pad_ms=100)
     speech = get_speech_timestamps(audio, options, sampling_rate=SAMPLE_RATE)
     return [(s["start"] / SAMPLE_RATE, s["end"] / SAMPLE_RATE) for s in speech if s["end"] > s["start"]]
+
+
+def speech_to_decode(
+    audio: np.ndarray, options: TranscribeOptions, progress: ProgressReporter
+) -> tuple[np.ndarray, TimeMap] | None:
+    """The speech of ``audio`` for the model and the map back to its timeline, the same for both engines.
+
+    None when there is no speech at all: progress is then complete and the model need not run.
+    A cancel is noticed before and after voice activity detection.
+    """
+    progress.check()
+    speech, time_map = prepare(audio, options.vad)
+    if speech.size == 0:
+        progress.report(1.0)
+        return None
+    progress.check()
+    return speech, time_map

@@ -30,8 +30,8 @@ from desktop.engines.transcription.base import (
     TranscribeOptions,
     check_task,
     device_failures_as_user_errors,
-    speech_to_decode,
 )
+from desktop.engines.transcription.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel

@@ -32,8 +32,8 @@ from desktop.engines.transcription.base import (
     check_task,
     device_failure,
     device_failures_as_user_errors,
-    speech_to_decode,
 )
+from desktop.engines.transcription.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
