@@ -15,10 +15,9 @@ import shutil
 import subprocess
 import threading
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
-if TYPE_CHECKING:
-    from desktop.core.common.recorder import InputDevice
+from desktop.core.common.input_device import InputDevice
 
 _ENV_LOCK = threading.Lock()  # one stream opens at a time while PULSE_SOURCE is changed
 
@@ -66,11 +65,9 @@ def parse_sources(listing: str) -> list[tuple[str, str, bool]]:
     return found
 
 
-def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
+def pulse_sources(pulse_device: InputDevice | None) -> list[InputDevice]:
     """Every source of the sound server as an InputDevice on PortAudio's "pulse" device; [] when
     there is no such device, no pactl, or no server answering."""
-    from desktop.core.common.recorder import InputDevice
-
     if pulse_device is None or shutil.which("pactl") is None:
         return []
     try:
@@ -85,16 +82,6 @@ def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
                     default_rate=pulse_device.default_rate, pulse_source=name, monitor=monitor)
         for name, description, monitor in parse_sources(result.stdout)
     ]
-
-
-def capture_devices() -> list["InputDevice"]:
-    """What live captions can listen to: PortAudio's inputs (the default first), then each source of
-    the sound server by name, monitors of what the computer plays included."""
-    from desktop.core.common.recorder import input_devices
-
-    devices = input_devices()
-    pulse = next((device for device in devices if device.name == "pulse"), None)
-    return devices + pulse_sources(pulse)
 
 
 def recording_streams(pid: int | None = None) -> dict[int, str]:

@@ -7,7 +7,8 @@ import time
 import numpy as np
 import pytest
 
-from desktop.core.common.pulse_sources import capture_devices, parse_sources, source_selected
+from desktop.core.common.pulse_sources import parse_sources, source_selected
+from desktop.core.common.recorder import capture_devices
 from desktop.core.common.recorder import Recorder
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 
