@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget, QWidget
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore
-from desktop.engines.transcription.server_fallback import SERVER_STAGE
+from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.i18n import apply_language, translated

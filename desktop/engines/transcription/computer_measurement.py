@@ -27,7 +27,7 @@ from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecord, SpeedRecords, machine_key
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.engines.transcription.base import TranscribeOptions
+from desktop.engines.transcription.engine import TranscribeOptions
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def bundled_speech() -> np.ndarray:
 
 def measure(trial: Trial, speech: np.ndarray, cancelled: Callable[[], bool] | None = None) -> float:
     """The real-time factor of one trial. Raises the engine's UserFacingError, or Cancelled."""
-    from desktop.engines.transcription.loading import load_engine
+    from desktop.engines.transcription.decoders.loading import load_engine
 
     options = TranscribeOptions(language="en")
     engine = load_engine(trial.model, trial.engine, trial.device)
@@ -86,7 +86,7 @@ class Devices:
 
 def devices_of(transcriber) -> Devices:
     """Ask the Transcriber's own planning where each engine runs (the same rules as a transcription)."""
-    from desktop.engines.transcription.transcriber import TranscribeSettings
+    from desktop.engines.transcription.plan import TranscribeSettings
 
     try:
         torch_plan = transcriber.plan(TranscribeSettings(engine="torch", device="gpu"))
@@ -177,14 +177,14 @@ def measure_encoders(model: LocalModel, speech: np.ndarray, cancelled: Callable[
     model, short memory, the time limit). A process that dies after timing CTranslate2's encoder, as on
     a processor that cannot run torch's kernels, means torch's encoder cannot run here. Raises
     Cancelled."""
-    from desktop.engines.transcription.engine_child import child_environment
+    from desktop.engines.transcription.process.child import child_environment
 
     with tempfile.TemporaryDirectory(prefix="voxdesk-encoders-") as scratch:
         speech_file = Path(scratch) / "speech.f32"
         np.asarray(speech, dtype=np.float32).tofile(speech_file)
         with open(Path(scratch) / "out", "w+b") as out:
             child = subprocess.Popen(
-                [sys.executable, "-m", "desktop.engines.transcription.bf16_encoder", str(model.path), str(speech_file)],
+                [sys.executable, "-m", "desktop.engines.transcription.decoders.bf16_encoder", str(model.path), str(speech_file)],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.PIPE, env=child_environment())
             try:
                 _wait(child, cancelled, time.monotonic() + limit_seconds)

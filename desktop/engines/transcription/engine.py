@@ -19,6 +19,11 @@ from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
 
+# Whisper's own rules for a decoding that failed, read by every engine and by the second look.
+COMPRESSION_RATIO_THRESHOLD = 2.4  # Whisper's compression_ratio_threshold: above it, the text repeats itself
+LOG_PROB_THRESHOLD = -1.0  # Whisper's logprob_threshold: below it, the decoding is unsure
+NO_SPEECH_THRESHOLD = 0.6  # Whisper's no_speech_threshold
+
 ProgressCallback = Callable[[float], None]
 SegmentCallback = Callable[[Segment], None]
 CancelCheck = Callable[[], bool]

@@ -16,7 +16,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.engines.transcription.base import TranscribeOptions
+from desktop.engines.transcription.engine import TranscribeOptions
 
 log = logging.getLogger(__name__)
 

@@ -22,10 +22,10 @@ from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
-from desktop.engines.transcription import second_pass
-from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
-from desktop.engines.transcription.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.review import second_pass
+from desktop.engines.transcription.run.assembly import TranscriptAssembly
+from desktop.engines.transcription.engine import TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.process.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
 from desktop.engines.transcription.plan import (
     FORMATS_FOR_ENGINE,
     Plan,
@@ -38,7 +38,7 @@ from desktop.engines.transcription.plan import (
     torch_gpu_works,
     wants_gpu,
 )
-from desktop.engines.transcription.resume import ShownSegments
+from desktop.engines.transcription.run.finish_elsewhere import ShownSegments
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ class Transcriber:
     # -- the model -----------------------------------------------------------------------------
 
     def _load(self, model: LocalModel, plan: Plan) -> WhisperEngine:
-        from desktop.engines.transcription.loading import load_engine
+        from desktop.engines.transcription.decoders.loading import load_engine
 
         if not self._isolate:
             return load_engine(model, plan.engine, plan.device)
@@ -321,7 +321,7 @@ class Transcriber:
         # Read for every file: a key changed in Settings applies to the next file.
         key = config.api_key if config.api_key is not None else ServerKeyStore().load(config.url)
         if self._server is None or self._server_key != (config, key):
-            from desktop.engines.transcription.whisper_server import ServerWhisperEngine
+            from desktop.engines.transcription.server.engine import ServerWhisperEngine
 
             self._close_server()
             self._server, self._server_key = ServerWhisperEngine(config, key), (config, key)
@@ -334,7 +334,7 @@ class Transcriber:
 
     def _transcribe_on_server(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
         """One chunk on the server; when it fails, the rest of the job on this computer (recorded as a fallback)."""
-        from desktop.engines.transcription.server_fallback import transcribe_with_server_fallback
+        from desktop.engines.transcription.server.fallback import transcribe_with_server_fallback
 
         local = replace(settings, engine="auto" if settings.engine == "server" else settings.engine, server=None)
         return transcribe_with_server_fallback(

@@ -31,8 +31,8 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.model_files import check_model
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
-from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import DAMAGED_MODEL
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import DAMAGED_MODEL
 
 # Before this computer is measured only processors with AMX switch, from this many windows: there
 # torch's encoder was measured faster on every model (BENCHMARKS.md; loading takes about 2 s, each
@@ -102,7 +102,7 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
     import torch
     from whisper.model import AudioEncoder
 
-    from desktop.engines.transcription.whisper_torch import half_weights
+    from desktop.engines.transcription.decoders.whisper_torch import half_weights
 
     dims, state = ct2_format.to_whisper_encoder_state_dict(
         ct2_format.read_model_bin(folder / "model.bin", weights_under="encoder/"))
@@ -187,7 +187,7 @@ def _per_window(encode: Callable[[], Any]) -> float:
 
 
 def _main(argv: list[str]) -> int:
-    """``python -m desktop.engines.transcription.bf16_encoder FOLDER SPEECH.f32``: ``measure`` in a
+    """``python -m desktop.engines.transcription.decoders.bf16_encoder FOLDER SPEECH.f32``: ``measure`` in a
     process of its own, one JSON line per report on standard output."""
     folder, speech_file = Path(argv[0]), Path(argv[1])
     speech = np.fromfile(speech_file, dtype=np.float32)

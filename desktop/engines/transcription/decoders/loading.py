@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.transcription.whisper_models import LocalModel
-from desktop.engines.transcription.base import DAMAGED_MODEL, WhisperEngine, device_failures_as_user_errors
+from desktop.engines.transcription.engine import DAMAGED_MODEL, WhisperEngine, device_failures_as_user_errors
 
 
 def load_engine(model: LocalModel, engine: str, device: str) -> WhisperEngine:
@@ -17,9 +17,9 @@ def load_engine(model: LocalModel, engine: str, device: str) -> WhisperEngine:
     through, for the fallback to the CPU to judge.
     """
     if engine == "torch":
-        from desktop.engines.transcription.whisper_batched import load_batched_torch_engine as load
+        from desktop.engines.transcription.decoders.whisper_batched import load_batched_torch_engine as load
     elif engine == "ct2":
-        from desktop.engines.transcription.whisper_ct2 import load_ct2_engine as load
+        from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine as load
     else:
         raise ValueError(f"unknown engine {engine!r}")
     with device_failures_as_user_errors(device):

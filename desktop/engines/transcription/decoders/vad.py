@@ -15,7 +15,7 @@ import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.base import ProgressReporter, TranscribeOptions
+from desktop.engines.transcription.engine import ProgressReporter, TranscribeOptions
 
 
 @dataclass

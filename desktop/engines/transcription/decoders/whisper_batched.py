@@ -19,9 +19,11 @@ import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import batching
-from desktop.engines.transcription.repetition import COMPRESSION_RATIO_THRESHOLD, LOG_PROB_THRESHOLD
-from desktop.engines.transcription.base import (
+from desktop.engines.transcription.decoders import batching
+from desktop.engines.transcription.engine import (
+    COMPRESSION_RATIO_THRESHOLD,
+    LOG_PROB_THRESHOLD,
+    NO_SPEECH_THRESHOLD,
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -31,14 +33,13 @@ from desktop.engines.transcription.base import (
     check_task,
     device_failures_as_user_errors,
 )
-from desktop.engines.transcription.vad import speech_to_decode
+from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
-    from desktop.engines.transcription.whisper_torch import TorchWhisperEngine
+    from desktop.engines.transcription.decoders.whisper_torch import TorchWhisperEngine
 
 TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # openai-whisper's fallback, as the sequential engine uses
-NO_SPEECH_THRESHOLD = 0.6  # Whisper's no_speech_threshold
 
 
 class BatchedTorchEngine:
@@ -281,6 +282,6 @@ def _is_out_of_memory(exc: BaseException) -> bool:
 
 def load_batched_torch_engine(model: "LocalModel", device: str) -> BatchedTorchEngine:
     """Load ``model`` with openai-whisper on "cuda" (fp16 weights) or "cpu" (fp32), decoding in batches."""
-    from desktop.engines.transcription.whisper_torch import load_torch_engine
+    from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
 
     return BatchedTorchEngine(load_torch_engine(model, device))

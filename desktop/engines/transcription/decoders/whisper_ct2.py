@@ -19,10 +19,10 @@ import numpy as np
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import batching, bf16_encoder
-from desktop.engines.transcription.ct2_folders import ct2_folder
-from desktop.engines.transcription import vad
-from desktop.engines.transcription.base import (
+from desktop.engines.transcription.decoders import batching, bf16_encoder
+from desktop.engines.transcription.model_files.ct2_folders import ct2_folder
+from desktop.engines.transcription.decoders import vad
+from desktop.engines.transcription.engine import (
     CancelCheck,
     EngineResult,
     ProgressCallback,
@@ -33,7 +33,7 @@ from desktop.engines.transcription.base import (
     device_failure,
     device_failures_as_user_errors,
 )
-from desktop.engines.transcription.vad import speech_to_decode
+from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
@@ -44,7 +44,7 @@ AUTOMATIC = "automatic"  # load_ct2_engine's bf16_from_windows: as this computer
 
 
 class Ct2WhisperEngine:
-    """A loaded faster-whisper model; see ``desktop.engines.transcription.base.WhisperEngine``."""
+    """A loaded faster-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
 
     name = "ct2"
 

@@ -22,8 +22,8 @@ from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import (
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import (
     DAMAGED_MODEL,
     CancelCheck,
     EngineResult,
@@ -35,15 +35,15 @@ from desktop.engines.transcription.base import (
     device_failure,
     device_failures_as_user_errors,
 )
-from desktop.engines.transcription.checkpoint import read_checkpoint
-from desktop.engines.transcription.vad import speech_to_decode
+from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
+from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
 
 
 class TorchWhisperEngine:
-    """A loaded openai-whisper model; see ``desktop.engines.transcription.base.WhisperEngine``."""
+    """A loaded openai-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
 
     name = "torch"
 
@@ -140,7 +140,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
     from whisper.model import ModelDimensions, Whisper
 
     from desktop.core.common.model_files import check_model
-    from desktop.engines.transcription.ct2_folders import alignment_heads
+    from desktop.engines.transcription.model_files.ct2_folders import alignment_heads
 
     if device not in ("cpu", "cuda"):
         raise ValueError(f"unknown device {device!r}")

@@ -29,11 +29,10 @@ from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription import second_pass
-from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.repetition import LOG_PROB_THRESHOLD
-from desktop.engines.transcription.base import EngineResult, TranscribeOptions, WhisperEngine
-from desktop.engines.transcription.short_window import window_for
+from desktop.engines.transcription.review import second_pass
+from desktop.engines.transcription.run.assembly import TranscriptAssembly
+from desktop.engines.transcription.engine import LOG_PROB_THRESHOLD, EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.live.short_window import window_for
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.engines.transcription.base import WhisperEngine
+from desktop.engines.transcription.engine import WhisperEngine
 from desktop.engines.transcription.plan import TranscribeSettings, local_model
 from desktop.engines.transcription.transcriber import Transcriber
 
@@ -24,7 +24,7 @@ def missing_model(store: ModelStore, settings: TranscribeSettings, fallback_log:
 
 
 def load_live_engine(store: ModelStore, settings: TranscribeSettings, fallback_log: FallbackLog) -> WhisperEngine:
-    from desktop.engines.transcription.loading import load_engine
+    from desktop.engines.transcription.decoders.loading import load_engine
 
     transcriber = Transcriber(store, fallback_log)
     plan = transcriber.plan(settings)

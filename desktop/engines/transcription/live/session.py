@@ -27,8 +27,8 @@ from desktop.core.common.pulse_sources import recording_streams
 from desktop.core.common.recorder import InputDevice, Recorder
 from desktop.core.transcription.live_capture import CaptureFile, live_dir, session_path
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
-from desktop.engines.transcription.base import WhisperEngine
-from desktop.engines.transcription.live import LiveCaptioner, LiveOptions
+from desktop.engines.transcription.engine import WhisperEngine
+from desktop.engines.transcription.live.captioner import LiveCaptioner, LiveOptions
 
 log = logging.getLogger(__name__)
 

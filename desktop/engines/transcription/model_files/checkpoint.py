@@ -6,7 +6,7 @@ from typing import Any
 
 from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.common.i18n import N_
-from desktop.engines.transcription.base import CPU_OUT_OF_MEMORY, DAMAGED_MODEL
+from desktop.engines.transcription.engine import CPU_OUT_OF_MEMORY, DAMAGED_MODEL
 
 
 def read_checkpoint(path: Path) -> tuple[dict[str, int], dict[str, Any]]:

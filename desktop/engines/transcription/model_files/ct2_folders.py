@@ -20,9 +20,9 @@ import numpy as np
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
-from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription.model_files import ct2_format
 
-from desktop.engines.transcription.checkpoint import read_checkpoint
+from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
 

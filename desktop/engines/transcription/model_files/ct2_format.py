@@ -26,7 +26,7 @@ import numpy as np
 
 from desktop.core.common.atomic import atomic_stream
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription.base import DAMAGED_MODEL
+from desktop.engines.transcription.engine import DAMAGED_MODEL
 from desktop.core.common.i18n import N_
 
 WHISPER_SPEC = "WhisperSpec"

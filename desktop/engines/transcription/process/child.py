@@ -1,6 +1,6 @@
 """The engine process as VoxDesk sees it: started, written to, read from and stopped.
 
-``EngineChild`` starts ``python -m desktop.engines.transcription.engine_process`` running the same
+``EngineChild`` starts ``python -m desktop.engines.transcription.process.main`` running the same
 ``desktop`` package as this process, reads its events and its log on threads of their own, and ends it
 politely or by force. ``isolated.IsolatedEngine`` decides what its events and its death mean.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 import desktop
-from desktop.engines.transcription import engine_protocol as protocol
+from desktop.engines.transcription.process import protocol
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class EngineChild:
         # No PR_SET_PDEATHSIG: Linux sends it when the *thread* that started the child ends, and jobs
         # start it from worker threads. The child exits when its stdin closes instead.
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "desktop.engines.transcription.engine_process"],
+            [sys.executable, "-m", "desktop.engines.transcription.process.main"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
         )
         self.pid = self.popen.pid

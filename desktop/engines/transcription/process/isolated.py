@@ -27,8 +27,8 @@ from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import ProcessCrash
 from desktop.core.transcription.whisper_models import LocalModel
-from desktop.engines.transcription import engine_protocol as protocol
-from desktop.engines.transcription.base import (
+from desktop.engines.transcription.process import protocol
+from desktop.engines.transcription.engine import (
     CancelCheck,
     EngineResult,
     GpuError,
@@ -36,7 +36,7 @@ from desktop.engines.transcription.base import (
     SegmentCallback,
     TranscribeOptions,
 )
-from desktop.engines.transcription.engine_child import SILENCE, EngineChild
+from desktop.engines.transcription.process.child import SILENCE, EngineChild
 
 log = logging.getLogger(__name__)
 

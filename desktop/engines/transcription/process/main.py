@@ -1,6 +1,6 @@
 """The engine process: one Whisper model, loaded once, transcribing the audio VoxDesk sends it.
 
-Started by ``isolated.IsolatedEngine`` as ``python -m desktop.engines.transcription.engine_process``.
+Started by ``isolated.IsolatedEngine`` as ``python -m desktop.engines.transcription.process.main``.
 Requests arrive on stdin and events leave on what was stdout (``engine_protocol``); file descriptor 1
 then points at stderr, so a library that prints cannot garble the events. A segfault or an abort in
 the GPU driver ends this process only: VoxDesk reports it in plain words and carries on. The process
@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from desktop.core.common.errors import Cancelled
 from desktop.core.gpu.fallback import SlowPathWarnings
-from desktop.engines.transcription import engine_protocol as protocol
+from desktop.engines.transcription.process import protocol
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class EngineServer:
             self._free_gpu_memory()  # after the except block: its traceback no longer holds tensors
 
     def _load(self, request: dict) -> None:
-        from desktop.engines.transcription.loading import load_engine
+        from desktop.engines.transcription.decoders.loading import load_engine
 
         if self._engine is not None:
             raise RuntimeError("this engine process already holds a model")

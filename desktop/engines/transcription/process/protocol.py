@@ -20,7 +20,7 @@ from desktop.core.common.errors import AudioError, Cancelled, ModelError, UserFa
 from desktop.core.common.i18n import Message
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.core.transcription.whisper_models import LocalModel
-from desktop.engines.transcription.base import EngineResult, GpuError, TranscribeOptions
+from desktop.engines.transcription.engine import EngineResult, GpuError, TranscribeOptions
 
 MAX_HEADER_BYTES = 16 * 1024 * 1024  # a result with every segment of a ten-minute chunk fits many times
 

@@ -10,9 +10,8 @@ import zlib
 from dataclasses import dataclass
 
 from desktop.core.transcription.transcript import Segment
+from desktop.engines.transcription.engine import COMPRESSION_RATIO_THRESHOLD, LOG_PROB_THRESHOLD
 
-COMPRESSION_RATIO_THRESHOLD = 2.4  # Whisper's compression_ratio_threshold
-LOG_PROB_THRESHOLD = -1.0  # Whisper's logprob_threshold
 MIN_REPEATS = 3  # a phrase said this many times in a row in one segment is a loop
 MIN_REPEATED_TOKENS = 6  # ... holding this many words or CJK characters at least: "no, no, no" is speech
 MIN_RUN = 3  # this many segments in a row with the same text are a loop

@@ -16,8 +16,9 @@ import numpy as np
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription import coverage, repetition, vad
-from desktop.engines.transcription.base import EngineResult, TranscribeOptions
+from desktop.engines.transcription.review import coverage, repetition
+from desktop.engines.transcription.decoders import vad
+from desktop.engines.transcription.engine import EngineResult, TranscribeOptions
 
 log = logging.getLogger(__name__)
 

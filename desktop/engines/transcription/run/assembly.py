@@ -16,7 +16,7 @@ from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese, speech_limits
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Gap, Segment, Transcript, Word
-from desktop.engines.transcription.second_pass import Review
+from desktop.engines.transcription.review.second_pass import Review
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,9 @@ import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription import repetition, vad
-from desktop.engines.transcription.base import CancelCheck, EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.review import repetition
+from desktop.engines.transcription.decoders import vad
+from desktop.engines.transcription.engine import CancelCheck, EngineResult, TranscribeOptions, WhisperEngine
 
 ECHO_SECONDS = 1.5  # a first segment this short, this close to the cut, saying the last words again, is their echo
 

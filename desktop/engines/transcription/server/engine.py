@@ -28,17 +28,16 @@ from desktop.core.transcription import speech_limits
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.base import (
+from desktop.engines.transcription.engine import (
     CancelCheck,
     EngineResult,
     ProgressCallback,
     ProgressReporter,
     SegmentCallback,
     TranscribeOptions,
-    speech_to_decode,
 )
-from desktop.engines.transcription.server_client import Answer, ServerClient, ServerError
-from desktop.engines.transcription.vad import TimeMap
+from desktop.engines.transcription.decoders.vad import TimeMap, speech_to_decode
+from desktop.engines.transcription.server.client import Answer, ServerClient, ServerError
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +67,7 @@ class Piece:
 
 
 class ServerWhisperEngine:
-    """See ``desktop.engines.transcription.base.WhisperEngine``; the model runs on the server."""
+    """See ``desktop.engines.transcription.engine.WhisperEngine``; the model runs on the server."""
 
     name = "server"
     device = "server"

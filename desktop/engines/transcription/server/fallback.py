@@ -15,9 +15,9 @@ from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription.base import EngineResult, TranscribeOptions, WhisperEngine
-from desktop.engines.transcription.resume import decode_rest
-from desktop.engines.transcription.whisper_server import ServerStopped
+from desktop.engines.transcription.engine import EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.run.finish_elsewhere import decode_rest
+from desktop.engines.transcription.server.engine import ServerStopped
 
 SERVER_STAGE = N_("Fallback", "transcription server")
 CONTINUING_LOCALLY = N_("Engine", "The transcription server failed; continuing on this computer…")
