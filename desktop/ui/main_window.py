@@ -187,9 +187,13 @@ class MainWindow(QMainWindow):
         self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)
         self.device_status.set_server(configured_server(self._settings))
-        # The batch size the engine chose (from the GPU's free memory) is read once each file is done.
-        self.transcribe_tab.queue.item_finished.connect(lambda _item: self.device_status.set_transcription_batch(
-            getattr(self._transcriber, "batch_size", None), bf16_encoder=getattr(self._transcriber, "bf16_encoder", False)))
+        # The batch size the engine chose (from the GPU's free memory) comes with each finished transcript.
+        self.transcribe_tab.queue.item_finished.connect(self._show_engine_facts)
+
+    def _show_engine_facts(self, item) -> None:
+        facts = item.transcript.engine if item.transcript is not None else None
+        if facts is not None:
+            self.device_status.set_transcription_batch(facts.batch_size, bf16_encoder=facts.bf16_encoder)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)

@@ -63,6 +63,15 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+@dataclass(frozen=True)
+class EngineFacts:
+    """How the engine ran a recording's last chunk, for the window to tell; never saved."""
+
+    batch_size: int = 1  # 30-second windows decoded at once (after any out-of-memory halving)
+    bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio
+    device: str = "cpu"  # cuda | cpu | server
+
+
 @dataclass
 class Transcript:
     segments: list[Segment] = field(default_factory=list)
@@ -72,6 +81,7 @@ class Transcript:
     gaps: list[Gap] = field(default_factory=list)  # speech left untranscribed, in time order
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
     speaker_names: dict[int, str] = field(default_factory=dict)  # the names the user gave, by speaker number
+    engine: EngineFacts | None = field(default=None, compare=False)  # how it was made, when it was made now
 
     def gap_at(self, segment: Segment) -> Gap | None:
         """The gap an empty segment stands in for (the row the user may fill in), or None."""
@@ -139,7 +149,7 @@ class Transcript:
         and "speaker_id", and "speakers" lists them all."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
-        del data["speaker_names"]
+        del data["speaker_names"], data["engine"]
         for key in ("gaps", "warnings"):
             if not data[key]:
                 del data[key]

@@ -15,7 +15,7 @@ from typing import Callable
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese, speech_limits
 from desktop.core.transcription.speech_limits import AnswerNote
-from desktop.core.transcription.transcript import Gap, Segment, Transcript, Word
+from desktop.core.transcription.transcript import EngineFacts, Gap, Segment, Transcript, Word
 from desktop.engines.transcription.review.second_pass import Review
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,7 @@ class TranscriptAssembly:
         self.gaps: list[Gap] = []
         self.heard_speech = False  # whether voice activity detection heard any
         self.notes: list[AnswerNote] = []  # what was changed in a server's answers, on the recording's timeline
+        self.engine: EngineFacts | None = None  # how the last chunk was decoded
         self._offset = 0.0
         self._prompt: str | None = None
         self._first = 0  # index of the current chunk's first segment
@@ -69,7 +70,8 @@ class TranscriptAssembly:
         rows_to_fill = [Segment(start=gap.start, end=gap.end, text="") for gap in self.gaps]
         segments = sorted(self.segments + rows_to_fill, key=lambda segment: segment.start)
         return Transcript(segments=segments, language=self.language, duration=duration, source=source,
-                          gaps=self.gaps, warnings=warnings + speech_limits.sentences(self.notes))
+                          gaps=self.gaps, warnings=warnings + speech_limits.sentences(self.notes),
+                          engine=self.engine)
 
     def _add(self, segment: Segment, heard_in: str | None) -> Segment | None:
         safe = _made_safe(segment)
