@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -20,11 +20,11 @@ from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.core.transcription.transcript import EngineFacts, Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
 from desktop.engines.transcription.review import second_pass
 from desktop.engines.transcription.run.assembly import TranscriptAssembly
-from desktop.engines.transcription.engine import TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.engine import EngineResult, TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.process.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
 from desktop.engines.transcription.plan import (
     FORMATS_FOR_ENGINE,
@@ -73,8 +73,6 @@ class Transcriber:
         self._engine: WhisperEngine | None = None
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
-        self.batch_size: int | None = None  # windows decoded at once in the last chunk (after any halving)
-        self.bf16_encoder = False  # torch's bfloat16 encoder encoded the last chunk's audio
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
@@ -190,8 +188,8 @@ class Transcriber:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
         duration = max(info.duration, 1e-6)
-        job = path.name
-        engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
+        job = _Job(settings, path.name, is_cancelled, on_status)
+        engine = self._load_with_fallback(settings, self.plan(settings), job.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)
         repaired = RepairCount()
@@ -202,9 +200,8 @@ class Transcriber:
                     raise Cancelled()
                 if on_status:
                     on_status(N_("Engine", "Transcribing…"))
-                engine = self._transcribe_chunk(engine, settings, assembly, offset, samples,
-                                                _chunk_progress(on_progress, offset, len(samples), duration),
-                                                is_cancelled, job, on_status)
+                engine = self._transcribe_chunk(engine, job, assembly, offset, samples,
+                                                _chunk_progress(on_progress, offset, len(samples), duration))
         for note in warnings.notes:
             if on_note:
                 on_note(note)
@@ -216,10 +213,11 @@ class Transcriber:
         return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
                                   on_status=on_status, cancelled=is_cancelled)
 
-    def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
-                          on_status) -> WhisperEngine:
+    def _transcribe_chunk(self, engine: WhisperEngine, job: "_Job", assembly: TranscriptAssembly, offset: float,
+                          samples, progress: Callable[[float], None]) -> WhisperEngine:
         """Decode one chunk, take a second look at it, and add it to the assembly; the engine that
         finished it (the CPU one after a GPU failure) is returned for the next chunk."""
+        settings = job.settings
         # Once the language is known, later chunks start with it (most meetings keep one language);
         # speech the first decoding missed is decoded again with the language as chosen, so a switch
         # to another language is caught there.
@@ -230,30 +228,27 @@ class Transcriber:
             settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
                                                                       settings.initial_prompt))
         assembly.start_chunk(offset, prompt)
-        if engine.name == "server":
-            result, engine = self._transcribe_on_server(engine, settings, samples, chunk_options, progress,
-                                                        assembly.stream, is_cancelled, job, on_status)
-        else:
-            result, engine = self._transcribe_with_fallback(
-                engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
-            )
+        result, engine = self._decode(engine, job, samples, chunk_options, progress, assembly.stream)
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
 
         def decode(audio_part, part_options):
             # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.
-            if current[0].name == "server":
-                part, current[0] = self._transcribe_on_server(current[0], settings, audio_part, part_options,
-                                                              _ignore, _ignore, is_cancelled, job, on_status)
-            else:
-                part, current[0] = self._transcribe_with_fallback(current[0], settings, audio_part, part_options,
-                                                                  _ignore, _ignore, is_cancelled, job, on_status)
+            part, current[0] = self._decode(current[0], job, audio_part, part_options, _ignore, _ignore)
             return part
 
-        self.batch_size = result.batch_size
-        self.bf16_encoder = result.bf16_encoder
+        assembly.engine = EngineFacts(batch_size=result.batch_size, bf16_encoder=result.bf16_encoder,
+                                      device=engine.device)
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         return current[0]
+
+    def _decode(self, engine: WhisperEngine, job: "_Job", samples, options: TranscribeOptions,
+                progress: Callable[[float], None], emit: Callable[[Segment], None]) -> tuple[EngineResult, WhisperEngine]:
+        """One decoding on ``engine`` (the server or this computer's), and the engine for the next one:
+        after a failure, the engine this computer finished on."""
+        if engine.name == "server":
+            return self._transcribe_on_server(engine, job, samples, options, progress, emit)
+        return self._transcribe_with_fallback(engine, job, samples, options, progress, emit)
 
     def _load_with_fallback(self, settings, plan: Plan, job: str, on_status) -> WhisperEngine:
         if plan.engine == "server":
@@ -272,11 +267,12 @@ class Transcriber:
             free_memory=self._free_gpu_memory,
         )
 
-    def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
+    def _transcribe_with_fallback(self, engine, job: "_Job", samples, options, progress, emit):
         """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so.
 
         The segments shown before the failure stay: the next try decodes only the audio after them.
         """
+        settings, cancelled, on_status = job.settings, job.cancelled, job.on_status
         shown = ShownSegments(emit)
 
         def run(on: WhisperEngine, run_options: TranscribeOptions):
@@ -297,7 +293,7 @@ class Transcriber:
             return run(self._engine_for(settings, plan, on_status), options)
 
         return run_with_gpu_fallback(
-            job, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
+            job.name, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
             # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
             retry_smaller=retry_greedy if options.beam_size > 1 else None,
@@ -332,15 +328,16 @@ class Transcriber:
         if server is not None:
             server.close()
 
-    def _transcribe_on_server(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
+    def _transcribe_on_server(self, engine, job: "_Job", samples, options, progress, emit):
         """One chunk on the server; when it fails, the rest of the job on this computer (recorded as a fallback)."""
         from desktop.engines.transcription.server.fallback import transcribe_with_server_fallback
 
+        settings, on_status = job.settings, job.on_status
         local = replace(settings, engine="auto" if settings.engine == "server" else settings.engine, server=None)
         return transcribe_with_server_fallback(
-            engine, samples, options, on_progress=progress, emit=emit, cancelled=cancelled,
-            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job, on_status),
-            log=self._fallbacks, job=job, on_status=on_status)
+            engine, samples, options, on_progress=progress, emit=emit, cancelled=job.cancelled,
+            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job.name, on_status),
+            log=self._fallbacks, job=job.name, on_status=on_status)
 
     @staticmethod
     def _free_gpu_memory() -> None:
@@ -352,6 +349,16 @@ class Transcriber:
         torch = sys.modules.get("torch")  # not imported here for nothing
         if torch is not None and torch.cuda.is_initialized():
             torch.cuda.empty_cache()
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One file's job, as its chunks and their fallbacks pass it on."""
+
+    settings: TranscribeSettings
+    name: str  # the file's name, as the fallback log lists it
+    cancelled: Callable[[], bool]
+    on_status: Callable[[str], None] | None
 
 
 def _ignore(_value) -> None:
