@@ -57,7 +57,7 @@ def speak_and_caption(server, folder: Path, engine, options_for, rounds: int):
 @contextlib.contextmanager
 def full_window():
     """Live captions as they would run with Whisper's usual 30-second window for every utterance."""
-    from desktop.engines.transcription.live.captioner import captioner as live
+    from desktop.engines.transcription.live import captioner as live
 
     sized = live.window_for
     live.window_for = lambda engine, seconds: contextlib.nullcontext()
