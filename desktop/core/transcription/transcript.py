@@ -125,18 +125,14 @@ class Transcript:
 
     def undo_correction(self, index: int, number: int) -> None:
         """Bring back what Whisper wrote in place of one glossary replacement of a segment."""
-        from desktop.core.glossary.correction import undo
-
-        undo(self.segments[index], number)
+        undo_correction(self.segments[index], number)
 
     def undo_all_corrections(self) -> int:
         """Bring back what Whisper wrote for every glossary replacement; returns how many there were."""
-        from desktop.core.glossary.correction import undo
-
         count = 0
         for segment in self.segments:
             while segment.corrections:
-                undo(segment, len(segment.corrections) - 1)
+                undo_correction(segment, len(segment.corrections) - 1)
                 count += 1
         return count
 
@@ -246,3 +242,39 @@ def _corrections(segment: dict) -> list[Correction]:
                 and text[correction.start:correction.end] == correction.term:
             kept.append(correction)
     return kept
+
+
+# -- glossary replacements (core/glossary/correction.py makes them) ---------------------------------
+
+
+def undo_correction(segment: Segment, number: int) -> None:
+    """Bring back what Whisper wrote for the segment's replacement ``number`` (its index)."""
+    correction = segment.corrections.pop(number)
+    respell(segment, correction.start, correction.end, correction.original)
+    shift = len(correction.original) - len(correction.term)
+    for later in segment.corrections[number:]:
+        later.start += shift
+        later.end += shift
+
+
+def respell(segment: Segment, start: int, end: int, new: str) -> None:
+    """Put new in place of text[start:end], in the words too when they spell the text. The words that
+    held the old span become one word with their joint timing."""
+    words_spell_text = "".join(w.text for w in segment.words) == segment.text
+    segment.text = segment.text[:start] + new + segment.text[end:]
+    segment.text_original = None  # the corrected text is now what the segment says, in any script
+    if not words_spell_text:
+        return
+    spans, position = [], 0
+    for word in segment.words:
+        spans.append((position, position + len(word.text)))
+        position += len(word.text)
+    touched = [i for i, (left, right) in enumerate(spans) if left < end and right > start]
+    if not touched:
+        return
+    first, last = touched[0], touched[-1]
+    merged = Word(start=segment.words[first].start, end=segment.words[last].end,
+                  probability=min(segment.words[i].probability for i in touched),
+                  text=segment.words[first].text[:start - spans[first][0]] + new
+                  + segment.words[last].text[end - spans[last][0]:])
+    segment.words[first:last + 1] = [merged]
