@@ -215,8 +215,8 @@ def measure_this_computer() -> dict:
     folder for the automatic path to follow; the figures and the windows from which it switches."""
     from desktop.core.gpu.device import cpu_flags
     from desktop.core.transcription.speed_records import SpeedRecords, machine_key
-    from desktop.engines.transcription.bf16_encoder import worth_loading_from_windows
-    from desktop.engines.transcription.speed_test import bundled_speech, measure_encoders
+    from desktop.engines.transcription.decoders.bf16_encoder import worth_loading_from_windows
+    from desktop.engines.transcription.computer_measurement import bundled_speech, measure_encoders
     from tests.helpers.weights import ModelRef, base_dir
 
     figures = measure_encoders(ModelRef("base", "ct2", base_dir()), bundled_speech())
@@ -228,9 +228,9 @@ def measure_this_computer() -> dict:
 
 def cpu_runs(seconds: float, torch_seconds: float, repeat: int, *,
              with_torch: bool = True) -> tuple[list[Measured], list[Measured], float]:
-    from desktop.engines.transcription.base import TranscribeOptions
-    from desktop.engines.transcription.loading import load_engine
-    from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
+    from desktop.engines.transcription.engine import TranscribeOptions
+    from desktop.engines.transcription.decoders.loading import load_engine
+    from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
     from tests.helpers.weights import ModelRef, base_dir, recording, reference
 
     pieces = {name: recording(name) for name in ENGLISH}
@@ -303,8 +303,8 @@ def first_recording_in_a_fresh_process(seconds: float) -> Measured:
 import json, sys, time
 sys.path.insert(0, "benchmarks")
 import batched_benchmark as bench
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.loading import load_engine
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.decoders.loading import load_engine
 from tests.helpers.weights import ModelRef, base_dir, recording, reference, wer
 audio, text = bench.english_speech({seconds!r}, {{n: recording(n) for n in bench.ENGLISH}},
                                    {{n: reference(n) for n in bench.ENGLISH}})
@@ -349,7 +349,7 @@ def encoder_paragraph(automatic: Measured, first: Measured, own_encoder: Measure
         return measured + (f" The engine switches for a recording of {encoders['from_windows']} windows or more; "
                            "this input has fewer, so the automatic path kept CTranslate2's encoder.")
     return measured + f""" So the automatic path encodes with torch's encoder in bfloat16 and decodes with
-CTranslate2 (`desktop/engines/transcription/bf16_encoder.py`), for a recording of {encoders['from_windows']} windows or more
+CTranslate2 (`desktop/engines/transcription/decoders/bf16_encoder.py`), for a recording of {encoders['from_windows']} windows or more
 (the loading over the gain per window), and keeps it for every recording after it. With CTranslate2's own
 int8 encoder the same batches take {own_encoder.seconds / sequential.seconds:.2f}× the sequential time, at
 {own_encoder.word_error_rate * 100:.1f} % (row "CTranslate2's own encoder"); the first recording in a fresh

@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.whisper_models import ModelStore
-    from desktop.engines.transcription import second_pass
+    from desktop.engines.transcription.review import second_pass
     from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
     from tests.helpers.weights import base_dir
 

@@ -26,7 +26,7 @@ def main(batch: int, tokens: int) -> None:
     from whisper.decoding import DecodingOptions
     from whisper.model import ModelDimensions, Whisper
 
-    from desktop.engines.transcription.whisper_batched import _batch_task
+    from desktop.engines.transcription.decoders.whisper_batched import _batch_task
 
     torch.manual_seed(0)
     mel = torch.randn(batch, TINY["n_mels"], 3000)

@@ -95,7 +95,7 @@ def build(bundle: Path, wheel_cache: Path) -> int:
     import numpy as np
 
     from benchmarks import gpu_checks
-    from desktop.engines.transcription import ct2_format
+    from desktop.engines.transcription.model_files import ct2_format
     from tests.helpers.weights import recording, reference, tiny_en_dir
 
     if bundle.exists():

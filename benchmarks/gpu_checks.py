@@ -158,7 +158,7 @@ class Checks:
         print(f"{'PASS' if passed else 'n/a ' if passed is None else 'FAIL'}  {name}: {detail}", flush=True)
 
     def load(self, device: str | None = None) -> Any:
-        from desktop.engines.transcription.loading import load_engine
+        from desktop.engines.transcription.decoders.loading import load_engine
 
         return load_engine(self.model, "torch", device or self.device)
 
@@ -200,7 +200,7 @@ class Checks:
     def out_of_memory_halving(self, engine: Any) -> tuple[bool | None, str]:
         import torch
 
-        from desktop.engines.transcription import whisper_batched
+        from desktop.engines.transcription.decoders import whisper_batched
 
         real_task, sizes = whisper_batched._batch_task, []
 
@@ -225,7 +225,7 @@ class Checks:
             f"batches tried {sizes}, kept {result.batch_size}, same words {same}")
 
     def automatic_size(self, engine: Any) -> tuple[bool | None, str]:
-        from desktop.engines.transcription.base import TranscribeOptions
+        from desktop.engines.transcription.engine import TranscribeOptions
 
         size = engine.automatic_batch_size(TranscribeOptions(beam_size=5))
         if self.device != "cuda":
@@ -284,7 +284,7 @@ class Checks:
 
 
 def _greedy() -> Any:
-    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.engine import TranscribeOptions
 
     # Windows are decoded independently, so the sequential decoding is asked to do the same.
     return TranscribeOptions(language="en", beam_size=1, condition_on_previous_text=False)
@@ -296,7 +296,7 @@ def _text(result: Any) -> str:
 
 def benchmark(checks: Checks, pieces: dict[str, Any], references: dict[str, str], seconds: float) -> tuple[str, list]:
     from benchmarks.batched_benchmark import english_speech, measure, table
-    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.engine import TranscribeOptions
 
     audio, text = english_speech(seconds, pieces, references)
     gpu = checks.device == "cuda"

@@ -15,8 +15,8 @@ KILL_AFTER_SECONDS = 0.3  # into the request: a long recording is still being de
 
 def run(model: Any, device: str, audio: Any) -> tuple[bool, str]:
     from desktop.core.common.errors import UserFacingError
-    from desktop.engines.transcription.base import GpuError, TranscribeOptions
-    from desktop.engines.transcription.isolated import ENGINE_CRASHED, GPU_STOPPED, IsolatedEngine
+    from desktop.engines.transcription.engine import GpuError, TranscribeOptions
+    from desktop.engines.transcription.process.isolated import ENGINE_CRASHED, GPU_STOPPED, IsolatedEngine
 
     options = TranscribeOptions(language="en", beam_size=1)
     engine = IsolatedEngine(model, "torch", device).load()

@@ -36,7 +36,7 @@ def speak_and_caption(server, folder: Path, engine, options_for, rounds: int):
     import numpy as np
 
     from desktop.core.common.audio import decode
-    from desktop.engines.transcription.live_session import LiveSession
+    from desktop.engines.transcription.live.session import LiveSession
     from tests.helpers.speaking_microphone import RATE, SpeakingMicrophone
 
     lines, loads = [], [os.getloadavg()[0]]
@@ -57,7 +57,7 @@ def speak_and_caption(server, folder: Path, engine, options_for, rounds: int):
 @contextlib.contextmanager
 def full_window():
     """Live captions as they would run with Whisper's usual 30-second window for every utterance."""
-    from desktop.engines.transcription import live
+    from desktop.engines.transcription.live import captioner as live
 
     sized = live.window_for
     live.window_for = lambda engine, seconds: contextlib.nullcontext()
@@ -79,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from report import machine, write_section
-    from desktop.engines.transcription.live import PAUSE_SECONDS, LiveOptions
-    from desktop.engines.transcription.loading import load_engine
+    from desktop.engines.transcription.live.captioner import PAUSE_SECONDS, LiveOptions
+    from desktop.engines.transcription.decoders.loading import load_engine
     from tests.helpers.pulseaudio import PulseAudioServer
     from tests.helpers.weights import ModelRef, base_dir
 

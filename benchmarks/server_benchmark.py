@@ -45,8 +45,8 @@ def build_speech(target_seconds: float):
 
 def run(url: str, audio, concurrency: int):
     from desktop.core.transcription.server_config import ServerConfig
-    from desktop.engines.transcription.base import TranscribeOptions
-    from desktop.engines.transcription.whisper_server import ServerWhisperEngine
+    from desktop.engines.transcription.engine import TranscribeOptions
+    from desktop.engines.transcription.server.engine import ServerWhisperEngine
 
     engine = ServerWhisperEngine(ServerConfig(url, concurrency=concurrency, timeout=600))
     try:

@@ -31,7 +31,7 @@ def fail(message: str, code: int = 1) -> int:
 def warn_on_fallback(fallbacks: "FallbackLog") -> None:
     """Say on stderr whenever a job falls back from the GPU to the CPU, or from the server to this computer."""
     def warn(e) -> None:
-        from desktop.engines.transcription.server_fallback import SERVER_STAGE
+        from desktop.engines.transcription.server.fallback import SERVER_STAGE
 
         if e.stage == SERVER_STAGE:
             print(f"Warning: {printable(e.job)}: {e.error} Continuing on this computer. {e.fix}", file=sys.stderr)

@@ -56,7 +56,7 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.core.common.pulse_sources import capture_devices
+    from desktop.core.common.recorder import capture_devices
 
     try:
         devices = capture_devices()
@@ -120,7 +120,7 @@ def _output_format(args: argparse.Namespace) -> str | None:
 def _engine(args: argparse.Namespace):
     from desktop.cli.progress import ProgressLine
     from desktop.core.gpu.fallback import FallbackLog
-    from desktop.engines.transcription.live_engine import load_live_engine, missing_model
+    from desktop.engines.transcription.live.engine import load_live_engine, missing_model
     from desktop.engines.transcription.transcriber import TranscribeSettings
 
     settings = TranscribeSettings(model=args.model, engine=args.engine, device=args.compute_device,
@@ -140,8 +140,8 @@ def _engine(args: argparse.Namespace):
 
 def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None) -> int:
     from desktop.core.transcription.transcript import clock
-    from desktop.engines.transcription.live import LiveOptions
-    from desktop.engines.transcription.live_session import LiveSession
+    from desktop.engines.transcription.live.captioner import LiveOptions
+    from desktop.engines.transcription.live.session import LiveSession
 
     def show(line) -> None:
         print(f"[{clock(line.segment.start)}] {line.segment.text.strip()}", flush=True)

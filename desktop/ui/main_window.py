@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget, QWidget
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore
-from desktop.engines.transcription.server_fallback import SERVER_STAGE
+from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.resources import resource_path
 from desktop.settings import Settings
 from desktop.ui.common.i18n import apply_language, translated
@@ -198,12 +198,15 @@ class MainWindow(QMainWindow):
         self.device_status = DeviceStatusWidget(self._fallback_log, self)
         bar.addPermanentWidget(self.device_status)
         self.device_status.set_server(configured_server(self._settings))
-        # The batch size the engine chose (from the GPU's free memory) is read once each file is done.
-        self.transcribe_tab.queue.item_finished.connect(lambda _item: self.device_status.set_transcription_batch(
-            getattr(self._transcriber, "batch_size", None), bf16_encoder=getattr(self._transcriber, "bf16_encoder", False)))
-        # Why the GPU was or was not used: the known-answer check's verdict, kept with the speed records.
-        self.transcribe_tab.queue.item_finished.connect(
-            lambda _item: self.device_status.set_gpu_note(getattr(self._transcriber, "gpu_note", None)))
+        # The batch size the engine chose (from the GPU's free memory) and why the GPU was or was not used
+        # (the known-answer check's verdict) come with each finished transcript.
+        self.transcribe_tab.queue.item_finished.connect(self._show_engine_facts)
+
+    def _show_engine_facts(self, item) -> None:
+        facts = item.transcript.engine if item.transcript is not None else None
+        if facts is not None:
+            self.device_status.set_transcription_batch(facts.batch_size, bf16_encoder=facts.bf16_encoder)
+            self.device_status.set_gpu_note(facts.gpu_note)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
         super().showEvent(event)

@@ -73,8 +73,8 @@ class LiveCaptions(QObject):
         store, fallback_log = self._store, self._fallback_log
 
         def work(report: JobReport):
-            from desktop.engines.transcription.live_engine import load_live_engine, missing_model
-            from desktop.engines.transcription.live_session import LiveSession
+            from desktop.engines.transcription.live.engine import load_live_engine, missing_model
+            from desktop.engines.transcription.live.session import LiveSession
 
             missing = missing_model(store, settings, fallback_log)
             if missing:

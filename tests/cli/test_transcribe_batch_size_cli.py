@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from desktop.engines.transcription.isolated import IsolatedEngine
+from desktop.engines.transcription.process.isolated import IsolatedEngine
 from tests.helpers.cli import voxdesk
 from tests.helpers.weights import DATA_DIR, base_dir, recording, reference, wer
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from benchmarks import gpu_bundle, gpu_checks
-from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.loading import load_engine
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.decoders.loading import load_engine
 from tests.helpers.weights import ModelRef, recording, reference, tiny_en_dir, wer
 
 

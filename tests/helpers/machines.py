@@ -15,7 +15,7 @@ def pretend_cpu_only(monkeypatch, tmp_path: Path) -> None:
     import torch
 
     from desktop.core.gpu import device, doctor
-    from desktop.engines.transcription import transcriber
+    from desktop.engines.transcription import plan
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
     monkeypatch.setattr(torch.cuda, "device_count", lambda: 0)
@@ -31,7 +31,7 @@ def pretend_cpu_only(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(device, "Probes", probes)
     monkeypatch.setattr(doctor, "DoctorProbes",
                         functools.partial(doctor.DoctorProbes, machine=probes(), dev=no_devices))
-    monkeypatch.setattr(transcriber, "_GPU_DRIVER_NODES", ())
+    monkeypatch.setattr(plan, "_GPU_DRIVER_NODES", ())
 
 
 def pretend_no_portaudio(monkeypatch) -> None:

@@ -5,7 +5,7 @@ file system), is flushed to the disk with fsync, and only then takes the destina
 os.replace. Whatever fails on the way, the temporary file is removed and an existing destination is
 left exactly as it was.
 
-Also here: copy_synced, a copy flushed to the disk for folders published with one rename, and
+Also here: atomic_stream, the same for a file written piece by piece (raising OSError as it comes); copy_synced, a copy flushed to the disk for folders published with one rename, and
 fsync_dir, which makes such a rename last.
 """
 from __future__ import annotations
@@ -13,8 +13,10 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, Iterator
 
 from desktop.core.common.errors import ExportError
 from desktop.core.common.fs_errors import write_error_message
@@ -141,6 +143,24 @@ def _remove_quietly(temp: Path) -> None:
         os.unlink(temp)
     except OSError:
         pass
+
+
+@contextmanager
+def atomic_stream(path: Path) -> Iterator[BinaryIO]:
+    """A binary file written to a temporary name next to ``path`` and renamed over it when the block
+    ends without an error; the temporary file is removed whatever happens. Failures are the OSError
+    itself, for callers that word it themselves (a model being converted)."""
+    fd, temp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(temp, 0o644)  # mkstemp makes it private; what is written here are ordinary files
+        with os.fdopen(fd, "wb") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def copy_synced(source: Path, target: Path, on_chunk: Callable[[int], None] | None = None) -> None:

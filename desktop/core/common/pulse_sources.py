@@ -18,12 +18,10 @@ import subprocess
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
+from desktop.core.common.input_device import InputDevice
 from desktop.core.common.safe_text import clean_text
-
-if TYPE_CHECKING:
-    from desktop.core.common.recorder import InputDevice
 
 _ENV_LOCK = threading.Lock()  # one stream opens at a time while PULSE_SOURCE is changed
 
@@ -141,12 +139,10 @@ def server_sources() -> list[ServerSource] | None:
     return sorted(sources, key=lambda source: (not source.is_default, source.monitor))
 
 
-def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
+def pulse_sources(pulse_device: InputDevice | None) -> list[InputDevice]:
     """Every source of the sound server as an InputDevice on PortAudio's "pulse" device, named as the
     desktop names it, the server's default first and marked; [] when there is no such device, no
     pactl, or no server answering."""
-    from desktop.core.common.recorder import InputDevice
-
     if pulse_device is None:
         return []
     return [
@@ -155,21 +151,6 @@ def pulse_sources(pulse_device: "InputDevice | None") -> list["InputDevice"]:
                     pulse_source=source.name, monitor=source.monitor)
         for source in server_sources() or []
     ]
-
-
-def capture_devices(*, monitors: bool = True) -> list["InputDevice"]:
-    """What can be recorded, named as the desktop's sound settings name it.
-
-    With a sound server: each of its sources by name (recorded through PortAudio's "pulse" device),
-    the system's default first, monitors of what the computer plays last (left out when
-    ``monitors`` is False). Without one (a plain ALSA system): PortAudio's inputs, the default first.
-    """
-    from desktop.core.common.recorder import input_devices
-
-    devices = input_devices()
-    pulse = next((device for device in devices if device.name == "pulse"), None)
-    sources = [source for source in pulse_sources(pulse) if monitors or not source.monitor]
-    return sources or devices
 
 
 def recording_streams(pid: int | None = None) -> dict[int, str]:
@@ -221,8 +202,3 @@ def _pactl(*args: str) -> str | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return result.stdout if result.returncode == 0 else None
-
-
-def microphones() -> list["InputDevice"]:
-    """What a voice sample can be recorded from: capture_devices without what the computer plays."""
-    return capture_devices(monitors=False)

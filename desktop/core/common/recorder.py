@@ -28,7 +28,8 @@ from desktop.core.voices.quality import CLIP_LEVEL, dbfs
 from desktop.core.common.i18n import N_
 from desktop.core.common.portaudio_quiet import quiet_stderr
 from desktop.core.common.system_packages import SoundUnavailable, import_sounddevice
-from desktop.core.common.pulse_sources import source_selected
+from desktop.core.common.input_device import InputDevice
+from desktop.core.common.pulse_sources import pulse_sources, source_selected
 
 PREFERRED_RATES = (48000, 44100)  # tried when the device's own rate cannot be opened
 MAX_SECONDS = 300.0  # a forgotten recording stops by itself after five minutes
@@ -44,25 +45,6 @@ DEVICE_LOST = N_("Recorder", "The microphone was disconnected during the recordi
 
 class RecorderError(UserFacingError):
     """The microphone could not be found, opened or read."""
-
-
-@dataclass(frozen=True)
-class InputDevice:
-    index: int  # PortAudio's device number
-    name: str
-    channels: int  # input channels the device offers
-    default_rate: int  # the device's own sample rate
-    is_default: bool = False
-    # A PulseAudio/PipeWire source recorded through PortAudio's "pulse" device (pulse_sources.py).
-    pulse_source: str | None = None
-    monitor: bool = False  # the source hears what the computer plays, not a microphone
-
-    @property
-    def label(self) -> str:
-        """The name to show: the sound server's description as it is, a PortAudio device with its rate."""
-        if self.pulse_source is not None:
-            return self.name
-        return f"{self.name} ({self.default_rate / 1000:g} kHz)"
 
 
 @dataclass(frozen=True)
@@ -340,3 +322,21 @@ class Recorder:
             self._on_levels(Levels(dbfs(peak), dbfs(rms), peak >= CLIP_LEVEL, elapsed))
         if self._reached_limit:
             raise _sounddevice().CallbackStop()
+
+
+def capture_devices(*, monitors: bool = True) -> list[InputDevice]:
+    """What can be recorded, named as the desktop's sound settings name it.
+
+    With a sound server: each of its sources by name (recorded through PortAudio's "pulse" device),
+    the system's default first, monitors of what the computer plays last (left out when
+    ``monitors`` is False). Without one (a plain ALSA system): PortAudio's inputs, the default first.
+    """
+    devices = input_devices()
+    pulse = next((device for device in devices if device.name == "pulse"), None)
+    sources = [source for source in pulse_sources(pulse) if monitors or not source.monitor]
+    return sources or devices
+
+
+def microphones() -> list[InputDevice]:
+    """What a voice sample can be recorded from: capture_devices without what the computer plays."""
+    return capture_devices(monitors=False)

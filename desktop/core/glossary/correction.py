@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from desktop.core.glossary.glossary_file import Term
-from desktop.core.transcription.transcript import Correction, Segment, Transcript, Word
+from desktop.core.transcription.transcript import Correction, Segment, Transcript, respell
 
 UNSURE = 0.5  # Whisper's word probability below which a real word may be a mishearing
 _COST_PER_SYLLABLE = 0.4  # a term of n syllables is matched at a total cost of at most 0.4·n
@@ -187,46 +187,13 @@ def correct(transcript: Transcript, terms: Iterable[Term]) -> CorrectionReport:
     return Corrector(terms).correct_transcript(transcript)
 
 
-def undo(segment: Segment, number: int) -> None:
-    """Bring back what Whisper wrote for the segment's replacement ``number`` (its index)."""
-    correction = segment.corrections.pop(number)
-    _respell(segment, correction.start, correction.end, correction.original)
-    shift = len(correction.original) - len(correction.term)
-    for later in segment.corrections[number:]:
-        later.start += shift
-        later.end += shift
-
-
 # -- editing a segment -----------------------------------------------------------------------------
 
 
 def _replace(segment: Segment, start: int, end: int, term: str, original: str) -> None:
-    _respell(segment, start, end, term)
+    respell(segment, start, end, term)
     segment.corrections.append(Correction(start=start, end=start + len(term), original=original, term=term))
     segment.corrections.sort(key=lambda c: c.start)
-
-
-def _respell(segment: Segment, start: int, end: int, new: str) -> None:
-    """Put new in place of text[start:end], in the words too when they spell the text. The words that
-    held the old span become one word with their joint timing."""
-    words_spell_text = "".join(w.text for w in segment.words) == segment.text
-    segment.text = segment.text[:start] + new + segment.text[end:]
-    segment.text_original = None  # the corrected text is now what the segment says, in any script
-    if not words_spell_text:
-        return
-    spans, position = [], 0
-    for word in segment.words:
-        spans.append((position, position + len(word.text)))
-        position += len(word.text)
-    touched = [i for i, (left, right) in enumerate(spans) if left < end and right > start]
-    if not touched:
-        return
-    first, last = touched[0], touched[-1]
-    merged = Word(start=segment.words[first].start, end=segment.words[last].end,
-                  probability=min(segment.words[i].probability for i in touched),
-                  text=segment.words[first].text[:start - spans[first][0]] + new
-                  + segment.words[last].text[end - spans[last][0]:])
-    segment.words[first:last + 1] = [merged]
 
 
 # -- sound -----------------------------------------------------------------------------------------

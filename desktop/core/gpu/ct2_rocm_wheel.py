@@ -17,12 +17,12 @@ import os
 import re
 import sys
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Mapping
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.gpu.this_machine import this_machine
 from desktop.core.gpu.wheels import CT2_RELEASES, CT2_ROCM_ARCHIVE, Ct2Choice, ct2_wheel
 
 BASE_VARIABLE = "VOXDESK_CT2_ROCM_BASE"
@@ -37,13 +37,6 @@ _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 class WheelNotFetched(UserFacingError):
     """The ROCm wheel could not be fetched or checked; the CPU wheel stays."""
-
-
-@dataclass(frozen=True)
-class Machine:
-    gfx: str | None
-    rocm_release: str | None
-    hsa_override: str | None
 
 
 def manual_command(url: str) -> str:
@@ -152,17 +145,6 @@ def fetch_wheel(choice: Ct2Choice, version: str, dest: Path, *, environ: Mapping
     if wheel is None:
         raise _not_fetched(url, N_("Wheels", "the archive has no wheel for this Python"))
     return wheel
-
-
-def this_machine(environ: Mapping[str, str]) -> Machine:
-    """The card VoxDesk will use (the discrete one when there are two) and the installed ROCm release."""
-    from desktop.core.gpu.device import Probes, TOOL_TIMEOUT, parse_rocminfo, rocm_release
-    from desktop.core.gpu.multi_gpu import chosen_gpu
-
-    probes = Probes(environ=environ)
-    output = probes.run_tool(["rocminfo"], TOOL_TIMEOUT)
-    gpu = chosen_gpu(parse_rocminfo(output.stdout)) if output is not None else None
-    return Machine(gpu.agent.name if gpu else None, rocm_release(probes), environ.get("HSA_OVERRIDE_GFX_VERSION"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,6 @@ call it from a worker thread or the command line.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import grp
 import json
 import logging
@@ -35,6 +34,7 @@ from desktop.core.gpu.device import (
 )
 from desktop.core.common.download_sources import DownloadSources, probe_all
 from desktop.core.common.errors import Cancelled
+from desktop.core.gpu.checks import Check, Status
 from desktop.core.gpu.download_check import TITLE as DOWNLOADS_TITLE, check_model_downloads
 from desktop.core.gpu.environment import OVERRIDE_VARIABLE, advice_for
 from desktop.core.gpu.known_answer import GpuVerdict
@@ -49,38 +49,6 @@ from desktop.core.common.system_packages import (
 from desktop.core.common.i18n import N_, Message, Translate, localized
 
 log = logging.getLogger(__name__)
-
-
-class Status(str, enum.Enum):
-    OK = "ok"
-    WARNING = "warning"
-    ERROR = "error"
-    INFO = "info"  # worth knowing, nothing to do
-
-    @property
-    def symbol(self) -> str:
-        return {"ok": "✓", "warning": "⚠", "error": "✗", "info": "ℹ"}[self.value]
-
-
-@dataclass(frozen=True)
-class Check:
-    id: str  # stable, one of CHECK_IDS
-    title: str
-    status: Status
-    finding: str  # what was found, in a sentence or two
-    fix: str = ""  # for ⚠ and ✗: a command to copy, or the one thing to do
-    setting: tuple[str, str] | None = None  # (Settings key, value) a switch in the window can apply
-
-    @property
-    def symbol(self) -> str:
-        return self.status.symbol
-
-    def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["status"] = self.status.value
-        data["symbol"] = self.symbol
-        data["setting"] = {"key": self.setting[0], "value": self.setting[1]} if self.setting else None
-        return data
 
 
 CHECK_IDS = (

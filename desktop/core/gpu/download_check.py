@@ -5,6 +5,7 @@ from typing import Callable
 
 from desktop.core.common.download_sources import SOURCE_NAMES, DownloadSources, probe_all
 from desktop.core.common.i18n import N_, Message
+from desktop.core.gpu.checks import Check, Status
 
 Probe = Callable[[DownloadSources], list[tuple[str, str, bool]]]
 
@@ -14,8 +15,6 @@ TITLE = N_("Doctor", "Model downloads")
 def check_model_downloads(sources: DownloadSources, shared_folders: int = 0, probe: Probe = probe_all):
     """✓ when the chosen source answers, ⚠ with the source to choose when another one does, or with
     the ways to get models without downloading when none does."""
-    from desktop.core.gpu.doctor import Check, Status
-
     rows = probe(sources)
     working = [name for name, _url, ok in rows if ok]
     failing = [name for name, _url, ok in rows if not ok]

@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     gfx, rocm = args.gfx, args.rocm
     if gfx is None or rocm is None:
-        from desktop.core.gpu.ct2_rocm_wheel import this_machine
+        from desktop.core.gpu.this_machine import this_machine
 
         machine = this_machine(os.environ)
         gfx, rocm = gfx or machine.gfx, rocm or machine.rocm_release

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Iterable
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.safe_files import read_limited
+from desktop.core.transcription.local_model import LocalModel
 
 if TYPE_CHECKING:
-    from desktop.core.transcription.whisper_models import LocalModel, ModelInfo
+    from desktop.core.transcription.whisper_models import ModelInfo
 
 
-def shared_copies(info: "ModelInfo", folders: Iterable[Path]) -> list["LocalModel"]:
+def shared_copies(info: "ModelInfo", folders: Iterable[Path]) -> list[LocalModel]:
     """Every copy of the official model ``info`` in the shared folders, at most one per format, in folder order."""
-    from desktop.core.transcription.whisper_models import LocalModel
-
     found: dict[str, LocalModel] = {}
     for folder in folders:
         if "pt" not in found:

@@ -1,7 +1,7 @@
 """The transcript of one recording: segments with word timings, independent of any engine."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from desktop.core.common.i18n import Message, N_
 from desktop.core.speakers import names as speakers_names
@@ -36,6 +36,22 @@ class Segment:
     speaker: int | None = None  # 1, 2, … when speakers were labelled (see Transcript.speaker_name)
     corrections: list[Correction] = field(default_factory=list)  # glossary replacements, in text order
 
+    def shifted(self, offset: float, *, within: tuple[float, float] | None = None,
+                digits: int | None = None) -> "Segment":
+        """A copy moved by ``offset`` seconds, its words too, kept inside ``within`` (start, end) and
+        rounded to ``digits`` where given; this segment is not changed."""
+        if offset == 0 and within is None:
+            return self
+
+        def moved(time: float) -> float:
+            time += offset
+            if within is not None:
+                time = min(within[1], max(within[0], time))
+            return time if digits is None else round(time, digits)
+
+        return replace(self, start=moved(self.start), end=moved(self.end),
+                       words=[replace(w, start=moved(w.start), end=moved(w.end)) for w in self.words])
+
 
 @dataclass
 class Gap:
@@ -58,6 +74,16 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+@dataclass(frozen=True)
+class EngineFacts:
+    """How the engine ran a recording's last chunk, for the window to tell; never saved."""
+
+    batch_size: int = 1  # 30-second windows decoded at once (after any out-of-memory halving)
+    bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio
+    device: str = "cpu"  # cuda | cpu | server
+    gpu_note: str | None = None  # why Automatic did not use the GPU, or which engine it took there (a Message)
+
+
 @dataclass
 class Transcript:
     segments: list[Segment] = field(default_factory=list)
@@ -68,6 +94,7 @@ class Transcript:
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
     glossaries: list[str] = field(default_factory=list)  # names of the glossaries the correction pass used
     speaker_names: dict[int, str] = field(default_factory=dict)  # the names the user gave, by speaker number
+    engine: EngineFacts | None = field(default=None, compare=False)  # how it was made, when it was made now
 
     def gap_at(self, segment: Segment) -> Gap | None:
         """The gap an empty segment stands in for (the row the user may fill in), or None."""
@@ -98,18 +125,14 @@ class Transcript:
 
     def undo_correction(self, index: int, number: int) -> None:
         """Bring back what Whisper wrote in place of one glossary replacement of a segment."""
-        from desktop.core.glossary.correction import undo
-
-        undo(self.segments[index], number)
+        undo_correction(self.segments[index], number)
 
     def undo_all_corrections(self) -> int:
         """Bring back what Whisper wrote for every glossary replacement; returns how many there were."""
-        from desktop.core.glossary.correction import undo
-
         count = 0
         for segment in self.segments:
             while segment.corrections:
-                undo(segment, len(segment.corrections) - 1)
+                undo_correction(segment, len(segment.corrections) - 1)
                 count += 1
         return count
 
@@ -153,7 +176,7 @@ class Transcript:
         and "speaker_id", and "speakers" lists them all."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
-        del data["speaker_names"]
+        del data["speaker_names"], data["engine"]
         for key in ("gaps", "warnings", "glossaries"):
             if not data[key]:
                 del data[key]
@@ -219,3 +242,39 @@ def _corrections(segment: dict) -> list[Correction]:
                 and text[correction.start:correction.end] == correction.term:
             kept.append(correction)
     return kept
+
+
+# -- glossary replacements (core/glossary/correction.py makes them) ---------------------------------
+
+
+def undo_correction(segment: Segment, number: int) -> None:
+    """Bring back what Whisper wrote for the segment's replacement ``number`` (its index)."""
+    correction = segment.corrections.pop(number)
+    respell(segment, correction.start, correction.end, correction.original)
+    shift = len(correction.original) - len(correction.term)
+    for later in segment.corrections[number:]:
+        later.start += shift
+        later.end += shift
+
+
+def respell(segment: Segment, start: int, end: int, new: str) -> None:
+    """Put new in place of text[start:end], in the words too when they spell the text. The words that
+    held the old span become one word with their joint timing."""
+    words_spell_text = "".join(w.text for w in segment.words) == segment.text
+    segment.text = segment.text[:start] + new + segment.text[end:]
+    segment.text_original = None  # the corrected text is now what the segment says, in any script
+    if not words_spell_text:
+        return
+    spans, position = [], 0
+    for word in segment.words:
+        spans.append((position, position + len(word.text)))
+        position += len(word.text)
+    touched = [i for i, (left, right) in enumerate(spans) if left < end and right > start]
+    if not touched:
+        return
+    first, last = touched[0], touched[-1]
+    merged = Word(start=segment.words[first].start, end=segment.words[last].end,
+                  probability=min(segment.words[i].probability for i in touched),
+                  text=segment.words[first].text[:start - spans[first][0]] + new
+                  + segment.words[last].text[end - spans[last][0]:])
+    segment.words[first:last + 1] = [merged]

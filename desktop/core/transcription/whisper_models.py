@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any, Iterable, Literal
+from typing import Any, Iterable
 
 from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.download import (
@@ -53,9 +53,9 @@ from desktop.core.common.safe_files import copy_regular_file, require_regular_fi
 from desktop.core.common.shared_models import LiveSources, ModelSources
 from desktop.core.transcription.official_checksums import CT2_CHECKSUMS
 from desktop.core.transcription.official_copy import check_official_ct2, check_official_pt, official_name_of
+from desktop.core.transcription.local_model import LocalModel, ModelFormat
 from desktop.core.transcription.shared_whisper import damaged_shared_copies, shared_copies
 
-ModelFormat = Literal["pt", "ct2"]
 FORMATS: tuple[ModelFormat, ...] = ("pt", "ct2")
 
 _log = logging.getLogger(__name__)
@@ -135,19 +135,6 @@ OFFICIAL_MODELS: tuple[ModelInfo, ...] = (
     _official("turbo", 1618, 6000, "aff26ae408abcba5fbf8813c21e62b0941638c5f6eebfb145be0c9839262a19a",
               "mobiuslabsgmbh/faster-whisper-large-v3-turbo", filename="large-v3-turbo.pt"),
 )
-
-
-@dataclass
-class LocalModel:
-    """A model that is on this computer in one format."""
-
-    name: str
-    format: ModelFormat
-    path: Path  # the .pt file, or the CTranslate2 folder
-    imported: bool
-    shared: bool = False  # found in a shared, read-only model folder
-    # The mirror a download came from when VoxDesk had no checksum to check it with (model_origin).
-    unverified_source: str | None = None
 
 
 @dataclass(frozen=True)

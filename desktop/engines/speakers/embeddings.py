@@ -15,10 +15,10 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import Cancelled, ModelError
 from desktop.core.common.i18n import N_
 
-SAMPLE_RATE = 16000
 FRAME_SECONDS = 0.01  # the encoder's mel frames are 10 ms apart
 WINDOW_FRAMES = 160  # 1.6 s
 HOP_SECONDS = 0.8

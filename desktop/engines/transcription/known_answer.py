@@ -14,9 +14,10 @@ from typing import Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.known_answer import GpuVerdict, GpuVerdicts, verdict
 from desktop.core.transcription.whisper_models import LocalModel
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.engine import TranscribeOptions, WhisperEngine
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ Loader = Callable[[LocalModel, str, str], WhisperEngine]
 
 
 def _default_loader(model: LocalModel, engine: str, device: str) -> WhisperEngine:
-    from desktop.engines.transcription.loading import load_engine
+    from desktop.engines.transcription.decoders.loading import load_engine
 
     return load_engine(model, engine, device)
 
@@ -58,7 +59,7 @@ def check_gpu(model: LocalModel, engine: str, key: str, *, cpu_model: LocalModel
     """
     loader = loader or _default_loader
     if speech is None:
-        from desktop.engines.transcription.speed_test import bundled_speech
+        from desktop.engines.transcription.computer_measurement import bundled_speech
 
         speech = bundled_speech()
     gpu_text, gpu_seconds = _timed_text(loader, model, engine, "cuda", speech, cancelled, clock)
@@ -155,7 +156,7 @@ def record_wrong_answers(fallbacks, job: str, wrong: GpuVerdict) -> None:
 
 def isolated_loader(model: LocalModel, engine: str, device: str) -> WhisperEngine:
     """Load in an engine process of its own, as a transcription does: a GPU that crashes ends only that."""
-    from desktop.engines.transcription.isolated import IsolatedEngine
+    from desktop.engines.transcription.process.isolated import IsolatedEngine
 
     return IsolatedEngine(model, engine, device).load(None)
 

@@ -7,9 +7,7 @@ and, on the GPU, the file is finished on the CPU after the segments already show
 """
 from __future__ import annotations
 
-import functools
 import logging
-import os
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,97 +21,38 @@ from desktop.core.glossary.correction import Corrector
 from desktop.core.glossary.glossary_file import all_terms, load_glossaries
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
-from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.core.transcription.transcript import EngineFacts, Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
-from desktop.engines.transcription import second_pass
-from desktop.engines.transcription.assembly import TranscriptAssembly
-from desktop.engines.transcription.base import TranscribeOptions, WhisperEngine
-from desktop.engines.transcription.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.review import second_pass
+from desktop.engines.transcription.run.assembly import TranscriptAssembly
+from desktop.engines.transcription.engine import EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.process.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
+from desktop.engines.transcription.plan import (
+    FORMATS_FOR_ENGINE,
+    Plan,
+    TranscribeSettings,  # noqa: F401 - the settings of a job, which the Transcriber's callers import from here
+    check_choices,
+    automatic_gpu_plan,
+    cpu_plan,
+    ct2_gpu_count,
+    local_model,
+    local_plan,
+    torch_gpu_works,
+    wants_gpu,
+)
+from desktop.engines.transcription.run.finish_elsewhere import ShownSegments
 from desktop.engines.transcription.known_answer import GpuProof, record_wrong_answers
-from desktop.engines.transcription.resume import ShownSegments
 from desktop.core.common.i18n import N_
 
 log = logging.getLogger(__name__)
-
-ENGINE_CHOICES = ("auto", "torch", "ct2", "server")
-DEVICE_CHOICES = ("auto", "gpu", "cpu")
-
-# Which on-disk formats each engine can load, best first; the first is what a download fetches.
-_FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
 
 NOTHING_TRANSCRIBED = N_("Engine", "Speech was heard in this file, but none of it could be transcribed; try a "
                                     "larger model, or choose the language.")
 NO_SERVER_CONFIGURED = N_("Engine", "No transcription server is set: enter its address in Settings → Transcription "
                                     "server (on the command line: --server URL).")
 GPU_STOPPED_CONTINUING = N_("Engine", "The graphics driver stopped responding; continuing on the CPU…")
-NO_GPU_FOR_FORCED_CHOICE = (
-    N_("Engine", 'Settings ask for the GPU, but VoxDesk found no working GPU on this computer. Choose "Automatic" '
-                 'or "CPU" in Settings, or open Help → Doctor to see how to fix the GPU.')
-)
-
-
-@dataclass
-class TranscribeSettings:
-    model: str = "base"  # a catalog or imported name, or a path to a .pt file / CTranslate2 folder
-    engine: str = "auto"  # auto | torch | ct2
-    device: str = "auto"  # auto | gpu | cpu
-    language: str | None = None  # None: detect
-    task: str = "transcribe"  # or "translate" (to English)
-    initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
-    beam_size: int = 5
-    chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
-    server: ServerConfig | None = None  # the office's transcription server, when one is set up
-    speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
-    batch_size: int | None = None  # 30-second windows decoded at once: None automatic, 1 one after another
-    glossary_files: tuple[str, ...] = ()  # glossaries Whisper is told of and the transcript is corrected with
-
-    def options(self) -> TranscribeOptions:
-        return TranscribeOptions(
-            language=self.language,
-            task=self.task,
-            initial_prompt=self.initial_prompt or None,
-            beam_size=self.beam_size,
-            batch_size=self.batch_size,
-        )
-
-
-@dataclass(frozen=True)
-class _Plan:
-    engine: str  # torch | ct2 | server
-    device: str  # cuda | cpu | server
-
-
-# Without one of these driver nodes no GPU can work for torch: ROCm needs /dev/kfd, CUDA
-# /dev/nvidiactl, WSL /dev/dxg.
-_GPU_DRIVER_NODES = ("/dev/kfd", "/dev/nvidiactl", "/dev/dxg")
-
-
-@functools.cache
-def _torch_gpu_works() -> bool:
-    """Whether PyTorch sees a GPU, asked once per session in a child process (``device.torch_in_child``):
-    the question starts the HIP/CUDA runtime, which must not crash this process, and this process has
-    no other use for torch. Without a driver node no child is started at all."""
-    if not any(os.path.exists(node) for node in _GPU_DRIVER_NODES):
-        return False
-    from desktop.core.gpu.device import torch_in_child
-
-    try:
-        return bool(torch_in_child().cuda.is_available())
-    except (ImportError, RuntimeError) as error:
-        log.warning("PyTorch's GPU could not be asked for: %s", error)
-        return False
-
-
-def _ct2_gpu_count() -> int:
-    import ctranslate2
-
-    try:
-        return int(ctranslate2.get_cuda_device_count())
-    except Exception:  # noqa: BLE001 - a build without GPU support may raise instead of answering 0
-        return 0
 
 
 class Transcriber:
@@ -124,8 +63,8 @@ class Transcriber:
         store: ModelStore,
         fallback_log: FallbackLog,
         *,
-        gpu_available: Callable[[], bool] = _torch_gpu_works,
-        ct2_gpu_count: Callable[[], int] = _ct2_gpu_count,
+        gpu_available: Callable[[], bool] = torch_gpu_works,
+        ct2_gpu_count: Callable[[], int] = ct2_gpu_count,
         chunk_seconds: float = 600.0,
         isolate: bool = True,
         hang_seconds: float = DEFAULT_HANG_SECONDS,
@@ -143,8 +82,6 @@ class Transcriber:
         self._engine: WhisperEngine | None = None
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
-        self.batch_size: int | None = None  # windows decoded at once in the last chunk (after any halving)
-        self.bf16_encoder = False  # torch's bfloat16 encoder encoded the last chunk's audio
         self._lock = threading.Lock()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
@@ -157,62 +94,27 @@ class Transcriber:
 
     # -- choices -------------------------------------------------------------------------------
 
-    @staticmethod
-    def language_names() -> list[tuple[str, str]]:
-        return list(WHISPER_LANGUAGES.items())
-
-    def plan(self, settings: TranscribeSettings) -> _Plan:
+    def plan(self, settings: TranscribeSettings) -> Plan:
         """Which engine on which device, from the user's choices and what this machine has."""
-        if settings.engine not in ENGINE_CHOICES or settings.device not in DEVICE_CHOICES:
-            raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
+        check_choices(settings)
         if self._uses_server(settings):
-            return _Plan("server", "server")
-        if settings.device == "cpu" or self._fallbacks.gpu_unusable:
-            wants_gpu = False  # a driver that crashed or hung is not tried again this session
-        elif settings.device == "gpu":
-            if not self._gpu_available():
-                raise UserFacingError(NO_GPU_FOR_FORCED_CHOICE)
-            wants_gpu = True
-        else:
-            wants_gpu = not self._gpu_broken and self._gpu_available()
-
-        engine = settings.engine
-        if engine == "auto" and wants_gpu and self._gpu_proof is not None:
+            return Plan("server", "server")
+        gpu = wants_gpu(settings, gpu_available=self._gpu_available, gpu_unusable=self._fallbacks.gpu_unusable,
+                        gpu_broken=self._gpu_broken)
+        if settings.engine == "auto" and gpu and self._gpu_proof is not None:
             # Measured and checked on this card: faster-whisper or openai-whisper, or the processor.
-            choice = self._gpu_proof.automatic_engine(settings.model, self._ct2_gpu_count())
-            self.gpu_note = choice.reason
-            if choice.engine is not None:
-                return _Plan(choice.engine, "cuda")
-            if settings.device == "auto":
-                return _Plan("ct2", "cpu")  # slower than the processor with every engine
+            proved, self.gpu_note = automatic_gpu_plan(settings, self._gpu_proof, self._ct2_gpu_count)
+            if proved is not None:
+                return proved
             # Asked for the GPU: it gets it, and the check before loading still catches wrong words.
-        if engine == "auto":
-            # openai-whisper in fp16 on torch's GPU (HIP on ROCm); CTranslate2 int8 is fastest on a CPU.
-            engine = "torch" if wants_gpu else "ct2"
-        if engine == "ct2" and wants_gpu and self._ct2_gpu_count() == 0:
-            # CTranslate2's wheels have no ROCm code: never hand it "cuda" because torch has a GPU.
-            return _Plan("ct2", "cpu")
-        return _Plan(engine, "cuda" if wants_gpu else "cpu")
-
-    def _resolve_model(self, name: str, engine: str) -> LocalModel | None:
-        path = Path(name).expanduser()
-        # Only something written as a path is one: a folder called "base" in the current directory
-        # must not shadow the model called base.
-        if _looks_like_path(name) and path.exists():
-            fmt = "ct2" if path.is_dir() else "pt"
-            return LocalModel(name=path.stem if fmt == "pt" else path.name, format=fmt, path=path, imported=True)
-        available = {model.format: model for model in self._store.local(name)}
-        for fmt in _FORMATS_FOR_ENGINE[engine]:
-            if fmt in available:
-                return available[fmt]
-        return None
+        return local_plan(settings, wants_gpu=gpu, ct2_gpu_count=self._ct2_gpu_count)
 
     def missing_model(self, settings: TranscribeSettings) -> tuple[str, str] | None:
         """The (name, format) to download before this job can run, or None when it is on disk."""
         plan = self.plan(settings)
         if plan.engine == "server":
             return None  # the server has its model; the local one is fetched only if it is ever needed
-        if self._resolve_model(settings.model, plan.engine) is not None:
+        if local_model(self._store, settings.model, plan.engine) is not None:
             return None
         if settings.model not in self._store.names():
             raise ModelError(
@@ -220,24 +122,24 @@ class Transcriber:
                              "(File → Import model… in the window, voxdesk models import on the command line).").format(
                     model=settings.model)
             )
-        return settings.model, _FORMATS_FOR_ENGINE[plan.engine][0]
+        return settings.model, FORMATS_FOR_ENGINE[plan.engine][0]
 
     # -- the model -----------------------------------------------------------------------------
 
-    def _load(self, model: LocalModel, plan: _Plan) -> WhisperEngine:
-        from desktop.engines.transcription.loading import load_engine
+    def _load(self, model: LocalModel, plan: Plan) -> WhisperEngine:
+        from desktop.engines.transcription.decoders.loading import load_engine
 
         if not self._isolate:
             return load_engine(model, plan.engine, plan.device)
         engine = IsolatedEngine(model, plan.engine, plan.device, hang_seconds=self._hang_seconds)
         return engine.load(self._job_cancelled)
 
-    def _engine_for(self, settings: TranscribeSettings, plan: _Plan, on_status) -> WhisperEngine:
+    def _engine_for(self, settings: TranscribeSettings, plan: Plan, on_status) -> WhisperEngine:
         key = (settings.model, plan.engine, plan.device)
         if self._engine is not None and self._engine_key == key:
             return self._engine
         self._unload()
-        model = self._resolve_model(settings.model, plan.engine)
+        model = local_model(self._store, settings.model, plan.engine)
         if model is None:
             raise ModelError(
                 N_("Engine", 'The model "{model}" is not on this computer yet: download it from the model list, or '
@@ -303,8 +205,8 @@ class Transcriber:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
         duration = max(info.duration, 1e-6)
-        job = path.name
-        engine = self._load_with_fallback(settings, self.plan(settings), job, on_status)
+        job = _Job(settings, path.name, is_cancelled, on_status)
+        engine = self._load_with_fallback(settings, self.plan(settings), job.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)
         glossaries, glossary_problems = load_glossaries(settings.glossary_files)
@@ -320,9 +222,8 @@ class Transcriber:
                     raise Cancelled()
                 if on_status:
                     on_status(N_("Engine", "Transcribing…"))
-                engine = self._transcribe_chunk(engine, settings, assembly, offset, samples,
+                engine = self._transcribe_chunk(engine, job, assembly, offset, samples,
                                                 _chunk_progress(on_progress, offset, len(samples), duration),
-                                                is_cancelled, job, on_status,
                                                 glossary_terms=[term.text for term in terms])
         for note in warnings.notes:
             if on_note:
@@ -339,10 +240,11 @@ class Transcriber:
         return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
                                   on_status=on_status, cancelled=is_cancelled)
 
-    def _transcribe_chunk(self, engine, settings, assembly, offset, samples, progress, is_cancelled, job,
-                          on_status, *, glossary_terms=()) -> WhisperEngine:
+    def _transcribe_chunk(self, engine: WhisperEngine, job: "_Job", assembly: TranscriptAssembly, offset: float,
+                          samples, progress: Callable[[float], None], *, glossary_terms=()) -> WhisperEngine:
         """Decode one chunk, take a second look at it, and add it to the assembly; the engine that
         finished it (the CPU one after a GPU failure) is returned for the next chunk."""
+        settings = job.settings
         # Once the language is known, later chunks start with it (most meetings keep one language);
         # speech the first decoding missed is decoded again with the language as chosen, so a switch
         # to another language is caught there.
@@ -356,37 +258,29 @@ class Transcriber:
             settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
                                                                       settings.initial_prompt), glossary_terms=terms)
         assembly.start_chunk(offset, prompt)
-        if engine.name == "server":
-            result, engine = self._transcribe_on_server(engine, settings, samples, chunk_options, progress,
-                                                        assembly.stream, is_cancelled, job, on_status)
-        else:
-            result, engine = self._transcribe_with_fallback(
-                engine, settings, samples, chunk_options, progress, assembly.stream, is_cancelled, job, on_status
-            )
+        result, engine = self._decode(engine, job, samples, chunk_options, progress, assembly.stream)
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
 
         def decode(audio_part, part_options):
             # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.
-            if current[0].name == "server":
-                part, current[0] = self._transcribe_on_server(current[0], settings, audio_part, part_options,
-                                                              _ignore, _ignore, is_cancelled, job, on_status)
-            else:
-                part, current[0] = self._transcribe_with_fallback(current[0], settings, audio_part, part_options,
-                                                                  _ignore, _ignore, is_cancelled, job, on_status)
+            part, current[0] = self._decode(current[0], job, audio_part, part_options, _ignore, _ignore)
             return part
 
-        self.batch_size = result.batch_size
-        self.bf16_encoder = result.bf16_encoder
+        assembly.engine = EngineFacts(batch_size=result.batch_size, bf16_encoder=result.bf16_encoder,
+                                      device=engine.device, gpu_note=self.gpu_note)
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         return current[0]
 
-    @staticmethod
-    def _cpu_plan(settings: TranscribeSettings, plan: _Plan) -> _Plan:
-        # "Automatic" means the fastest CPU engine; a forced engine stays the same engine.
-        return _Plan("ct2" if settings.engine == "auto" else plan.engine, "cpu")
+    def _decode(self, engine: WhisperEngine, job: "_Job", samples, options: TranscribeOptions,
+                progress: Callable[[float], None], emit: Callable[[Segment], None]) -> tuple[EngineResult, WhisperEngine]:
+        """One decoding on ``engine`` (the server or this computer's), and the engine for the next one:
+        after a failure, the engine this computer finished on."""
+        if engine.name == "server":
+            return self._transcribe_on_server(engine, job, samples, options, progress, emit)
+        return self._transcribe_with_fallback(engine, job, samples, options, progress, emit)
 
-    def _load_with_fallback(self, settings, plan: _Plan, job: str, on_status) -> WhisperEngine:
+    def _load_with_fallback(self, settings, plan: Plan, job: str, on_status) -> WhisperEngine:
         if plan.engine == "server":
             return self._server_engine(settings)
         if plan.device == "cpu":
@@ -396,28 +290,28 @@ class Transcriber:
             self._gpu_broken = True  # it would fail again for the next file
             if on_status:
                 on_status(N_("Engine", "The GPU could not load the model; using the CPU…"))
-            return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
+            return self._engine_for(settings, cpu_plan(settings, plan), on_status)
 
         if not self._proved_on_gpu(settings, plan, job, on_status):
-            return self._engine_for(settings, self._cpu_plan(settings, plan), on_status)
+            return self._engine_for(settings, cpu_plan(settings, plan), on_status)
         return run_with_gpu_fallback(
             job, N_("Engine", "load model"), lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
         )
 
-    def _proved_on_gpu(self, settings, plan: _Plan, job: str, on_status) -> bool:
+    def _proved_on_gpu(self, settings, plan: Plan, job: str, on_status) -> bool:
         """The GPU's known-answer check before its first use on this machine (``known_answer``): False
         when this job goes to the processor instead (wrong words, or slower under Automatic)."""
-        model = self._resolve_model(settings.model, plan.engine) if self._gpu_proof is not None else None
+        model = local_model(self._store, settings.model, plan.engine) if self._gpu_proof is not None else None
         if model is None:
             return True
         if on_status and self._gpu_proof.kept(plan.engine) is None:
             on_status(N_("Engine", "Checking that the GPU gives the right words…"))
-        cpu_model = self._resolve_model(settings.model, "ct2") or model
+        cpu_model = local_model(self._store, settings.model, "ct2") or model
         cpu_engine = "ct2" if cpu_model.format == "ct2" else plan.engine
         verdict = run_with_gpu_fallback(
             job, N_("Engine", "check the GPU"),
-            lambda: self._gpu_proof.prove(model, plan.engine, lambda m, e, d: self._load(m, _Plan(e, d)),
+            lambda: self._gpu_proof.prove(model, plan.engine, lambda m, e, d: self._load(m, Plan(e, d)),
                                           cpu_model=cpu_model, cpu_engine=cpu_engine, cancelled=self._job_cancelled),
             lambda: None, self._fallbacks, free_memory=self._free_gpu_memory,
         )
@@ -437,11 +331,12 @@ class Transcriber:
             self.gpu_note = verdict.sentence()
         return True
 
-    def _transcribe_with_fallback(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
+    def _transcribe_with_fallback(self, engine, job: "_Job", samples, options, progress, emit):
         """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so.
 
         The segments shown before the failure stay: the next try decodes only the audio after them.
         """
+        settings, cancelled, on_status = job.settings, job.cancelled, job.on_status
         shown = ShownSegments(emit)
 
         def run(on: WhisperEngine, run_options: TranscribeOptions):
@@ -458,11 +353,11 @@ class Transcriber:
             if on_status:
                 on_status(GPU_STOPPED_CONTINUING if self._fallbacks.gpu_unusable
                           else N_("Engine", "The GPU failed; continuing on the CPU…"))
-            plan = self._cpu_plan(settings, _Plan(engine.name, engine.device))
+            plan = cpu_plan(settings, Plan(engine.name, engine.device))
             return run(self._engine_for(settings, plan, on_status), options)
 
         return run_with_gpu_fallback(
-            job, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
+            job.name, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
             free_memory=self._free_gpu_memory,
             # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
             retry_smaller=retry_greedy if options.beam_size > 1 else None,
@@ -486,7 +381,7 @@ class Transcriber:
         # Read for every file: a key changed in Settings applies to the next file.
         key = config.api_key if config.api_key is not None else ServerKeyStore().load(config.url)
         if self._server is None or self._server_key != (config, key):
-            from desktop.engines.transcription.whisper_server import ServerWhisperEngine
+            from desktop.engines.transcription.server.engine import ServerWhisperEngine
 
             self._close_server()
             self._server, self._server_key = ServerWhisperEngine(config, key), (config, key)
@@ -497,15 +392,16 @@ class Transcriber:
         if server is not None:
             server.close()
 
-    def _transcribe_on_server(self, engine, settings, samples, options, progress, emit, cancelled, job, on_status):
+    def _transcribe_on_server(self, engine, job: "_Job", samples, options, progress, emit):
         """One chunk on the server; when it fails, the rest of the job on this computer (recorded as a fallback)."""
-        from desktop.engines.transcription.server_fallback import transcribe_with_server_fallback
+        from desktop.engines.transcription.server.fallback import transcribe_with_server_fallback
 
+        settings, on_status = job.settings, job.on_status
         local = replace(settings, engine="auto" if settings.engine == "server" else settings.engine, server=None)
         return transcribe_with_server_fallback(
-            engine, samples, options, on_progress=progress, emit=emit, cancelled=cancelled,
-            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job, on_status),
-            log=self._fallbacks, job=job, on_status=on_status)
+            engine, samples, options, on_progress=progress, emit=emit, cancelled=job.cancelled,
+            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job.name, on_status),
+            log=self._fallbacks, job=job.name, on_status=on_status)
 
     @staticmethod
     def _free_gpu_memory() -> None:
@@ -519,12 +415,18 @@ class Transcriber:
             torch.cuda.empty_cache()
 
 
+@dataclass(frozen=True)
+class _Job:
+    """One file's job, as its chunks and their fallbacks pass it on."""
+
+    settings: TranscribeSettings
+    name: str  # the file's name, as the fallback log lists it
+    cancelled: Callable[[], bool]
+    on_status: Callable[[str], None] | None
+
+
 def _ignore(_value) -> None:
     """Progress and segments of a second look, which are not shown as they come."""
-
-
-def _looks_like_path(name: str) -> bool:
-    return os.sep in name or name.startswith(("~", ".")) or name.endswith(".pt")
 
 
 def _chunk_progress(on_progress, offset: float, samples: int, duration: float) -> Callable[[float], None]:

@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from desktop.core.common.pulse_sources import microphones
+from desktop.core.common.recorder import microphones
 from desktop.core.common.recorder import InputDevice, Recorder, refresh_devices
 from desktop.core.voices.library import Voice, VoiceLibrary
 from desktop.engines.voices.cloning import VoiceCloner, VoiceEnrollment

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
-from desktop.core.common.pulse_sources import microphones
+from desktop.core.common.recorder import microphones
 from desktop.core.common.recorder import InputDevice, Recorder, Recording, refresh_devices
 from desktop.ui.clone.level_meter import LevelMeter
 from desktop.ui.common.i18n import translated

@@ -90,7 +90,7 @@ class ComputerMeasurement(QObject):
     # -- the job -------------------------------------------------------------------------------
 
     def _run(self, quiet: bool) -> None:
-        from desktop.engines.transcription.speed_test import devices_of, measure_computer
+        from desktop.engines.transcription.computer_measurement import devices_of, measure_computer
 
         store, transcriber, records = self._store, self._transcriber, self.records
 

@@ -181,7 +181,7 @@ class LivePanel(QDialog):
     @Slot()
     def reload_devices(self) -> None:
         def work(report: JobReport) -> list:
-            from desktop.core.common.pulse_sources import capture_devices
+            from desktop.core.common.recorder import capture_devices
 
             return capture_devices()
 
@@ -250,7 +250,7 @@ class LivePanel(QDialog):
         self._show_state()
 
     def start(self) -> None:
-        from desktop.engines.transcription.live import LiveOptions
+        from desktop.engines.transcription.live.captioner import LiveOptions
 
         device = self.device_combo.currentData()
         if device is None:

@@ -195,7 +195,7 @@ class ServerSettingsBox(QGroupBox):
         key = self.key_edit.text().strip()
 
         def work(report: JobReport):
-            from desktop.engines.transcription.whisper_server import check_connection
+            from desktop.engines.transcription.server.engine import check_connection
 
             return check_connection(config, key)
 

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
-from desktop.core.common.pulse_sources import (capture_devices, microphones, parse_sources, parse_sources_json,
-                                                source_selected)
+from desktop.core.common.pulse_sources import parse_sources, parse_sources_json, source_selected
+from desktop.core.common.recorder import capture_devices, microphones
 from desktop.core.common.recorder import Recorder
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 

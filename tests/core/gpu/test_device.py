@@ -14,7 +14,7 @@ from desktop.core.gpu.device import (
     run_smoke_test,
 )
 from desktop.core.gpu.smoke_test import OPS
-from desktop.engines.transcription import transcriber
+from desktop.engines.transcription import plan
 from tests.fixtures.rocm.fakes import (
     FIXTURES,
     RADEON_780M,
@@ -252,12 +252,12 @@ def test_a_driver_that_crashes_when_asked_for_the_gpu_leaves_the_cpu_and_this_pr
     assert (report.torch_build, report.torch_version, report.torch_gpu_count) == ("rocm", "2.5.1+rocm6.2", 0)
     assert report.gpu_available is False and report.smoke is None
 
-    monkeypatch.setattr(transcriber, "_GPU_DRIVER_NODES", (os.devnull,))  # a driver node exists
-    transcriber._torch_gpu_works.cache_clear()
+    monkeypatch.setattr(plan, "_GPU_DRIVER_NODES", (os.devnull,))  # a driver node exists
+    plan.torch_gpu_works.cache_clear()
     try:
-        assert transcriber._torch_gpu_works() is False
+        assert plan.torch_gpu_works() is False
     finally:
-        transcriber._torch_gpu_works.cache_clear()
+        plan.torch_gpu_works.cache_clear()
 
 
 def test_a_gpu_seen_by_the_child_is_described_from_its_answers(monkeypatch):

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.engines.transcription.base import SAMPLE_RATE
-from desktop.engines.transcription.batching import (
+from desktop.core.common.audio import SAMPLE_RATE
+from desktop.engines.transcription.decoders.batching import (
     CPU_BATCH_SIZE,
     MAX_GPU_BATCH_SIZE,
     BatchRunner,
@@ -142,7 +142,7 @@ def test_words_left_unfinished_at_a_window_end_are_kept_up_to_the_end_of_the_win
 def test_the_batched_ctranslate2_path_keeps_the_words_faster_whisper_would_drop():
     from faster_whisper import WhisperModel
 
-    from desktop.engines.transcription.whisper_ct2 import _AsBatchesNeedIt
+    from desktop.engines.transcription.decoders.whisper_ct2 import _AsBatchesNeedIt
 
     tokenizer = _faster_whisper_tokenizer()
     model = WhisperModel(str(tiny_en_dir()), device="cpu", compute_type="int8")

@@ -19,10 +19,11 @@ import pytest
 from desktop.core.common.errors import ModelError
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
-from desktop.engines.transcription import bf16_encoder, ct2_format
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.speed_test import bundled_speech, measure_encoders
-from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
+from desktop.engines.transcription.decoders import bf16_encoder
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.computer_measurement import bundled_speech, measure_encoders
+from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
 from tests.helpers.weights import ModelRef, base_dir, recording, reference, tiny_en_dir, wer
 
 GREEDY = TranscribeOptions(language="en", beam_size=1)

@@ -16,7 +16,7 @@ ANSWER = json.dumps({"text": " And so, my fellow Americans.", "language": "en",
 
 
 def ask_server(url: str, timeout: float) -> str:
-    from desktop.engines.transcription.server_client import ServerClient
+    from desktop.engines.transcription.server.client import ServerClient
 
     client = ServerClient(url, timeout=timeout, attempts=1)
     try:
@@ -52,7 +52,7 @@ def test_an_answer_far_longer_than_any_transcription_is_refused_with_bounded_mem
 
 @pytest.mark.parametrize("headers_too", [True, False], ids=["headers", "body"])
 def test_an_answer_trickled_one_byte_at_a_time_ends_at_the_timeout(headers_too):
-    from desktop.engines.transcription.server_client import ServerClient, ServerError
+    from desktop.engines.transcription.server.client import ServerClient, ServerError
 
     # Each byte comes well within the 1-second timeout; the whole answer would take over 20 seconds.
     with MisbehavingServer(Behaviour.trickle(ANSWER.encode(), interval=0.2, headers_too=headers_too)) as slow:
@@ -92,7 +92,7 @@ FALLBACKS = {
 def test_a_server_past_a_limit_is_a_sentence_and_the_file_is_finished_on_this_computer(store, kind):
     from desktop.core.gpu.fallback import FallbackLog
     from desktop.core.transcription.server_config import ServerConfig
-    from desktop.engines.transcription.server_fallback import SERVER_STAGE
+    from desktop.engines.transcription.server.fallback import SERVER_STAGE
     from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
     from tests.helpers.weights import DATA_DIR, normalize_english, reference
 
@@ -113,7 +113,7 @@ def test_a_server_past_a_limit_is_a_sentence_and_the_file_is_finished_on_this_co
 
 
 def test_a_server_whose_certificate_is_not_trusted_says_so_not_that_it_cannot_be_reached(tmp_path):
-    from desktop.engines.transcription.server_client import ServerClient, ServerError
+    from desktop.engines.transcription.server.client import ServerClient, ServerError
     from tests.helpers.http_server import FileServer
     from tests.helpers.tls import make_authority
 
@@ -131,7 +131,7 @@ def test_a_server_whose_certificate_is_not_trusted_says_so_not_that_it_cannot_be
 
 
 def test_a_redirect_is_not_followed_and_its_address_is_not_offered_to_the_user():
-    from desktop.engines.transcription.server_client import ServerClient, ServerError
+    from desktop.engines.transcription.server.client import ServerClient, ServerError
 
     redirect = Behaviour.fixed(b"", status=308, content_type="text/plain",
                                headers=(("Location", "file:///etc/passwd"),))

@@ -13,7 +13,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import EngineResult
+from desktop.engines.transcription.engine import EngineResult
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.helpers.weights import DATA_DIR, base_dir, error_rate, normalize_english, reference, tiny_en_dir
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription import ct2_format
+from desktop.engines.transcription.model_files import ct2_format
 from tests.helpers.weights import base_dir, tiny_en_dir
 
 

@@ -1,7 +1,7 @@
 """The glossary's terms travel with the options to the engine process and into each window's prompt."""
 from desktop.core.transcription.chinese import MANDARIN_PROMPT
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.engine_protocol import decode_options, encode_options
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.process.protocol import decode_options, encode_options
 
 
 def test_terms_reach_the_engine_process_and_the_prompt():

@@ -7,11 +7,11 @@ import pytest
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.server_client import ServerClient
-from desktop.engines.transcription.server_fallback import SERVER_STAGE
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.server.client import ServerClient
+from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from desktop.engines.transcription.whisper_server import ServerStopped, ServerWhisperEngine
+from desktop.engines.transcription.server.engine import ServerStopped, ServerWhisperEngine
 from tests.helpers.weights import DATA_DIR, normalize_english, recording, reference, tiny_en_dir
 from tests.helpers.whisper_server import HostileServer
 

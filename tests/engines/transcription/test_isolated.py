@@ -18,9 +18,9 @@ import pytest
 
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.whisper_models import LocalModel
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.isolated import ENGINE_CRASHED, ENGINE_HUNG, IsolatedEngine
-from desktop.engines.transcription.loading import load_engine
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.process.isolated import ENGINE_CRASHED, ENGINE_HUNG, IsolatedEngine
+from desktop.engines.transcription.decoders.loading import load_engine
 from tests.helpers.weights import normalize_english, recording, reference, tiny_en_dir
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -246,7 +246,7 @@ def test_an_engine_process_ends_when_voxdesk_dies_without_closing_it(tmp_path):
     script = textwrap.dedent(f"""
         import os, signal
         from desktop.core.transcription.whisper_models import LocalModel
-        from desktop.engines.transcription.isolated import IsolatedEngine
+        from desktop.engines.transcription.process.isolated import IsolatedEngine
         engine = IsolatedEngine(LocalModel("tiny", "ct2", {str(tiny_en_dir())!r}, True), "ct2", "cpu").load()
         print(engine.pid, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # no atexit, no close: only the kernel cleans up

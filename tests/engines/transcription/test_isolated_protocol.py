@@ -10,8 +10,8 @@ import pytest
 from desktop.core.common.errors import Cancelled, ModelError
 from desktop.core.gpu.fallback import is_gpu_failure, is_out_of_memory
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import engine_protocol as protocol
-from desktop.engines.transcription.base import GPU_OUT_OF_MEMORY, EngineResult, GpuError, TranscribeOptions
+from desktop.engines.transcription.process import protocol
+from desktop.engines.transcription.engine import GPU_OUT_OF_MEMORY, EngineResult, GpuError, TranscribeOptions
 from desktop.core.common.i18n import N_
 
 

@@ -17,7 +17,7 @@ import pytest
 from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.isolated import ENGINE_CRASHED, IsolatedEngine
+from desktop.engines.transcription.process.isolated import ENGINE_CRASHED, IsolatedEngine
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.engines.transcription.test_isolated import is_running
 from tests.engines.transcription.test_transcriber import write_wav

@@ -13,10 +13,10 @@ from desktop.core.gpu.known_answer import GpuVerdicts
 from desktop.core.transcription.speed_records import SpeedRecords
 from desktop.core.transcription.transcript import Segment
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import EngineResult
+from desktop.engines.transcription.engine import EngineResult
 from desktop.engines.transcription.known_answer import GpuProof, check_gpu
-from desktop.engines.transcription.loading import load_engine
-from desktop.engines.transcription.speed_test import bundled_speech
+from desktop.engines.transcription.decoders.loading import load_engine
+from desktop.engines.transcription.computer_measurement import bundled_speech
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.engines.transcription.test_transcriber import write_wav
 from tests.helpers.weights import tiny_en_dir

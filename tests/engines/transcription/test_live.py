@@ -15,9 +15,9 @@ import pytest
 from desktop.core.common.audio import decode
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.live import LiveOptions
-from desktop.engines.transcription.live_session import DEVICE_LOST, LiveSession
-from desktop.engines.transcription.loading import load_engine
+from desktop.engines.transcription.live.captioner import LiveOptions
+from desktop.engines.transcription.live.session import DEVICE_LOST, LiveSession
+from desktop.engines.transcription.decoders.loading import load_engine
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 from tests.helpers.speaking_microphone import RATE, SpeakingMicrophone

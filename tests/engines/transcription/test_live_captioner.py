@@ -7,9 +7,9 @@ import opencc
 import pytest
 
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.live import LiveCaptioner, LiveOptions, _without_unheard_tail
-from desktop.engines.transcription.loading import load_engine
-from desktop.engines.transcription.short_window import WHISPER_WINDOW_FRAMES, window_for, window_frames
+from desktop.engines.transcription.live.captioner import LiveCaptioner, LiveOptions, _without_unheard_tail
+from desktop.engines.transcription.decoders.loading import load_engine
+from desktop.engines.transcription.live.short_window import WHISPER_WINDOW_FRAMES, window_for, window_frames
 from tests.helpers.weights import ModelRef, base_dir, error_rate, normalize_english, recording, reference, wer
 
 pytestmark = pytest.mark.slow
@@ -70,7 +70,7 @@ def test_the_window_is_the_utterance_and_a_margin_never_more_than_whisper_s():
 
 
 def test_the_short_window_gives_the_same_text_and_the_model_is_left_as_it_was(engine):
-    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.engine import TranscribeOptions
 
     audio = recording("jfk.flac")[: 5 * SECOND]
     options = TranscribeOptions(language="en")
@@ -99,8 +99,8 @@ def test_a_last_segment_whisper_did_not_hear_is_dropped_and_only_that():
 
 
 def test_an_unsure_last_segment_after_the_utterance_is_dropped_never_the_only_one():
-    from desktop.engines.transcription.base import EngineResult
-    from desktop.engines.transcription.live import _without_unsure_tail
+    from desktop.engines.transcription.engine import EngineResult
+    from desktop.engines.transcription.live.captioner import _without_unsure_tail
 
     said = Segment(0.6, 3.9, "一二线城市虽然也处于调整中。")
     filler = Segment(3.9, 4.3, "我认识了")

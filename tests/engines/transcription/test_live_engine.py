@@ -6,7 +6,7 @@ import pytest
 from desktop.core.common.errors import ModelError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.live_engine import NOT_DOWNLOADED, load_live_engine, missing_model
+from desktop.engines.transcription.live.engine import NOT_DOWNLOADED, load_live_engine, missing_model
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from tests.helpers.weights import tiny_en_dir
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import second_pass
-from desktop.engines.transcription.base import EngineResult
-from desktop.engines.transcription.coverage import uncovered
-from desktop.engines.transcription.repetition import Decoding, better, compression_ratio, loops, repeats_a_phrase
+from desktop.engines.transcription.review import second_pass
+from desktop.engines.transcription.engine import EngineResult
+from desktop.engines.transcription.review.coverage import uncovered
+from desktop.engines.transcription.review.repetition import Decoding, better, compression_ratio, loops, repeats_a_phrase
 
 
 def seg(start: float, end: float, text: str) -> Segment:
@@ -87,7 +87,7 @@ def test_speech_without_a_segment_counts_when_it_is_long_enough():
 
 
 def test_a_forced_loop_is_decoded_again_without_a_prompt_at_a_higher_temperature():
-    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.engine import TranscribeOptions
 
     samples = np.zeros(16000 * 10, dtype=np.float32)
     loop = [seg(1.0, 3.0, " Next item."), seg(3.0, 5.0, " Next item."), seg(5.0, 7.0, " Next item.")]
@@ -112,7 +112,7 @@ def test_a_forced_loop_is_decoded_again_without_a_prompt_at_a_higher_temperature
 
 
 def test_speech_a_lone_decoding_still_leaves_out_is_decoded_alone_in_turn_and_the_rest_named():
-    from desktop.engines.transcription.base import TranscribeOptions
+    from desktop.engines.transcription.engine import TranscribeOptions
     from tests.helpers.weights import recording
 
     samples = recording("jfk.flac")  # 11 s of speech with short pauses, none of it decoded the first time

@@ -11,15 +11,16 @@ import numpy as np
 import pytest
 import srt
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription import speech_limits
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.subtitles import FORMATS, export
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
-from desktop.engines.transcription.server_client import Answer
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.server.client import Answer
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from desktop.engines.transcription.whisper_server import ServerWhisperEngine, answer_segments
+from desktop.engines.transcription.server.engine import ServerWhisperEngine, answer_segments
 from tests.helpers.weights import DATA_DIR, recording
 from tests.helpers.whisper_server import HostileServer
 
@@ -235,7 +236,7 @@ def test_pieces_after_the_first_are_noted_at_their_own_time():
 def test_a_note_stays_when_the_server_fails_later_and_the_rest_is_transcribed_here(tmp_path):
     import soundfile
 
-    from desktop.engines.transcription.server_fallback import SERVER_STAGE
+    from desktop.engines.transcription.server.fallback import SERVER_STAGE
     from tests.helpers.weights import tiny_en_dir
 
     pause = np.zeros(3 * SAMPLE_RATE, dtype=np.float32)

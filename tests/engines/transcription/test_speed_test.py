@@ -8,8 +8,8 @@ from desktop.core.common.errors import Cancelled
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.speed_records import SpeedRecords, machine_key
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.engines.transcription import speed_test
-from desktop.engines.transcription.speed_test import Devices, Trial, measure_computer, trials_for
+from desktop.engines.transcription import computer_measurement as speed_test
+from desktop.engines.transcription.computer_measurement import Devices, Trial, measure_computer, trials_for
 from desktop.engines.transcription.transcriber import Transcriber
 from tests.helpers.weights import tiny_en_dir
 

@@ -169,6 +169,18 @@ def test_a_long_recording_read_in_chunks_keeps_every_word_on_the_original_timeli
     assert progress == sorted(progress) and progress[-1] == 1.0
 
 
+def test_the_transcript_tells_how_the_engine_ran_and_the_json_does_not(store, tmp_path):
+    path = write_wav(tmp_path / "jfk.wav", recording("jfk.flac"))
+    transcriber = Transcriber(store, FallbackLog(), gpu_available=lambda: False)
+
+    one_at_a_time = transcriber.transcribe_file(path, tiny(language="en", batch_size=1))
+
+    assert one_at_a_time.engine is not None
+    assert (one_at_a_time.engine.batch_size, one_at_a_time.engine.device) == (1, "cpu")
+    assert "engine" not in one_at_a_time.to_dict()
+    assert not hasattr(transcriber, "batch_size"), "the window reads the facts from the transcript, not here"
+
+
 def test_silence_gives_an_empty_transcript(store, tmp_path):
     path = write_wav(tmp_path / "quiet.wav", np.zeros(16000 * 5, dtype=np.float32))
     transcript = Transcriber(store, FallbackLog(), gpu_available=lambda: False).transcribe_file(path, tiny())
@@ -195,8 +207,8 @@ def test_on_a_machine_without_gpu_drivers_a_cpu_transcription_never_loads_torch(
     # The child describes a machine without GPU drivers, whatever machine runs it.
     script = (
         "import sys\n"
-        "import desktop.engines.transcription.transcriber as transcriber_module\n"
-        "transcriber_module._GPU_DRIVER_NODES = ()\n"
+        "import desktop.engines.transcription.plan as plan_module\n"
+        "plan_module._GPU_DRIVER_NODES = ()\n"
         "from desktop.core.gpu.fallback import FallbackLog\n"
         "from desktop.core.transcription.whisper_models import ModelStore\n"
         "from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber\n"

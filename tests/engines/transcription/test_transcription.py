@@ -13,9 +13,9 @@ import pytest
 
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.transcript import Segment
-from desktop.engines.transcription.base import EngineResult, TranscribeOptions
-from desktop.engines.transcription.whisper_ct2 import load_ct2_engine
-from desktop.engines.transcription.whisper_torch import load_torch_engine
+from desktop.engines.transcription.engine import EngineResult, TranscribeOptions
+from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
+from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
 from tests.helpers.weights import (
     MAX_WER_BETWEEN_DECODERS,
     TINY_EN_MAX_WER,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription import vad
+from desktop.engines.transcription.decoders import vad
 from tests.helpers.weights import recording
 
 RATE = vad.SAMPLE_RATE

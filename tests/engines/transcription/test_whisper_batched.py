@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import Cancelled
-from desktop.engines.transcription import whisper_batched
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.loading import load_engine
-from desktop.engines.transcription.whisper_batched import BatchedTorchEngine
+from desktop.engines.transcription.decoders import whisper_batched
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.decoders.loading import load_engine
+from desktop.engines.transcription.decoders.whisper_batched import BatchedTorchEngine
 from tests.helpers.weights import ModelRef, base_dir, recording, reference, tiny_en_dir, wer
 
 MAX_WER_BETWEEN = 0.02

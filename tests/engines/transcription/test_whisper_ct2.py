@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.whisper_ct2 import load_ct2_engine, tokenizer_json, vocabulary, whisper_config
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.model_files.ct2_folders import tokenizer_json, vocabulary, whisper_config
+from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
 from tests.helpers.weights import ModelRef, base_dir, normalize_english, recording, reference, tiny_en_dir
 
 

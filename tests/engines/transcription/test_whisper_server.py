@@ -7,13 +7,14 @@ import threading
 import numpy as np
 import pytest
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import ModelStore
-from desktop.engines.transcription.base import SAMPLE_RATE, TranscribeOptions
-from desktop.engines.transcription.server_fallback import SERVER_STAGE
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from desktop.engines.transcription.whisper_server import ServerWhisperEngine, cut_into_pieces
+from desktop.engines.transcription.server.engine import ServerWhisperEngine, cut_into_pieces
 from tests.helpers.weights import (
     MAX_WER_BETWEEN_DECODERS,
     TINY_EN_MAX_WER,

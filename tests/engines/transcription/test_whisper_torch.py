@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription import ct2_format
-from desktop.engines.transcription.base import TranscribeOptions
-from desktop.engines.transcription.whisper_torch import load_torch_engine
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
 from tests.helpers.weights import ModelRef, recording, tiny_en_dir
 
 

@@ -169,7 +169,7 @@ def test_gpu_and_server_fallbacks_together_are_counted_as_fallbacks_without_blam
                                                                                                    log):
     from datetime import datetime
 
-    from desktop.engines.transcription.server_fallback import SERVER_STAGE
+    from desktop.engines.transcription.server.fallback import SERVER_STAGE
 
     log.record(FallbackEvent(datetime.now().astimezone(), "call.wav", SERVER_STAGE,
                              "The transcription server at gpu-box:8000 refused the API key.", "Enter the key.",

@@ -120,8 +120,9 @@ def test_a_gpu_that_fails_to_load_the_live_model_is_listed_in_the_windows_status
     PyTorch has no code for; live captions go on on the CPU and the window says so."""
     from types import SimpleNamespace
 
-    from desktop.engines.transcription import live_engine, loading
-    from desktop.engines.transcription.live import LiveOptions
+    from desktop.engines.transcription.live import engine as live_engine
+    from desktop.engines.transcription.decoders import loading
+    from desktop.engines.transcription.live.captioner import LiveOptions
 
     real_load = loading.load_engine
 

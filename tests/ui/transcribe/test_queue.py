@@ -252,7 +252,7 @@ def test_a_model_imported_from_the_command_line_appears_in_the_open_window(qtbot
 
 
 def test_live_captions_with_a_model_not_on_this_computer_offer_to_download_it(qtbot, settings, hub):
-    from desktop.engines.transcription.live import LiveOptions
+    from desktop.engines.transcription.live.captioner import LiveOptions
 
     settings.set("transcribe/model", "tiny.en")
     store = ModelStore(models_dir(), hf_endpoint=hub.base_url)

@@ -1,0 +1,286 @@
+"""Whisper through faster-whisper / CTranslate2: the fast engine on the CPU (int8).
+
+CTranslate2 from the package index has no ROCm support, so this engine only runs on a GPU when
+CTranslate2 itself reports one; torch seeing a GPU means nothing here.
+
+It loads CTranslate2 folders directly and openai-whisper checkpoints (``.pt``) by converting them once
+into a CTranslate2 folder (``ct2_folders``).
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+from desktop.core.common.errors import ModelError
+from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import hotwords as glossary_hotwords
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription.decoders import batching, bf16_encoder
+from desktop.engines.transcription.model_files.ct2_folders import ct2_folder
+from desktop.engines.transcription.decoders import vad
+from desktop.engines.transcription.engine import (
+    CancelCheck,
+    EngineResult,
+    ProgressCallback,
+    ProgressReporter,
+    SegmentCallback,
+    TranscribeOptions,
+    check_task,
+    device_failure,
+    device_failures_as_user_errors,
+)
+from desktop.engines.transcription.decoders.vad import speech_to_decode
+
+if TYPE_CHECKING:
+    from desktop.core.transcription.whisper_models import LocalModel
+
+log = logging.getLogger(__name__)
+
+AUTOMATIC = "automatic"  # load_ct2_engine's bf16_from_windows: as this computer's measurement says
+
+
+class Ct2WhisperEngine:
+    """A loaded faster-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
+
+    name = "ct2"
+
+    def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str,
+                 load_bf16_encoder: Callable[[], bf16_encoder.Bf16Encoder] | None = None,
+                 bf16_from_windows: Callable[[], int | None] = lambda: None):
+        """load_bf16_encoder: torch's encoder for this model, where it may replace CTranslate2's;
+        bf16_from_windows: asked before each recording, from how many windows that is worth it (None: not)."""
+        self._model = model
+        self.device = device
+        self.model_name = model_name
+        self.compute_type = compute_type
+        self.encoder_precision = compute_type  # "bfloat16" once torch's encoder took over (bf16_encoder)
+        self.batch_size: int | None = None  # windows at once in the last transcription
+        self._load_bf16_encoder = load_bf16_encoder
+        self._bf16_from_windows = bf16_from_windows
+
+    def _loaded(self) -> Any:
+        if self._model is None:
+            raise RuntimeError("the engine was closed")
+        return self._model
+
+    def transcribe(
+        self,
+        audio: np.ndarray,
+        options: TranscribeOptions,
+        *,
+        on_progress: ProgressCallback | None = None,
+        on_segment: SegmentCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> EngineResult:
+        model = self._loaded()
+        # faster-whisper lists all 100 codes; models before large-v3 lack the 100th, Cantonese.
+        known = [c for c in model.supported_languages if c != "yue" or model.model.num_languages >= 100]
+        language = check_task(options, model.model.is_multilingual, known)
+        progress = ProgressReporter(on_progress, cancelled)
+        found = speech_to_decode(audio, options, progress)
+        if found is None:
+            return EngineResult(segments=[], language=language)
+        speech, time_map = found
+
+        windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
+        self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
+        batch_size = options.batch_size or batching.CPU_BATCH_SIZE
+        # One window gains nothing from batching, and the sequential decoder may look at it twice.
+        self.batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
+        duration = speech.size / vad.SAMPLE_RATE
+        segments: list[Segment] = []
+        avg_logprobs: list[float] = []
+        with device_failures_as_user_errors(self.device):
+            if self.batch_size > 1:
+                pieces, info = self._batched(model, speech, windows, options, language)
+            else:
+                pieces, info = self._sequential(model, speech, options, language)
+            # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
+            for piece in pieces:
+                progress.check()
+                if piece.text.strip():
+                    words = [
+                        Word(start=w.start, end=w.end, text=w.word, probability=w.probability)
+                        for w in piece.words or []
+                    ]
+                    segment = time_map.restore(Segment(start=piece.start, end=piece.end, text=piece.text, words=words))
+                    segments.append(segment)
+                    avg_logprobs.append(float(piece.avg_logprob))
+                    if on_segment is not None:
+                        on_segment(segment)
+                progress.report(piece.end / duration)
+        progress.report(1.0)
+        return EngineResult(segments=segments, language=info.language, avg_logprobs=avg_logprobs,
+                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size,
+                            bf16_encoder=self.encoder_precision == "bfloat16")
+
+    def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
+        if self._load_bf16_encoder is None or windows < bf16_encoder.FEWEST_WINDOWS:
+            return
+        from_windows = self._bf16_from_windows()  # a measurement made since the last file counts
+        if from_windows is None or windows < from_windows:
+            return
+        load, self._load_bf16_encoder = self._load_bf16_encoder, None
+        try:
+            encoder = load()
+        except Exception as exc:  # noqa: BLE001 - a speed-up only: CTranslate2's own encoder carries on
+            log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
+            return
+        model.encode = encoder.encode  # both of faster-whisper's pipelines encode through this method
+        self.encoder_precision = "bfloat16"
+
+    @staticmethod
+    def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
+        """What both ways of decoding are told alike."""
+        return dict(
+            language=language,
+            task=options.task,
+            beam_size=max(1, options.beam_size),
+            initial_prompt=options.initial_prompt or None,
+            hotwords=glossary_hotwords(options.glossary_terms),  # faster-whisper puts them before every window
+            word_timestamps=options.word_timestamps,
+            vad_filter=False,  # vad.prepare already did it, the same way for both engines
+        )
+
+    def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
+        extra = {} if options.temperature is None else {"temperature": options.temperature}
+        return model.transcribe(speech, **self._decoding(options, language),
+                                condition_on_previous_text=options.condition_on_previous_text, **extra)
+
+    def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
+                 language: str | None) -> Any:
+        """faster-whisper's batched pipeline over VoxDesk's own windows of speech (no second VAD)."""
+        from faster_whisper import BatchedInferencePipeline
+
+        clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
+        return BatchedInferencePipeline(_AsBatchesNeedIt(model)).transcribe(
+            speech,
+            **self._decoding(options, language),
+            without_timestamps=False,  # segments cut where Whisper says, as in sequential decoding
+            temperature=options.temperature or 0.0,  # the pipeline has no temperature fallback
+            clip_timestamps=clips,
+            batch_size=self.batch_size,
+        )
+
+    def close(self) -> None:
+        if self._model is not None:
+            self._model.model.unload_model()
+            self._model = None
+
+
+class _AsBatchesNeedIt:
+    """The faster-whisper model as its batched pipeline sees it, with two changes that keep every word
+    of a window; sequential decoding needs neither, as the next window starts where one stopped.
+
+    - A window shorter than 30 s is followed by the spectrogram of silence, as in Whisper's training.
+      faster-whisper 1.2 pads the spectrogram with zeros instead, a steady sound Whisper never heard
+      after speech, and Whisper often ends such a window before its last words.
+    - A window's tokens are cut into segments by ``batching.split_segments``, as in the torch engine:
+      faster-whisper drops the text Whisper leaves unfinished at the end of a window.
+    """
+
+    def __init__(self, model: Any):
+        self._model = model
+        self.feature_extractor = _FollowedBySilence(model.feature_extractor)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+    def _split_segments_by_timestamps(self, tokenizer: Any, tokens: list[int], time_offset: float,
+                                      segment_size: int, segment_duration: float,
+                                      seek: int) -> tuple[list[dict], int, bool]:
+        pieces = batching.split_segments(tokens, tokenizer, segment_duration)
+        segments = [dict(seek=seek, start=time_offset + piece["start"], end=time_offset + piece["end"],
+                         tokens=piece["tokens"]) for piece in pieces]
+        return segments, seek + segment_size, True
+
+
+class _FollowedBySilence:
+    """faster-whisper's feature extractor, computing a window's spectrogram with silence after it up to
+    30 s (the pipeline then finds nothing left to pad)."""
+
+    def __init__(self, extractor: Any):
+        self._extractor = extractor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._extractor, name)
+
+    def __call__(self, waveform: np.ndarray, *args: Any, **kwargs: Any) -> np.ndarray:
+        missing = self._extractor.n_samples - waveform.size
+        if missing > 0:
+            waveform = np.concatenate([waveform, np.zeros(missing, dtype=waveform.dtype)])
+        return self._extractor(waveform, *args, **kwargs)
+
+
+def load_ct2_engine(
+    model: "LocalModel", device: str, compute_type: str | None = None, *, cache_dir: Path | None = None,
+    bf16_from_windows: int | None | str = AUTOMATIC,
+) -> Ct2WhisperEngine:
+    """Load ``model`` ("ct2" folder or "pt" checkpoint) with faster-whisper on "cpu" or "cuda".
+
+    ``compute_type`` defaults to int8 on the CPU and float16 on the GPU. A "pt" checkpoint is converted
+    once into ``cache_dir`` (default: the checkpoint's folder) and the conversion is reused afterwards.
+    On the CPU, recordings of ``bf16_from_windows`` windows or more are encoded with torch's encoder in
+    bfloat16 (``bf16_encoder``); None never, and AUTOMATIC where this computer's processor and its
+    measurement say it is faster (``bf16_encoder.automatic_from_windows``).
+    """
+    import ctranslate2
+
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if device == "cuda" and ctranslate2.get_cuda_device_count() == 0:
+        raise ModelError(
+            N_("Engine", "The fast engine cannot use the graphics card on this computer; choose the processor (CPU) "
+                         "for it, or the standard engine for the graphics card."),
+            detail="ctranslate2.get_cuda_device_count() is 0 (this CTranslate2 build has no GPU support)",
+        )
+    folder = ct2_folder(model, cache_dir)
+    compute_type = _pick_compute_type(ctranslate2, device, compute_type)
+
+    from faster_whisper import WhisperModel
+
+    try:
+        whisper_model = WhisperModel(
+            str(folder),
+            device=device,
+            compute_type=compute_type,
+            cpu_threads=os.cpu_count() or 0,
+            local_files_only=True,
+        )
+    except (RuntimeError, ValueError, OSError) as exc:
+        failure = device_failure(exc, device)
+        if failure is not None:
+            raise failure from exc
+        raise ModelError(
+            N_("Engine", "The model could not be loaded; it may be damaged. Remove it and download or import it "
+                         "again."),
+            detail=f"{type(exc).__name__}: {exc}",
+        ) from exc
+    if device != "cpu" or bf16_from_windows is None:
+        return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type)
+    if bf16_from_windows == AUTOMATIC:
+        from_windows = functools.partial(bf16_encoder.automatic_from_windows, model.name)
+    else:
+        from_windows = functools.partial(int, bf16_from_windows)
+    return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type,
+                            load_bf16_encoder=functools.partial(bf16_encoder.load_encoder, folder),
+                            bf16_from_windows=from_windows)
+
+
+def _pick_compute_type(ctranslate2: Any, device: str, requested: str | None) -> str:
+    supported = set(ctranslate2.get_supported_compute_types(device))
+    if requested:
+        if requested not in supported and requested not in ("default", "auto"):
+            raise ModelError(
+                N_("Engine", "This computer cannot run the fast engine with “{requested}” precision; choose "
+                             "automatic precision in Settings.").format(requested=requested),
+                detail=f"supported on {device}: {sorted(supported)}",
+            )
+        return requested
+    preferred = ["int8", "int8_float32", "float32"] if device == "cpu" else ["float16", "int8_float16", "float32"]
+    return next((t for t in preferred if t in supported), "default")

@@ -1,0 +1,273 @@
+"""Whisper through openai-whisper on torch: the engine for the GPU (ROCm/HIP or CUDA, fp16 weights and
+compute) and a reference on the CPU (fp32). It decodes one 30-second window after another;
+``whisper_batched`` decodes many at once around the same loaded model.
+
+It loads openai-whisper checkpoints (``.pt``, read with ``weights_only=True``) and CTranslate2 folders,
+whose weights ``ct2_format`` maps onto openai-whisper's layout. The audio goes to the model's device as
+a tensor, so the log-mel spectrogram is computed there too (openai-whisper would otherwise do it on the
+CPU, and its file loader needs an ffmpeg binary, which VoxDesk never uses).
+"""
+from __future__ import annotations
+
+import gc
+import importlib
+import threading
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from desktop.core.common.audio import SAMPLE_RATE
+from desktop.core.common.errors import ModelError
+from desktop.core.common.i18n import N_
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.engine import (
+    DAMAGED_MODEL,
+    CancelCheck,
+    EngineResult,
+    ProgressCallback,
+    ProgressReporter,
+    SegmentCallback,
+    TranscribeOptions,
+    check_task,
+    device_failure,
+    device_failures_as_user_errors,
+)
+from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
+from desktop.engines.transcription.decoders.vad import speech_to_decode
+
+if TYPE_CHECKING:
+    from desktop.core.transcription.whisper_models import LocalModel
+
+
+class TorchWhisperEngine:
+    """A loaded openai-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
+
+    name = "torch"
+
+    def __init__(self, model: Any, *, device: str, model_name: str):
+        self._model = model
+        self.device = device
+        self.model_name = model_name
+
+    def _loaded(self) -> Any:
+        if self._model is None:
+            raise RuntimeError("the engine was closed")
+        return self._model
+
+    def transcribe(
+        self,
+        audio: np.ndarray,
+        options: TranscribeOptions,
+        *,
+        on_progress: ProgressCallback | None = None,
+        on_segment: SegmentCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> EngineResult:
+        import torch
+        import whisper
+        from whisper.tokenizer import LANGUAGES
+
+        model = self._loaded()
+        language = check_task(options, model.is_multilingual, list(LANGUAGES)[: model.num_languages])
+        progress = ProgressReporter(on_progress, cancelled)
+        found = speech_to_decode(audio, options, progress)
+        if found is None:
+            return EngineResult(segments=[], language=language)
+        speech, time_map = found
+
+        decode_options: dict[str, Any] = {
+            "language": language,
+            "task": options.task,
+            # The same search as faster-whisper's defaults, so both engines decode alike.
+            "beam_size": options.beam_size if options.beam_size > 1 else None,
+            "best_of": 5,
+            "fp16": self.device == "cuda",  # said explicitly: no "FP16 is not supported on CPU" warning
+            "condition_on_previous_text": options.condition_on_previous_text,
+        }
+        if options.temperature is not None:
+            decode_options["temperature"] = options.temperature
+        _install_progress_hooks()
+        _current.reporter = progress
+        try:
+            with device_failures_as_user_errors(self.device):
+                samples = torch.from_numpy(speech).to(model.device)
+                result = whisper.transcribe(
+                    model,
+                    samples,
+                    verbose=None,
+                    initial_prompt=options.prompt_with_glossary(),
+                    # The glossary steers every window, not only the first (Whisper otherwise follows its own text).
+                    **({"carry_initial_prompt": True} if options.glossary_terms else {}),
+                    word_timestamps=options.word_timestamps,
+                    **decode_options,
+                )
+        finally:
+            _current.reporter = None
+
+        segments: list[Segment] = []
+        avg_logprobs: list[float] = []
+        for piece in result["segments"]:
+            if not piece["text"].strip():
+                continue
+            words = [
+                Word(start=w["start"], end=w["end"], text=w["word"], probability=w["probability"])
+                for w in piece.get("words", [])
+            ]
+            segment = time_map.restore(Segment(start=piece["start"], end=piece["end"], text=piece["text"], words=words))
+            segments.append(segment)
+            avg_logprobs.append(float(piece["avg_logprob"]))
+            if on_segment is not None:
+                on_segment(segment)
+        progress.report(1.0)
+        return EngineResult(segments=segments, language=result["language"], avg_logprobs=avg_logprobs,
+                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE))
+
+    def close(self) -> None:
+        if self._model is None:
+            return
+        self._model = None
+        gc.collect()
+        if self.device == "cuda":
+            import torch
+
+            torch.cuda.empty_cache()
+
+
+def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
+    """Load ``model`` ("pt" checkpoint or "ct2" folder) with openai-whisper on "cuda" or "cpu"."""
+    import torch
+    from whisper.model import ModelDimensions, Whisper
+
+    from desktop.core.common.model_files import check_model
+    from desktop.engines.transcription.model_files.ct2_folders import alignment_heads
+
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"unknown device {device!r}")
+    if device == "cuda" and not torch.cuda.is_available():
+        raise ModelError(
+            N_("Engine", "No usable graphics card was found for transcription; choose the processor (CPU) in "
+                         "Settings."),
+            detail="torch.cuda.is_available() is False",
+        )
+    path = Path(model.path)
+    if model.format == "pt":
+        dims, state = read_checkpoint(path)
+        heads = alignment_heads(dims, model.name)
+    elif model.format == "ct2":
+        check_model(path, "ct2")
+        dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
+        state = {key: torch.from_numpy(value) for key, value in arrays.items()}
+        heads = ct2_format.read_config(path).get("alignment_heads") or alignment_heads(dims, None)
+    else:
+        raise ValueError(f"unknown model format {model.format!r}")
+
+    try:
+        whisper_model = Whisper(ModelDimensions(**dims))
+        whisper_model.load_state_dict(state, strict=True)
+    except (RuntimeError, TypeError, ValueError) as exc:
+        raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
+    del state
+
+    mask = torch.zeros(dims["n_text_layer"], dims["n_text_head"], dtype=torch.bool)
+    for layer, head in heads:
+        mask[layer, head] = True
+    whisper_model.register_buffer("alignment_heads", mask.to_sparse(), persistent=False)
+
+    if device == "cuda":
+        half_weights(whisper_model)
+    try:
+        whisper_model = whisper_model.to(device).eval()
+    except RuntimeError as exc:
+        failure = device_failure(exc, device)
+        raise (failure or ModelError(DAMAGED_MODEL, detail=str(exc))) from exc
+    _hook_decode(whisper_model)
+    return TorchWhisperEngine(whisper_model, device=device, model_name=model.name)
+
+
+def half_weights(model: Any, dtype: Any = None) -> None:
+    """16-bit weights (fp16 unless ``dtype`` says otherwise, as torch.bfloat16), half the memory; layer
+    norms stay fp32, since openai-whisper computes them in fp32."""
+    import torch
+    from whisper.model import LayerNorm
+
+    model.to(dtype or torch.float16)
+    for module in model.modules():
+        if isinstance(module, LayerNorm):
+            module.float()
+
+
+# --- progress and cancellation inside openai-whisper ----------------------------------------------
+#
+# whisper.transcribe() has no callbacks; it advances a tqdm bar over mel frames after each 30-second
+# window. Its module's ``tqdm`` name is replaced once by a stand-in whose bar reports to the reporter
+# of the calling thread (and behaves as the real tqdm for anyone else), so several threads can
+# transcribe at once. Each model's decode() is wrapped as well, to notice a cancel before every
+# decoding attempt, including temperature fallbacks within a window.
+
+_current = threading.local()
+_install_lock = threading.Lock()
+
+
+def _reporter() -> ProgressReporter | None:
+    return getattr(_current, "reporter", None)
+
+
+class _ProgressBar:
+    """Stands in for ``tqdm.tqdm`` inside ``whisper.transcribe``."""
+
+    def __init__(self, *args: Any, total: int | None = None, **kwargs: Any):
+        self._reporter = _reporter()
+        self._real = None
+        if self._reporter is None:
+            import tqdm
+
+            self._real = tqdm.tqdm(*args, total=total, **kwargs)
+        self.total = total or 0
+        self.n = 0
+
+    def __enter__(self) -> "_ProgressBar":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self._real is not None:
+            self._real.close()
+
+    def update(self, n: int = 1) -> None:
+        if self._real is not None:
+            self._real.update(n)
+            return
+        self.n += n
+        self._reporter.report(self.n / self.total if self.total else 1.0)
+        self._reporter.check()
+
+
+class _TqdmModule:
+    """What ``whisper.transcribe`` sees as its ``tqdm`` module."""
+
+    tqdm = _ProgressBar
+
+
+def _install_progress_hooks() -> None:
+    with _install_lock:
+        module = importlib.import_module("whisper.transcribe")  # the module, not the function
+        if module.tqdm is not _TqdmModule:
+            module.tqdm = _TqdmModule
+            # Running on the CPU on purpose (the user's choice or a fallback) is not worth a warning.
+            warnings.filterwarnings("ignore", message="Performing inference on CPU when CUDA is available")
+
+
+def _hook_decode(model: Any) -> None:
+    from whisper.decoding import decode
+
+    def checked_decode(mel: Any, options: Any = None, **kwargs: Any) -> Any:
+        reporter = _reporter()
+        if reporter is not None:
+            reporter.check()
+        if options is None:
+            return decode(model, mel, **kwargs)
+        return decode(model, mel, options, **kwargs)
+
+    model.decode = checked_decode

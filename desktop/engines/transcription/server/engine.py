@@ -1,0 +1,416 @@
+"""Whisper on a shared server (vLLM on ROCm, or any OpenAI-compatible Whisper server): the "server" engine.
+
+VoxDesk decodes the file and runs its own voice activity detection as for the local engines; the
+speech is cut at pauses into pieces of at most ``PIECE_SECONDS``, each sent as FLAC, several at once.
+Answers come back in any order and are passed on in order, with their times moved back onto the
+recording, so progress is real and the assembly (Chinese script, punctuation, overlaps) is the same.
+
+When the server fails, ``ServerStopped`` says where: everything before ``resume_at`` was already
+passed on, nothing after it was, so the rest can be transcribed locally without showing anything twice.
+"""
+from __future__ import annotations
+
+import concurrent.futures as futures
+import io
+import logging
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from desktop.core.common.audio import SAMPLE_RATE
+from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
+from desktop.core.common.safe_text import clean_text
+from desktop.core.transcription import speech_limits
+from desktop.core.transcription.server_config import ServerConfig
+from desktop.core.transcription.speech_limits import AnswerNote
+from desktop.core.transcription.transcript import Segment, Word
+from desktop.engines.transcription.engine import (
+    CancelCheck,
+    EngineResult,
+    ProgressCallback,
+    ProgressReporter,
+    SegmentCallback,
+    TranscribeOptions,
+)
+from desktop.engines.transcription.decoders.vad import TimeMap, speech_to_decode
+from desktop.engines.transcription.server.client import Answer, ServerClient, ServerError
+
+log = logging.getLogger(__name__)
+
+PIECE_SECONDS = 30.0  # Whisper's own window: every server takes it in one request
+_SPLIT_FROM = 0.5  # a stretch longer than a piece is cut at its quietest moment after this share of a piece
+_FRAME = SAMPLE_RATE // 10  # 0.1 s frames when looking for the quietest moment
+DEFAULT_MODEL = "whisper-1"  # OpenAI's name; single-model servers accept any
+_TIME_SLACK = 0.5  # seconds a time may stray outside its piece, or back, before it counts as impossible
+
+
+class ServerStopped(ServerError):
+    """The server failed part-way: ``finished`` holds what was passed on, all of it before ``resume_at``."""
+
+    def __init__(self, error: ServerError, *, resume_at: float, finished: EngineResult):
+        super().__init__(error.message, fix=error.fix, detail=error.detail)
+        self.resume_at = resume_at  # seconds on the timeline of the audio given
+        self.finished = finished
+
+
+@dataclass(frozen=True)
+class Piece:
+    ranges: list[tuple[int, int]]  # sample ranges of the audio given, joined for the server
+
+    @property
+    def samples(self) -> int:
+        return sum(end - start for start, end in self.ranges)
+
+
+class ServerWhisperEngine:
+    """See ``desktop.engines.transcription.engine.WhisperEngine``; the model runs on the server."""
+
+    name = "server"
+    device = "server"
+
+    def __init__(self, config: ServerConfig, api_key: str = "", *, backoff: float = 0.5,
+                 piece_seconds: float = PIECE_SECONDS):
+        self.config = config
+        self.model_name = config.model or DEFAULT_MODEL
+        self.piece_seconds = piece_seconds
+        self._client = ServerClient(config.url, api_key, timeout=config.timeout, backoff=backoff)
+        self._model: str | None = config.model or None
+
+    @property
+    def host(self) -> str:
+        return self._client.host
+
+    def close(self) -> None:
+        self._client.close()
+
+    def models(self) -> list[str]:
+        return self._client.models()
+
+    def transcribe(self, audio: np.ndarray, options: TranscribeOptions, *, on_progress: ProgressCallback | None = None,
+                   on_segment: SegmentCallback | None = None, cancelled: CancelCheck | None = None) -> EngineResult:
+        progress = ProgressReporter(on_progress, cancelled)
+        found = speech_to_decode(audio, options, progress)
+        if found is None:
+            return EngineResult(segments=[], language=options.language)
+        _, time_map = found
+        audio = np.asarray(audio, dtype=np.float32)
+        pieces = cut_into_pieces(audio, time_map.chunks, self.piece_seconds)
+        speech = time_map.speech_stretches(audio.size / SAMPLE_RATE)
+        model = self.model_to_ask()
+        run = _PieceRun(self, audio, pieces, options, model, progress, on_segment)
+        try:
+            run.until_done()
+        except ServerError as error:
+            resume_at = run.resume_at()
+            finished = EngineResult(segments=run.passed_on, language=run.language(),
+                                    speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at],
+                                    notes=run.notes)
+            raise ServerStopped(error, resume_at=resume_at, finished=finished) from error
+        progress.report(1.0)
+        return EngineResult(segments=run.passed_on, language=run.language() or options.language, speech=speech,
+                            avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [],
+                            notes=run.notes)
+
+    def model_to_ask(self) -> str:
+        """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
+        if self._model is None:
+            try:
+                listed = self._client.models()
+            except ServerError:
+                listed = []  # the transcription request itself will say what is wrong
+            self._model = listed[0] if listed else DEFAULT_MODEL
+        return self._model
+
+    def ask(self, samples: np.ndarray, options: TranscribeOptions, model: str) -> Answer:
+        return self._client.transcribe(encode_flac(samples), "speech.flac", model=model, task=options.task,
+                                       language=options.language, prompt=options.prompt_with_glossary(),
+                                       temperature=options.temperature)
+
+
+class _PieceRun:
+    """Sends the pieces, ``concurrency`` at a time, and passes their segments on in order."""
+
+    def __init__(self, engine: ServerWhisperEngine, audio: np.ndarray, pieces: list[Piece], options: TranscribeOptions,
+                 model: str, progress: ProgressReporter, on_segment: SegmentCallback | None):
+        self._engine, self._audio, self._pieces = engine, audio, pieces
+        self._options, self._model, self._progress, self._on_segment = options, model, progress, on_segment
+        self._answers: dict[int, Answer] = {}
+        self._next = 0  # the first piece not passed on yet
+        self._heard: Counter[str] = Counter()  # samples of speech per language the server detected
+        self.passed_on: list[Segment] = []
+        self.avg_logprobs: list[float] = []
+        self.notes: list[AnswerNote] = []  # what was changed in the answers passed on
+
+    def until_done(self) -> None:
+        total = max(1, sum(piece.samples for piece in self._pieces))
+        done_samples = 0
+        pool = futures.ThreadPoolExecutor(self._engine.config.concurrency, thread_name_prefix="server-piece")
+        pending: dict[futures.Future, int] = {}
+        queued = iter(range(len(self._pieces)))
+        try:
+            while True:
+                while len(pending) < self._engine.config.concurrency and (index := next(queued, None)) is not None:
+                    pending[pool.submit(self._ask, index)] = index
+                if not pending:
+                    return
+                done, _ = futures.wait(pending, timeout=0.2, return_when=futures.FIRST_COMPLETED)
+                self._progress.check()
+                for future in done:
+                    index = pending.pop(future)
+                    self._answers[index] = future.result()  # a ServerError ends the run here
+                    done_samples += self._pieces[index].samples
+                self._pass_on_in_order()
+                self._progress.report(done_samples / total)
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _ask(self, index: int) -> Answer:
+        piece = self._pieces[index]
+        samples = np.concatenate([self._audio[start:end] for start, end in piece.ranges])
+        started = time.monotonic()
+        answer = self._engine.ask(samples, self._options, self._model)
+        log.debug("piece %d (%.1f s) took %.2f s", index, piece.samples / SAMPLE_RATE, time.monotonic() - started)
+        return answer
+
+    def _pass_on_in_order(self) -> None:
+        while self._next in self._answers:
+            piece, answer = self._pieces[self._next], self._answers.pop(self._next)
+            if answer.language:
+                self._heard[answer.language] += piece.samples
+            time_map = TimeMap(chunks=piece.ranges)
+            segments, changes = answer_segments(answer, piece.samples / SAMPLE_RATE)
+            for kind in sorted(changes):
+                log.info("piece %d: the server's answer needed a change (%s)", self._next, kind)
+                self.notes.append(AnswerNote(kind, start=piece.ranges[0][0] / SAMPLE_RATE))
+            for segment, logprob in segments:
+                restored = time_map.restore(segment)
+                self.passed_on.append(restored)
+                self.avg_logprobs.append(logprob)
+                if self._on_segment is not None:
+                    self._on_segment(restored)
+            self._next += 1
+
+    def resume_at(self) -> float:
+        """Where the first piece not passed on starts, half-way into the pause before it."""
+        if self._next == 0:
+            return 0.0
+        if self._next >= len(self._pieces):
+            return self._audio.size / SAMPLE_RATE
+        before, start = self._pieces[self._next - 1].ranges[-1][1], self._pieces[self._next].ranges[0][0]
+        return round((before + start) / 2 / SAMPLE_RATE, 3)
+
+    def language(self) -> str | None:
+        return self._heard.most_common(1)[0][0] if self._heard else None
+
+
+def answer_segments(answer: Answer, seconds: float) -> tuple[list[tuple[Segment, float]], set[str]]:
+    """The answer's segments on the piece's timeline (``seconds`` long), each with its average
+    log-probability and the words that fall in it, and the kinds of change that were needed
+    (``speech_limits.TOO_MUCH``, ``speech_limits.TIMES_MOVED``).
+
+    Text is made safe (``safe_text``). Times are put inside the piece and in order: a time that is
+    not a number follows the segment before it, an end before its start is swapped with it. What goes
+    beyond what the piece's speech can hold (``speech_limits.allowed``) is left out, in time order:
+    segments past the limit, text past the limit of characters (cut between words), words past theirs.
+    """
+    limits = speech_limits.allowed(seconds)
+    changes: set[str] = set()
+    placed, moved = _placed(answer.segments, "text", seconds)
+    words_placed, words_moved = _placed(answer.words, "word", seconds, unknown_dropped=True)
+    if moved or words_moved:
+        changes.add(speech_limits.TIMES_MOVED)
+    if len(words_placed) > limits.words:
+        words_placed = words_placed[:limits.words]
+        changes.add(speech_limits.TOO_MUCH)
+    words = [Word(start=start, end=end, text=clean_text(item["word"]), probability=_probability(item))
+             for start, end, item in words_placed]
+    if not placed:
+        text = clean_text(answer.text) if isinstance(answer.text, str) else ""
+        if not text.strip():
+            return [], changes
+        if len(text) > limits.characters:
+            text = _cut_between_words(text, limits.characters)
+            changes.add(speech_limits.TOO_MUCH)
+        return [(Segment(start=0.0, end=seconds, text=text, words=words), 0.0)], changes
+    result: list[tuple[Segment, float]] = []
+    characters_left = limits.characters
+    for start, end, item in placed:
+        text = clean_text(item["text"])
+        if not text.strip():
+            continue
+        if len(result) == limits.segments or characters_left <= 0:
+            changes.add(speech_limits.TOO_MUCH)
+            break
+        own = [w for w in words if start <= (w.start + w.end) / 2 < end or (end == start == w.start)]
+        if len(text) > characters_left:
+            text, own = _cut_between_words(text, characters_left), []  # the words no longer spell the text
+            changes.add(speech_limits.TOO_MUCH)
+            characters_left = 0  # nothing after a cut: the text would not follow on
+        else:
+            characters_left -= len(text)
+        result.append((Segment(start=start, end=end, text=text, words=own), _logprob(item)))
+    return result, changes
+
+
+def _placed(items: list[dict], text_key: str, seconds: float, *,
+            unknown_dropped: bool = False) -> tuple[list[tuple[float, float, dict]], bool]:
+    """(start, end, item) for items with text, inside [0, seconds] and in time order, and whether any
+    time was impossible: outside Whisper's 30-second window (which it fills past a short piece's end,
+    so such times are only clamped), not a number, an end before its start, or earlier than the start
+    of the item before it. An item without a number for its start (NaN and infinity included) starts
+    where the one before it ended, and one without a number for its end lasts until the next item that
+    says when it starts (no earlier than its own start), or to the piece's end; with ``unknown_dropped`` such items are left out."""
+    window = max(seconds, PIECE_SECONDS) + _TIME_SLACK
+    placed: list[tuple[float, float, dict]] = []
+    moved = False
+    previous_start = previous_end = 0.0
+    next_starts = _next_known_starts(items)
+    for item, next_start in zip(items, next_starts):
+        if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
+            continue
+        start, end = _seconds(item.get("start")), _seconds(item.get("end"))
+        if start is None or end is None:
+            moved = True
+            if unknown_dropped:
+                continue
+        start = previous_end if start is None else start
+        if end is None:  # a guess that leaves the next item's own times alone
+            end = seconds if next_start is None else max(start, next_start)
+        if not -_TIME_SLACK <= start <= window or not -_TIME_SLACK <= end <= window:
+            moved = True
+        if end < start - _TIME_SLACK or start < previous_start - _TIME_SLACK:
+            moved = True
+        start, end = sorted((min(max(start, 0.0), seconds), min(max(end, 0.0), seconds)))
+        placed.append((start, end, item))
+        previous_start, previous_end = start, end
+    placed.sort(key=lambda entry: entry[0])  # stable: items with the same start keep the server's order
+    return placed, moved
+
+
+def _next_known_starts(items: list) -> list[float | None]:
+    """For each item, the start of the first item after it that has a number for one (or None)."""
+    found: list[float | None] = []
+    upcoming: float | None = None
+    for item in reversed(items):
+        found.append(upcoming)
+        start = _seconds(item.get("start")) if isinstance(item, dict) else None
+        upcoming = start if start is not None else upcoming
+    return found[::-1]
+
+
+def _seconds(value) -> float | None:
+    """A time as a float, or None where it is not a number of seconds: not a number at all, or NaN or
+    infinity (JSON's extensions, which say nothing about when). A finite number too large for a float
+    (an integer with hundreds of digits) is infinity here, to be clamped like any absurd time."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def _cut_between_words(text: str, characters: int) -> str:
+    """At most ``characters`` of text, cut after the last space within the last 40 (Chinese has none:
+    then exactly there)."""
+    kept = text[:characters]
+    space = kept.rfind(" ", max(0, characters - 40))
+    return (kept[:space] if space > 0 else kept).rstrip()
+
+
+def _logprob(item: dict) -> float:
+    value = item.get("avg_logprob")
+    return float(value) if isinstance(value, (int, float)) and math.isfinite(value) else 0.0
+
+
+def _probability(word: dict) -> float:
+    value = word.get("probability")
+    return float(value) if isinstance(value, (int, float)) and 0.0 <= value <= 1.0 else 1.0
+
+
+def cut_into_pieces(audio: np.ndarray, stretches: list[tuple[int, int]],
+                    seconds: float = PIECE_SECONDS) -> list[Piece]:
+    """The speech stretches grouped into pieces of at most ``seconds`` of speech, cut in the pauses
+    between stretches; a stretch longer than a piece is cut at its quietest moment."""
+    limit = int(seconds * SAMPLE_RATE)
+    pieces: list[Piece] = []
+    current: list[tuple[int, int]] = []
+    size = 0
+    for stretch in _short_stretches(audio, stretches, limit):
+        length = stretch[1] - stretch[0]
+        if current and size + length > limit:
+            pieces.append(Piece(current))
+            current, size = [], 0
+        current.append(stretch)
+        size += length
+    if current:
+        pieces.append(Piece(current))
+    return pieces
+
+
+def _short_stretches(audio: np.ndarray, stretches: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:
+    result = []
+    for start, end in stretches:
+        while end - start > limit:
+            cut = _quietest(audio, start + int(limit * _SPLIT_FROM), start + limit)
+            result.append((start, cut))
+            start = cut
+        result.append((start, end))
+    return result
+
+
+def _quietest(audio: np.ndarray, first: int, last: int) -> int:
+    """The start of the quietest 0.1 s frame in [first, last)."""
+    frames = (last - first) // _FRAME
+    if frames < 2:
+        return last
+    energy = (audio[first:first + frames * _FRAME].reshape(frames, _FRAME) ** 2).mean(axis=1)
+    return first + int(np.argmin(energy[1:]) + 1) * _FRAME
+
+
+def encode_flac(samples: np.ndarray) -> bytes:
+    """16-bit FLAC of 16 kHz mono audio: lossless for Whisper, about half the size of WAV."""
+    import soundfile
+
+    buffer = io.BytesIO()
+    soundfile.write(buffer, np.clip(samples, -1.0, 1.0), SAMPLE_RATE, format="FLAC", subtype="PCM_16")
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    seconds: float  # the round trip of one second of speech
+    text: str  # what the server heard in it
+    models: list[str]  # what the server lists at /v1/models (empty when it lists none)
+
+
+def check_connection(config: ServerConfig, api_key: str) -> ConnectionCheck:
+    """Send VoxDesk's one second of test speech to the server and time the answer, the better of two
+    tries (Settings → Test connection). Raises a UserFacingError with the problem and its fix."""
+    import soundfile
+
+    from desktop.resources import resource_path
+
+    # The first second of the test speech Tools → Measure this computer uses too ("And so").
+    sound = resource_path("speech", "test-speech.flac").read_bytes()
+    samples, _ = soundfile.read(io.BytesIO(sound), dtype="float32", frames=SAMPLE_RATE)
+    engine = ServerWhisperEngine(config, api_key)
+    try:
+        models = engine.models()
+        seconds, answer = float("inf"), None
+        for _ in range(2):  # the best of two: the first may include the server loading its model
+            started = time.monotonic()
+            answer = engine.ask(samples, TranscribeOptions(language="en", vad=False), engine.model_to_ask())
+            seconds = min(seconds, time.monotonic() - started)
+    except ServerError as error:
+        raise UserFacingError(N_("Server", "{problem} {fix}").format(problem=error.message, fix=error.fix),
+                              detail=error.detail) from error
+    finally:
+        engine.close()
+    return ConnectionCheck(seconds=seconds, text=answer.text.strip(), models=models)
