@@ -83,3 +83,20 @@ def test_a_download_that_works_again_restores_the_models_to_download(qtbot, sett
     qtbot.waitUntil(lambda: entry(combo, "tiny.en") == ("✓ tiny.en", True), timeout=JOB_TIMEOUT_MS)
     assert entry(combo, "small") == ("small (484 MB download)", True)
     close(qtbot, window)
+
+
+def test_live_captions_that_find_no_connection_mark_the_list_too(qtbot, settings):
+    from desktop.engines.transcription.live import LiveOptions
+
+    settings.set("transcribe/model", "tiny.en")
+    window = window_with_store(qtbot, settings, offline_store())
+    tab = window.transcribe_tab
+    combo = tab.model_combo
+    qtbot.waitUntil(lambda: combo.findData("small") >= 0, timeout=JOB_TIMEOUT_MS)
+    tab.live.button.click()
+    panel = tab.live.panel
+    panel.captions.start(tab.transcribe_settings(), "no-such-microphone", LiveOptions(language="en"))
+    qtbot.waitUntil(lambda: "could not reach the download server" in panel.message.text(), timeout=JOB_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: entry(combo, "small") == (f"small (484 MB) — {NO_CONNECTION}", False), timeout=10_000)
+    panel.close()
+    close(qtbot, window)
