@@ -3469,6 +3469,14 @@
         <translation>标注说话人：</translation>
     </message>
     <message>
+        <source>Not on this computer, and the download server cannot be reached now. File → Import model… brings in a copy.</source>
+        <translation>不在这台电脑上，现在也无法连接下载服务器。可用“文件 → 导入模型…”导入一份副本。</translation>
+    </message>
+    <message>
+        <source>{name} ({size} MB) — download only, no connection now</source>
+        <translation>{name}（{size} MB）— 需要下载，现在无法连接网络</translation>
+    </message>
+    <message>
         <source>{name} (imported)</source>
         <translation>{name}（已导入）</translation>
     </message>
@@ -3479,6 +3487,10 @@
     <message>
         <source>{name} (not verified)</source>
         <translation>{name}（未经核验）</translation>
+    </message>
+    <message>
+        <source>✓ {name}</source>
+        <translation>✓ {name}</translation>
     </message>
     <message>
         <source>{name} ({size} MB download)</source>

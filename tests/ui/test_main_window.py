@@ -161,7 +161,7 @@ def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, windo
         dialog.import_button.click()
     combo = window.transcribe_tab.model_combo
     qtbot.waitUntil(lambda: combo.currentData() == "office tiny", timeout=10_000)
-    assert combo.currentText() == "office tiny (imported)"
+    assert combo.currentText() == "✓ office tiny (imported)"
 
 
 def test_importing_a_copy_of_an_official_model_proposes_its_official_name(qtbot, window, tmp_path):

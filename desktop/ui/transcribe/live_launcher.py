@@ -54,6 +54,7 @@ class LiveLauncher(QWidget):
                                    recordings_folder=lambda: recordings_folder(self._options.app_settings),
                                    settings=self._options.app_settings)
             self.panel.model_downloaded.connect(self._options.refresh_models)
+            self.panel.download_unreachable.connect(lambda: self._options.set_offline(True))
         self.panel.show()
         self.panel.raise_()
         self.panel.activateWindow()

@@ -42,6 +42,7 @@ from desktop.workers.live_captions import LiveCaptions
 
 class LivePanel(QDialog):
     model_downloaded = Signal()  # the model list of the Transcribe tab is out of date
+    download_unreachable = Signal()  # a download found no connection: the Transcribe tab's list says so
     def __init__(self, runner: JobRunner, store, fallback_log, settings_for_next: Callable[[], object],
                  model_combo: QComboBox, add_to_queue: Callable[[list[Path]], None],
                  parent: QWidget | None = None, *, recordings_folder: Callable[[], Path] | None = None,
@@ -304,6 +305,7 @@ class LivePanel(QDialog):
         dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
         dialog.finished.connect(dialog.deleteLater)
         dialog.downloaded.connect(self._on_model_downloaded)
+        dialog.unreachable.connect(self.download_unreachable)
         dialog.failed.connect(lambda text: self._say(text, error=True))
         dialog.cancelled.connect(lambda: self._say(self.tr("Live captions need the model; start again to "
                                                            "download it."), error=True))

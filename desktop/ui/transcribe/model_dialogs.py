@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.common.download import NoConnection
 from desktop.core.common.i18n import N_
 from desktop.ui.common import download_dialog
 from desktop.ui.common.i18n import translated
@@ -29,6 +30,8 @@ from desktop.workers.job import Job, JobReport, JobRunner
 class WhisperDownloadDialog(download_dialog.DownloadDialog):
     """Downloads one Whisper model in one format (openai-whisper .pt or CTranslate2)."""
 
+    unreachable = Signal()  # the download failed for no connection at all; emitted just before failed
+
     def __init__(self, store, runner: JobRunner, name: str, fmt: str, parent: QWidget | None = None):
         info = store.info(name)
         if info is not None:
@@ -38,11 +41,23 @@ class WhisperDownloadDialog(download_dialog.DownloadDialog):
             explanation = N_("DownloadDialog", "VoxDesk needs the “{name}” model to transcribe. It is downloaded once "
                              "and then kept on this computer.").format(name=name)
 
+        self._no_connection = False  # set on the download's thread, read once it has failed
+
         def download(progress, cancelled) -> None:
-            store.download(name, fmt, progress=progress, cancelled=cancelled)
+            try:
+                store.download(name, fmt, progress=progress, cancelled=cancelled)
+            except NoConnection:
+                self._no_connection = True
+                raise
 
         super().__init__(runner, download, title=N_("DownloadDialog", "Downloading a model"),
                          explanation=explanation, job_name=f"download {name}", parent=parent)
+        self.failed.connect(self._on_download_failed)  # connected first, so it runs before the callers' slots
+
+    @Slot(object)
+    def _on_download_failed(self, _message) -> None:
+        if self._no_connection:
+            self.unreachable.emit()
 
 
 # The name transcribe_tab.py and tests/ui/transcribe import; WhisperDownloadDialog says what it is.

@@ -3,6 +3,10 @@ its size and, once measured, how fast it runs on this computer.
 
 A QComboBox, so choosing stays one click; the open list draws each model on one line, its name followed
 by the advice in a quieter colour, and the groups as headings that cannot be chosen.
+
+Models on this computer carry a ✓, the others say they need a download, as in the voice list. Once a
+download found no connection, those are shown as download-only and cannot be chosen, until a download
+works or a model arrives (``set_offline``).
 """
 from __future__ import annotations
 
@@ -61,6 +65,7 @@ class ModelPicker(QComboBox):
         self.setItemDelegate(self._delegate)
         self._listing: tuple[list, dict[str, float]] | None = None
         self._recommended: tuple[str, str] | None = None  # (model, why: a Message) for this computer
+        self._offline = False  # a download found no connection: models to download cannot be chosen
 
     def show_models(self, entries: list, factors: dict[str, float], current: str) -> None:
         """entries: ``ModelStore.catalog()``; factors: model → real-time factor measured here; current: the
@@ -86,6 +91,11 @@ class ModelPicker(QComboBox):
             source = by_name[advice.name].unverified_source
             if source:
                 tip += "\n" + translated(unverified_note(source))
+            if self._offline and not _on_this_computer(by_name[advice.name]):
+                item.setEnabled(False)  # a choice that could only fail now
+                tip += "\n" + QCoreApplication.translate(
+                    "OptionsBar", "Not on this computer, and the download server cannot be reached now. "
+                                  "File → Import model… brings in a copy.")
             item.setData(line, ADVICE_ROLE)
             item.setToolTip(tip)
             model.appendRow(item)
@@ -104,6 +114,15 @@ class ModelPicker(QComboBox):
         self._recommended = (model, reason)
         self.retranslate()
 
+    def set_offline(self, offline: bool) -> None:
+        """Whether the download server is out of reach: models that need a download cannot be chosen then."""
+        if offline != self._offline:
+            self._offline = offline
+            self.retranslate()
+
+    def is_offline(self) -> bool:
+        return self._offline
+
     def retranslate(self) -> None:
         if self._listing is not None:
             self.show_models(*self._listing, self.currentData())
@@ -113,19 +132,23 @@ class ModelPicker(QComboBox):
         index = self.findData(name)
         return self.itemData(index, ADVICE_ROLE) if index >= 0 else None
 
-    @staticmethod
-    def _label(entry) -> str:
+    def _label(self, entry) -> str:
         # In the options bar's context, where these texts were first written and translated.
+        if not _on_this_computer(entry):
+            if self._offline:
+                return QCoreApplication.translate("OptionsBar", "{name} ({size} MB) — download only, no connection "
+                                                                "now").format(name=entry.name, size=entry.size_mb)
+            return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(
+                name=entry.name, size=entry.size_mb)
         if entry.imported:
-            return QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
-        if entry.shared:
-            return QCoreApplication.translate("OptionsBar", "{name} (shared folder)").format(name=entry.name)
-        if entry.unverified_source:
-            return QCoreApplication.translate("OptionsBar", "{name} (not verified)").format(name=entry.name)
-        if any(entry.downloaded.values()):
-            return entry.name
-        return QCoreApplication.translate("OptionsBar", "{name} ({size} MB download)").format(
-            name=entry.name, size=entry.size_mb)
+            name = QCoreApplication.translate("OptionsBar", "{name} (imported)").format(name=entry.name)
+        elif entry.shared:
+            name = QCoreApplication.translate("OptionsBar", "{name} (shared folder)").format(name=entry.name)
+        elif entry.unverified_source:
+            name = QCoreApplication.translate("OptionsBar", "{name} (not verified)").format(name=entry.name)
+        else:
+            name = entry.name
+        return QCoreApplication.translate("OptionsBar", "✓ {name}").format(name=name)
 
     @staticmethod
     def _heading(title: str) -> QStandardItem:
@@ -136,3 +159,7 @@ class ModelPicker(QComboBox):
         font.setBold(True)
         item.setFont(font)
         return item
+
+
+def _on_this_computer(entry) -> bool:
+    return any(entry.downloaded.values())

@@ -195,6 +195,11 @@ class OptionsBar(QWidget):
             self._settings.set("transcribe/model", select)
         self._jobs.start("list models", work, on_result=self._on_models_listed)
 
+    @Slot(bool)
+    def set_offline(self, offline: bool) -> None:
+        """Whether a download found no connection: the list then shows models to download as download-only."""
+        self.model_combo.set_offline(offline)
+
     def suggest_for_device(self, report) -> None:
         """The model this computer's GPU affords (``model_for_device``): marked in the list, and chosen when
         the user has not chosen one yet."""

@@ -252,6 +252,7 @@ class TranscribeTab(QWidget):
         dialog = DownloadDialog(self._store, self._runner, name, fmt, self)
         dialog.finished.connect(dialog.deleteLater)
         dialog.downloaded.connect(self._on_model_downloaded)
+        dialog.unreachable.connect(self._on_download_unreachable)
         dialog.failed.connect(self.queue.model_unavailable)
         dialog.cancelled.connect(lambda: self.queue.model_unavailable(None))
         dialog.open()
@@ -263,6 +264,8 @@ class TranscribeTab(QWidget):
         copied in by IT)."""
         here = {entry.name for entry in entries if any(entry.downloaded.values())}
         arrived, self._models_here = (set() if self._models_here is None else here - self._models_here), here
+        if arrived:  # imported, copied in or downloaded: offer the downloads again
+            self.options.set_offline(False)
         chosen = self._settings.get("transcribe/model")
         if chosen not in here:
             return
@@ -274,7 +277,13 @@ class TranscribeTab(QWidget):
                                              "needed it start again.").format(name=chosen))
 
     @Slot()
+    def _on_download_unreachable(self) -> None:
+        """No connection: models that need a download are shown as download-only until one works."""
+        self.options.set_offline(True)
+
+    @Slot()
     def _on_model_downloaded(self) -> None:
+        self.options.set_offline(False)
         self.refresh_models()
         self.queue.model_ready()
 

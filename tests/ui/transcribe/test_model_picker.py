@@ -55,7 +55,7 @@ def test_models_are_grouped_with_languages_size_and_the_speed_measured_here(qtbo
     assert combo.advice("base") == "99 languages · 145 MB"
     assert combo.advice("small.en") == "English only · 484 MB"
     assert combo.advice(TEST_MODEL).endswith(" · an hour of recording takes about 4 minutes here")
-    assert combo.currentData() == TEST_MODEL and combo.currentText() == f"{TEST_MODEL} (imported)"
+    assert combo.currentData() == TEST_MODEL and combo.currentText() == f"✓ {TEST_MODEL} (imported)"
     for row, (_text, _advice, heading) in enumerate(rows(combo)):
         if heading:
             assert not combo.model().item(row).flags() & Qt.ItemFlag.ItemIsSelectable
@@ -177,7 +177,7 @@ def test_a_model_from_a_shared_folder_is_listed_as_such(qtbot, settings, tmp_pat
     try:
         listed(bar, qtbot)
         combo = bar.model_combo
-        assert combo.itemText(combo.findData("base")) == "base (shared folder)"
+        assert combo.itemText(combo.findData("base")) == "✓ base (shared folder)"
         assert combo.itemText(combo.findData("small")) == "small (484 MB download)"
     finally:
         bar.shutdown()
@@ -227,7 +227,7 @@ def test_a_model_from_a_mirror_that_voxdesk_could_not_check_is_listed_as_not_ver
         listed(bar, qtbot)
         combo = bar.model_combo
         index = combo.findData("large-v1")
-        assert combo.itemText(index) == "large-v1 (not verified)"
+        assert combo.itemText(index) == "✓ large-v1 (not verified)"
         tooltip = combo.itemData(index, Qt.ItemDataRole.ToolTipRole)
         assert f"downloaded from {address}" in tooltip and "IT department" in tooltip
         assert combo.itemText(combo.findData("tiny")) == "tiny (75 MB download)"
