@@ -11,13 +11,15 @@ Rows are counted from 0 here; the sentences that name a line count from 1, as th
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import Message, N_
+from desktop.core.glossary import correction as glossary_correction
 from desktop.core.transcription.subtitles import display_width, may_break_between
-from desktop.core.transcription.transcript import Segment, Transcript, Word
+from desktop.core.transcription.transcript import Correction, Segment, Transcript, Word
 
 _TOLERANCE = 1e-6  # seconds: times closer than this are the same time
 SMALL_LINE = 1.0  # seconds: the length of a line inserted where there is room
@@ -76,7 +78,8 @@ def edit_text(transcript: Transcript, row: int, text: str) -> Change | None:
         return None
     if segment.text.startswith(" ") and text:
         text = " " + text  # Whisper's leading space for Latin text, so joined text reads the same
-    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None),
+    # The typed text is what stands now: the glossary's replacements are no longer there to undo.
+    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None, corrections=[]),
                     N_("Edits", "edit line {line}").format(line=row + 1))
 
 
@@ -130,6 +133,59 @@ def rename_speaker(transcript: Transcript, number: int, name: str) -> Change | N
                   [_Splice(row, [transcript.segments[row]], [trial.segments[row]]) for row in moved],
                   names_before=dict(transcript.speaker_names), names_after=dict(trial.speaker_names),
                   first_row=moved[0] if moved else 0)
+
+
+# -- glossary corrections ----------------------------------------------------------------------
+
+
+def standing_corrections(segment: Segment) -> list[tuple[int, Correction]]:
+    """(number, correction) of each glossary replacement whose term still stands where it says in the
+    line's text; one an edit has moved or cut through is left out (it can no longer be shown or undone)."""
+    standing, end = [], 0
+    for number, correction in enumerate(segment.corrections):
+        if end <= correction.start <= correction.end <= len(segment.text) \
+                and segment.text[correction.start:correction.end] == correction.term:
+            standing.append((number, correction))
+            end = correction.end
+    return standing
+
+
+def undo_correction(transcript: Transcript, row: int, number: int) -> Change:
+    """Bring back what Whisper wrote in place of one glossary replacement of a line."""
+    segment = transcript.segments[row]
+    if number not in dict(standing_corrections(segment)):
+        raise EditRefused(N_("Edits", "Line {line} no longer has that glossary correction.").format(line=row + 1))
+    restored = _uncorrected(segment, [number])
+    correction = segment.corrections[number]
+    return _one_row(transcript, row, restored,
+                    N_("Edits", "restore “{original}” in line {line}").format(original=correction.original,
+                                                                               line=row + 1))
+
+
+def undo_all_corrections(transcript: Transcript) -> Change | None:
+    """Bring back what Whisper wrote for every glossary replacement of the transcript; None when
+    there is none."""
+    splices, count = [], 0
+    for row, segment in enumerate(transcript.segments):
+        numbers = [number for number, _ in standing_corrections(segment)]
+        if numbers:
+            splices.append(_Splice(row, [segment], [_uncorrected(segment, numbers)]))
+            count += len(numbers)
+    if not splices:
+        return None
+    return Change(N_("Edits", "remove {count} glossary corrections").format(count=count), splices,
+                  first_row=splices[0].at)
+
+
+def _uncorrected(segment: Segment, numbers: list[int]) -> Segment:
+    """A copy of the line with those replacements undone (the line itself stays as it is); the ones no
+    longer standing in its text are dropped."""
+    restored = copy.deepcopy(segment)
+    standing = [number for number, _ in standing_corrections(segment)]
+    restored.corrections = [restored.corrections[number] for number in standing]
+    for number in sorted(numbers, reverse=True):  # the last first, so the earlier ones keep their place
+        glossary_correction.undo(restored, standing.index(number))
+    return restored
 
 
 # -- splitting and joining ---------------------------------------------------------------------
