@@ -1546,6 +1546,18 @@
         <translation>重命名{speaker}</translation>
     </message>
     <message>
+        <source>Line {line} no longer has that glossary correction.</source>
+        <translation>第 {line} 行已没有这处术语表更正。</translation>
+    </message>
+    <message>
+        <source>restore “{original}” in line {line}</source>
+        <translation>恢复第 {line} 行的“{original}”</translation>
+    </message>
+    <message>
+        <source>remove {count} glossary corrections</source>
+        <translation>去掉 {count} 处术语表更正</translation>
+    </message>
+    <message>
         <source>Line {line} has no place to split there: put the cursor between two words.</source>
         <translation>第 {line} 行在这里无法拆分：请把光标放在两个词之间。</translation>
     </message>
@@ -3937,6 +3949,10 @@ Replace them?</source>
         <translation>说话人</translation>
     </message>
     <message>
+        <source>“{term}”: heard as “{original}”; corrected by the glossary</source>
+        <translation>“{term}”：听成了“{original}”，已由术语表更正</translation>
+    </message>
+    <message>
         <source>{gap} — type what was said</source>
         <translation>{gap} — 请输入所说的内容</translation>
     </message>
@@ -5045,6 +5061,10 @@ Replace them?</source>
         <translation>平移时间(&amp;H)…</translation>
     </message>
     <message>
+        <source>Undo all &amp;glossary corrections</source>
+        <translation>撤销全部术语表更正(&amp;G)</translation>
+    </message>
+    <message>
         <source>Select a file in the list to see its transcript.</source>
         <translation>在列表中选择一个文件，即可查看其转写文本。</translation>
     </message>
@@ -5087,6 +5107,10 @@ Replace them?</source>
     <message>
         <source>Move the selected lines by this many seconds (negative: earlier):</source>
         <translation>将所选的行移动这么多秒（负数表示提前）：</translation>
+    </message>
+    <message>
+        <source>Undo glossary correction “{term}” → back to “{original}”</source>
+        <translation>撤销术语表更正“{term}”→ 改回“{original}”</translation>
     </message>
     <message>
         <source>{found} of {total}</source>

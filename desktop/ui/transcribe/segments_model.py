@@ -70,6 +70,7 @@ _GAP_BACKGROUND = QBrush(QColor("#fff4d6"))  # rows of speech that still needs i
 class SegmentsModel(QAbstractTableModel):
     START, END, SPEAKER, TEXT = range(4)
     SegmentRole = Qt.ItemDataRole.UserRole + 1
+    CorrectedSpansRole = Qt.ItemDataRole.UserRole + 2  # [(start, end)] of the glossary's terms in the shown text
     NEW_SPEAKER = 0  # what the speaker editor hands back for "a speaker not in the list yet"
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
@@ -182,15 +183,23 @@ class SegmentsModel(QAbstractTableModel):
             if column == self.END:
                 return format_timestamp(segment.end)
             return segment.text.strip()
-        if column == self.TEXT and role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
-            shown = self._warning_data(index.row(), segment, role)
-            if shown is not None:
-                return shown
+        if column == self.TEXT and role == self.CorrectedSpansRole:
+            leading = len(segment.text) - len(segment.text.lstrip())
+            return [(c.start - leading, c.end - leading) for _, c in edits.standing_corrections(segment)]
+        if column == self.TEXT and role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join([segment.text.strip(), *self._correction_notes(segment),
+                              *self._warning_notes(index.row())])
+        if column == self.TEXT and role == Qt.ItemDataRole.DecorationRole and self.warnings(index.row()):
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.TEXT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.TEXT:
-            return segment.text.strip()
         return None
+
+    def _correction_notes(self, segment: Segment) -> list[str]:
+        """What the glossary changed in the line, said under its text in the tooltip."""
+        notes = [self.tr("“{term}”: heard as “{original}”; corrected by the glossary").format(
+            term=correction.term, original=correction.original) for _, correction in edits.standing_corrections(segment)]
+        return ["", *notes] if notes else []
 
     def _speaker_data(self, segment: Segment, role: int):
         if segment.speaker is None or self._transcript is None:
@@ -225,15 +234,10 @@ class SegmentsModel(QAbstractTableModel):
         if self._rows:
             self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT))
 
-    def _warning_data(self, row: int, segment: Segment, role: int):
-        if role not in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole):
-            return None
+    def _warning_notes(self, row: int) -> list[str]:
+        """Why the line's cues will be hard to read, said under its text in the tooltip."""
         warnings = self.warnings(row)
-        if not warnings:
-            return None
-        if role == Qt.ItemDataRole.DecorationRole:
-            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        return "\n".join([segment.text.strip(), "", *(f"⚠ {translated(w)}" for w in warnings)])
+        return ["", *(f"⚠ {translated(w)}" for w in warnings)] if warnings else []
 
     # -- speakers ------------------------------------------------------------------------------
 

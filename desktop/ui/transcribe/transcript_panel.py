@@ -119,6 +119,9 @@ class TranscriptPanel(QWidget):
         self.shift_action = self._line_action(self.shift_times, QKeySequence("Ctrl+Shift+T"))
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.undo_corrections_action = QAction(self)
+        self.undo_corrections_action.triggered.connect(self.undo_all_corrections)
+        self.undo_corrections_action.setEnabled(False)
         self.line_actions = [self.split_action, self.merge_action, self.insert_action, self.delete_action,
                              self.shift_action]
         self.addActions([self.undo_action, self.redo_action, *self.line_actions])  # keys work in the panel alone
@@ -134,7 +137,7 @@ class TranscriptPanel(QWidget):
 
     def edit_actions(self) -> list[QAction | None]:
         """What the Edit menu lists, None for a separator."""
-        return [self.undo_action, self.redo_action, None, *self.line_actions]
+        return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.undo_corrections_action]
 
     def _connect(self) -> None:
         self.view.customContextMenuRequested.connect(self._show_context_menu)
@@ -166,6 +169,7 @@ class TranscriptPanel(QWidget):
         self.insert_action.setText(self.tr("&Insert line"))
         self.delete_action.setText(self.tr("&Delete lines"))
         self.shift_action.setText(self.tr("S&hift times…"))
+        self.undo_corrections_action.setText(self.tr("Undo all &glossary corrections"))
         self.segments_model.retranslate()
         self._update_title()
         self._update_search_count()
@@ -331,6 +335,24 @@ class TranscriptPanel(QWidget):
         for action in (self.split_action, self.merge_action, self.delete_action, self.shift_action):
             action.setEnabled(bool(rows))
         self.insert_action.setEnabled(editable)
+        transcript = self.segments_model.transcript
+        self.undo_corrections_action.setEnabled(transcript is not None and any(
+            edits.standing_corrections(segment) for segment in transcript.segments))
+
+    @Slot()
+    def undo_all_corrections(self) -> None:
+        self._edit(edits.undo_all_corrections)
+
+    def _correction_actions(self, row: int, parent: QMenu) -> list[QAction]:
+        """One action per glossary replacement in the line: it brings back what Whisper wrote."""
+        actions = []
+        for number, correction in edits.standing_corrections(self.segments_model.segment(row)):
+            action = QAction(self.tr("Undo glossary correction “{term}” → back to “{original}”").format(
+                term=correction.term, original=correction.original), parent)
+            action.triggered.connect(lambda _checked=False, number=number: self._edit(
+                lambda transcript: edits.undo_correction(transcript, row, number), row))
+            actions.append(action)
+        return actions
 
     @Slot(QPoint)
     def _show_context_menu(self, position: QPoint) -> None:
@@ -339,6 +361,12 @@ class TranscriptPanel(QWidget):
         menu = QMenu(self)
         for action in (self.undo_action, self.redo_action, None, *self.line_actions):
             menu.addSeparator() if action is None else menu.addAction(action)
+        index = self.view.indexAt(position)
+        corrections = self._correction_actions(self.search_model.mapToSource(index).row(), menu) \
+            if index.isValid() else []
+        if corrections or self.undo_corrections_action.isEnabled():
+            menu.addSeparator()
+            menu.addActions([*corrections, self.undo_corrections_action])
         menu.exec(self.view.viewport().mapToGlobal(position))
         menu.deleteLater()
 

@@ -1,11 +1,23 @@
 """The transcript table: typing on a selected line edits that line without losing what it says."""
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPointF, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QLineEdit,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -26,9 +38,13 @@ class _LineEditor(QLineEdit):
             self.end(False)
 
 
+CORRECTED_BACKGROUND = QColor("#d6ecff")  # behind a term the glossary put in, light in any theme
+CORRECTED_TEXT = QColor("black")
+
+
 class LineTextDelegate(QStyledItemDelegate):
     """Edits a line's text (or times) keeping what it says, the caret at the end. Escape cancels, as in
-    every Qt editor."""
+    every Qt editor. The terms the glossary put in a line are painted highlighted."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -45,6 +61,53 @@ class LineTextDelegate(QStyledItemDelegate):
         if editor is self.open_editor:
             self.open_editor = None
         super().destroyEditor(editor, index)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        spans = index.data(SegmentsModel.CorrectedSpansRole) if index.column() == SegmentsModel.TEXT else None
+        if not spans:
+            super().paint(painter, option, index)
+            return
+        # The cell as the style draws it (background, selection, icon) without its text, then the
+        # text as a document whose corrected spans have their own background.
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        text, item.text = item.text, ""
+        style = item.widget.style() if item.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, item.widget)
+        item.text = text  # the text's rectangle depends on it
+        area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, item.widget)
+        document = self._document(text, spans, item, area.width())
+        context = QAbstractTextDocumentLayout.PaintContext()
+        selected = bool(item.state & QStyle.StateFlag.State_Selected)
+        context.palette.setColor(QPalette.ColorRole.Text, item.palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text))
+        painter.save()
+        painter.setClipRect(area)
+        top = area.top() + max(0.0, (area.height() - document.size().height()) / 2)
+        painter.translate(QPointF(area.left(), top))
+        document.documentLayout().draw(painter, context)
+        painter.restore()
+
+    @staticmethod
+    def _document(text: str, spans: list[tuple[int, int]], item: QStyleOptionViewItem, width: int) -> QTextDocument:
+        document = QTextDocument()
+        document.setDocumentMargin(2)  # as far from the cell's edge as the style puts its text
+        document.setDefaultFont(item.font)
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        document.setDefaultTextOption(option)
+        document.setPlainText(text)
+        document.setTextWidth(width)
+        corrected = QTextCharFormat()
+        corrected.setBackground(CORRECTED_BACKGROUND)
+        corrected.setForeground(CORRECTED_TEXT)
+        for start, end in spans:
+            cursor = QTextCursor(document)
+            cursor.setPosition(max(0, start))
+            cursor.setPosition(min(len(text), end), QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(corrected)
+        return document
 
 
 class TranscriptView(QTableView):
