@@ -210,10 +210,20 @@ def split(transcript: Transcript, row: int, position: int) -> Change:
         share = len(head_text.strip()) / max(1, len(head_text.strip()) + len(tail_text.strip()))
         middle = segment.start + (segment.end - segment.start) * share
     middle = min(max(middle, segment.start + _TOLERANCE), segment.end - _TOLERANCE)
-    head = replace(segment, end=middle, text=head_text, words=head_words, text_original=None)
-    tail = replace(segment, start=middle, text=tail_text, words=tail_words, text_original=None)
+    tail_shift = len(tail_text) - len(segment.text) + cut  # where the tail's old offsets now are
+    head = replace(segment, end=middle, text=head_text, words=head_words, text_original=None,
+                   corrections=_moved(segment.corrections, 0, 0, len(head_text)))
+    tail = replace(segment, start=middle, text=tail_text, words=tail_words, text_original=None,
+                   corrections=_moved(segment.corrections, cut - tail_shift, cut, len(segment.text)))
     return Change(N_("Edits", "split line {line}").format(line=row + 1),
                   [_Splice(row, [segment], [head, tail])], first_row=row, rows_changed=True)
+
+
+def _moved(corrections: list[Correction], back: int, start: int, end: int) -> list[Correction]:
+    """Copies of the glossary replacements lying within text[start:end] of a line, moved back by
+    ``back`` characters, for the line that now holds that text."""
+    return [replace(c, start=c.start - back, end=c.end - back) for c in corrections
+            if start <= c.start and c.end <= end]
 
 
 def _break_near(text: str, position: int, word_ends: set[int] | None) -> int | None:
@@ -271,6 +281,13 @@ def merge_with_next(transcript: Transcript, row: int) -> Change:
                      words=[*first.words, *second.words] if keep_words else [], speaker=first.speaker)
     if not second.text.strip():
         merged.text, merged.words = first.text, list(first.words)
+    if first.text.strip() and second.text.strip():
+        head = len(first.text.rstrip())
+        merged.corrections = [*_moved(first.corrections, 0, 0, head),
+                              *_moved(second.corrections, -head - len(second_text) + len(second.text), 0,
+                                      len(second.text))]
+    else:
+        merged.corrections = _moved((first if first.text.strip() else second).corrections, 0, 0, len(merged.text))
     return Change(N_("Edits", "merge line {line} with the next").format(line=row + 1),
                   [_Splice(row, [first, second], [merged])], first_row=row, rows_changed=True)
 

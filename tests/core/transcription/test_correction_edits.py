@@ -89,3 +89,28 @@ def test_a_correction_no_longer_in_the_text_is_neither_shown_nor_undone():
     change.apply(transcript)
     assert transcript.segments[1].text == " Open the app now", "text that is not the term is left as it is"
     assert transcript.segments[0].text == "太以真人去了，太以真人"
+
+
+def test_a_split_line_keeps_each_correction_in_the_half_that_holds_it():
+    transcript = Transcript(segments=[Segment(0.0, 4.0, " Ask Marian about vox desk")], language="en", duration=5.0)
+    correct(transcript, [Term("Marion", ("Marian",)), Term("VoxDesk", ("vox desk",))])
+    round_trip(transcript, edits.split(transcript, 0, len("Ask Marion about")))
+    head, tail = transcript.segments
+    assert (head.text, tail.text) == (" Ask Marion about", " VoxDesk")
+    assert [(c.original, head.text[c.start:c.end]) for _, c in edits.standing_corrections(head)] == [("Marian", "Marion")]
+    assert [(c.original, tail.text[c.start:c.end]) for _, c in edits.standing_corrections(tail)] == [("vox desk", "VoxDesk")]
+    edits.undo_correction(transcript, 1, 0).apply(transcript)
+    assert transcript.segments[1].text == " vox desk"
+
+
+def test_merged_lines_keep_the_corrections_of_both():
+    transcript = corrected()
+    edits.merge_with_next(transcript, 1).apply(transcript)  # " Open VoxDesk now" + " Nothing to correct here"
+    merged = transcript.segments[1]
+    assert [merged.text[c.start:c.end] for _, c in edits.standing_corrections(merged)] == ["VoxDesk"]
+    edits.merge_with_next(transcript, 0).apply(transcript)  # Chinese, then Latin text
+    merged = transcript.segments[0]
+    assert [merged.text[c.start:c.end] for _, c in edits.standing_corrections(merged)] == ["太乙真人", "太乙真人",
+                                                                                          "VoxDesk"]
+    edits.undo_all_corrections(transcript).apply(transcript)
+    assert transcript.segments[0].text == "太以真人去了，太以真人 Open vox desk now Nothing to correct here"
