@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import Message, N_
-from desktop.core.glossary import correction as glossary_correction
 from desktop.core.transcription.subtitles import display_width, may_break_between
 from desktop.core.transcription.transcript import Correction, Segment, Transcript, Word
+from desktop.core.transcription.transcript import undo_correction as undo_in_segment
 
 _TOLERANCE = 1e-6  # seconds: times closer than this are the same time
 SMALL_LINE = 1.0  # seconds: the length of a line inserted where there is room
@@ -184,7 +184,7 @@ def _uncorrected(segment: Segment, numbers: list[int]) -> Segment:
     standing = [number for number, _ in standing_corrections(segment)]
     restored.corrections = [restored.corrections[number] for number in standing]
     for number in sorted(numbers, reverse=True):  # the last first, so the earlier ones keep their place
-        glossary_correction.undo(restored, standing.index(number))
+        undo_in_segment(restored, standing.index(number))
     return restored
 
 
