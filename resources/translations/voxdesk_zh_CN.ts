@@ -1554,8 +1554,8 @@
         <translation>恢复第 {line} 行的“{original}”</translation>
     </message>
     <message>
-        <source>remove {count} glossary corrections</source>
-        <translation>去掉 {count} 处术语表更正</translation>
+        <source>remove all glossary corrections ({count})</source>
+        <translation>去掉全部术语表更正（{count} 处）</translation>
     </message>
     <message>
         <source>Line {line} has no place to split there: put the cursor between two words.</source>

@@ -173,7 +173,7 @@ def undo_all_corrections(transcript: Transcript) -> Change | None:
             count += len(numbers)
     if not splices:
         return None
-    return Change(N_("Edits", "remove {count} glossary corrections").format(count=count), splices,
+    return Change(N_("Edits", "remove all glossary corrections ({count})").format(count=count), splices,
                   first_row=splices[0].at)
 
 

@@ -121,6 +121,7 @@ def test_all_corrections_are_undone_from_the_edit_menu_as_one_step_and_saved(qtb
     assert undo_all.isEnabled()
     undo_all.trigger()
     assert texts(tab) == HEARD
+    assert tab.transcript_panel.undo_action.text().replace("&", "") == "Undo remove all glossary corrections (2)"
     assert not undo_all.isEnabled(), "nothing left to undo"
     assert not highlighted(view, 0) and not highlighted(view, 3)
     view.setFocus()
