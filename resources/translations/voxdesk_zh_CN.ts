@@ -1502,6 +1502,10 @@
         <translation>平移第 {first}–{last} 行</translation>
     </message>
     <message>
+        <source>replace “{text}” in line {line}</source>
+        <translation>替换第 {line} 行的“{text}”</translation>
+    </message>
+    <message>
         <source>replace “{text}” ({count}×)</source>
         <translation>替换“{text}”（{count} 处）</translation>
     </message>
@@ -1930,6 +1934,61 @@
     <message>
         <source>“{name}” in the folder “{folder}” is a link to another place. Put the real file in the folder instead of the link.</source>
         <translation>文件夹“{folder}”中的“{name}”是指向其他位置的链接。请把真正的文件放进文件夹，而不是链接。</translation>
+    </message>
+</context>
+<context>
+    <name>FindReplaceDialog</name>
+    <message>
+        <source>Find and replace</source>
+        <translation>查找和替换</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>查找(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Replace &amp;with:</source>
+        <translation>替换为(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>区分大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation>全字匹配(&amp;W)</translation>
+    </message>
+    <message>
+        <source>For Latin text, such as English: “cat” does not find “category”. Chinese is always found by its characters.</source>
+        <translation>用于英文等拉丁字母文字：“cat”不会找到“category”。中文总是按字查找。</translation>
+    </message>
+    <message>
+        <source>Also in &amp;speaker names</source>
+        <translation>也在说话人名称中查找(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Find &amp;next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replace &amp;all</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Select a transcribed file in the list to search its transcript.</source>
+        <translation>请在列表中选择一个已转写的文件，以在其转写文本中查找。</translation>
+    </message>
+    <message>
+        <source>{count} match(es)</source>
+        <translation>{count} 处匹配</translation>
+    </message>
+    <message>
+        <source>{count} match(es) replaced.</source>
+        <translation>已替换 {count} 处。</translation>
     </message>
 </context>
 <context>
@@ -4460,6 +4519,10 @@ Replace them?</source>
     <message>
         <source>S&amp;hift times…</source>
         <translation>平移时间(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Find and replace…</source>
+        <translation>查找和替换(&amp;F)…</translation>
     </message>
     <message>
         <source>Select a file in the list to see its transcript.</source>

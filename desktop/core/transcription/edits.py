@@ -324,6 +324,20 @@ def find(transcript: Transcript, search: Search) -> list[tuple[int, int, int]]:
             for start, end in search.spans(segment.text.strip())]
 
 
+def replace_at(transcript: Transcript, search: Search, replacement: str, row: int, start: int) -> Change | None:
+    """Replace the one match that begins at start of the row's shown (stripped) text, as *Replace*
+    does; None when no match begins there any more (the line was changed meanwhile)."""
+    segment = transcript.segments[row]
+    shown = segment.text.strip()
+    end = next((e for s, e in search.spans(shown) if s == start), None)
+    if end is None:
+        return None
+    offset = len(segment.text) - len(segment.text.lstrip())
+    text = segment.text[:offset + start] + replacement + segment.text[offset + end:]
+    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None),
+                    N_("Edits", "replace “{text}” in line {line}").format(text=search.text, line=row + 1))
+
+
 def replace_all(transcript: Transcript, search: Search, replacement: str, *,
                 in_speaker_names: bool = False, rows: list[int] | None = None) -> tuple[Change | None, int]:
     """Replace every match (in rows, when given) and, if asked, in the speakers' names; returns the
