@@ -1760,6 +1760,29 @@
     </message>
 </context>
 <context>
+    <name>ExportDone</name>
+    <message>
+        <source>Export finished</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>“{name}” was saved in {folder}.</source>
+        <translation>“{name}”已保存到 {folder}。</translation>
+    </message>
+    <message>
+        <source>{count} files were saved.</source>
+        <translation>已保存 {count} 个文件。</translation>
+    </message>
+    <message>
+        <source>Open &amp;file</source>
+        <translation>打开文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open f&amp;older</source>
+        <translation>打开文件夹(&amp;O)</translation>
+    </message>
+</context>
+<context>
     <name>Fallback</name>
     <message>
         <source>The graphics driver stopped responding, so this ran on the CPU, and VoxDesk uses the CPU until it is started again. Help → Doctor tests the GPU step by step and shows the fix.</source>
