@@ -4348,6 +4348,14 @@ Replace them?</source>
         <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的序号和时间（例如 00:01:02,500 --&gt; 00:01:04,000）。</translation>
     </message>
     <message>
+        <source>Line 1 of “{name}” does not say WEBVTT, so it is not a WebVTT subtitle file.</source>
+        <translation>“{name}”的第 1 行不是 WEBVTT，因此它不是 WebVTT 字幕文件。</translation>
+    </message>
+    <message>
+        <source>Line {line} of “{name}” could not be read as a subtitle: check its times (like 00:01:02.500 --&gt; 00:01:04.000) and the empty line before it.</source>
+        <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的时间（例如 00:01:02.500 --&gt; 00:01:04.000）以及它前面的空行。</translation>
+    </message>
+    <message>
         <source>Subtitle {number} would start before the recording does: shift by less.</source>
         <translation>第 {number} 条字幕会在录音开始之前开始：请少移一点。</translation>
     </message>

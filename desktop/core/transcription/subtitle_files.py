@@ -1,9 +1,12 @@
-"""Reading SRT files made elsewhere, and writing them back: for `voxdesk subtitles` and the editor.
+"""Reading SRT and WebVTT files made elsewhere, and writing SRT back: for `voxdesk subtitles` and the
+editor.
 
-Parsing is the `srt` library's; what it cannot read becomes a sentence naming the line of the file.
+Parsing is the `srt` and `webvtt-py` libraries'; what they cannot read becomes a sentence naming the
+line of the file.
 """
 from __future__ import annotations
 
+import html
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -22,11 +25,8 @@ class SubtitleFileError(UserFacingError):
     """A subtitle file that cannot be read; the message names the line."""
 
 
-def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
-    """The cues of an SRT file, in the file's order."""
-    import srt
-
-    path = Path(path)
+def _read_text(path: Path) -> str:
+    """The file's text, bounded in size; a sentence naming the line where it is not UTF-8."""
     try:
         data = read_limited(path, MAX_SUBTITLE_BYTES, N_("Subtitles", "“{name}” is too large to be a subtitle "
                                                           "file.").format(name=path.name), error=SubtitleFileError)
@@ -38,6 +38,20 @@ def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
     except OSError as error:
         raise SubtitleFileError(N_("Subtitles", "“{name}” could not be opened: check that it is still there and "
                                    "that you may read it.").format(name=path.name), detail=str(error)) from None
+    return text
+
+
+def read_subtitles(path: str | os.PathLike[str]) -> list[Cue]:
+    """The cues of an .srt or .vtt file (by its name's ending), in the file's order."""
+    return read_vtt(path) if Path(path).suffix.lower() == ".vtt" else read_srt(path)
+
+
+def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
+    """The cues of an SRT file, in the file's order."""
+    import srt
+
+    path = Path(path)
+    text = _read_text(path)
     cues: list[Cue] = []
     try:
         for subtitle in srt.parse(text):
@@ -50,6 +64,53 @@ def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
                                    "its number and its times (like 00:01:02,500 --> 00:01:04,000).").format(
                                        line=line, name=path.name), detail=str(error)) from None
     return cues
+
+
+def read_vtt(path: str | os.PathLike[str]) -> list[Cue]:
+    """The cues of a WebVTT file, in the file's order: their text without the cue's tags (voice,
+    bold, …) and with its character references (&amp;) read. Styles, regions and notes are left out."""
+    from webvtt import WebVTT
+    from webvtt.errors import MalformedCaptionError, MalformedFileError
+
+    path = Path(path)
+    text = _read_text(path)
+    try:
+        captions = WebVTT.from_string(text, strict=True).captions
+    except MalformedFileError:
+        raise SubtitleFileError(N_("Subtitles", "Line 1 of “{name}” does not say WEBVTT, so it is not a WebVTT "
+                                   "subtitle file.").format(name=path.name)) from None
+    except MalformedCaptionError as error:
+        raise SubtitleFileError(N_("Subtitles", "Line {line} of “{name}” could not be read as a subtitle: check "
+                                   "its times (like 00:01:02.500 --> 00:01:04.000) and the empty line before "
+                                   "it.").format(line=_first_unreadable_vtt_line(text), name=path.name),
+                                detail=str(error)) from None
+    return [Cue(caption.start_time.in_milliseconds() / 1000, caption.end_time.in_milliseconds() / 1000,
+                clean_text(html.unescape(caption.text), newlines=True).split("\n")) for caption in captions]
+
+
+def _first_unreadable_vtt_line(text: str) -> int:
+    """The line (from 1) where strict WebVTT reading first fails: the fewest lines from the top that
+    the library refuses, found by halving (the library says which block, not which line)."""
+    from webvtt import WebVTT
+    from webvtt.errors import MalformedCaptionError, MalformedFileError
+
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+    def refused(count: int) -> bool:
+        try:
+            WebVTT.from_string("\n".join(lines[:count]), strict=True)
+        except (MalformedCaptionError, MalformedFileError):
+            return True
+        return False
+
+    low, high = 1, len(lines)  # refused(high) holds: the whole text was refused
+    while low < high:
+        middle = (low + high) // 2
+        if refused(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
 
 
 def shifted(cues: list[Cue], seconds: float) -> list[Cue]:
