@@ -1509,6 +1509,10 @@
         <source>replace “{text}” ({count}×)</source>
         <translation>替换“{text}”（{count} 处）</translation>
     </message>
+    <message>
+        <source>open the subtitles “{name}”</source>
+        <translation>打开字幕“{name}”</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2698,6 +2702,10 @@
     <message>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;subtitles…</source>
+        <translation>打开字幕(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Export…</source>
@@ -4330,6 +4338,17 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>SubtitleImport</name>
+    <message>
+        <source>“{name}” is still waiting or being transcribed: when it is done, or once it is taken off the list, open the subtitles again.</source>
+        <translation>“{name}”还在等待或正在转写：等它完成后，或把它从列表中移除后，再打开字幕。</translation>
+    </message>
+    <message>
+        <source>“{subtitles}” is open as the transcript of “{recording}”.</source>
+        <translation>“{subtitles}”已作为“{recording}”的转写文本打开。</translation>
+    </message>
+</context>
+<context>
     <name>Subtitles</name>
     <message>
         <source>“{name}” is too large to be a subtitle file.</source>
@@ -4478,12 +4497,32 @@ Replace them?</source>
 <context>
     <name>TranscribeTab</name>
     <message>
+        <source>Open subtitles</source>
+        <translation>打开字幕</translation>
+    </message>
+    <message>
+        <source>Subtitles (*.srt *.vtt)</source>
+        <translation>字幕 (*.srt *.vtt)</translation>
+    </message>
+    <message>
+        <source>The recording of “{name}”</source>
+        <translation>“{name}”的录音</translation>
+    </message>
+    <message>
+        <source>Recordings ({patterns})</source>
+        <translation>录音 ({patterns})</translation>
+    </message>
+    <message>
         <source>{count} file(s) with no speech were skipped.</source>
         <translation>已跳过 {count} 个没有语音的文件。</translation>
     </message>
     <message>
         <source>Corrections you had not exported were kept and are shown again: {names}.</source>
         <translation>您尚未导出的修改已保留，并重新显示：{names}。</translation>
+    </message>
+    <message>
+        <source>No recording named like “{name}” was found next to it: use File → Open subtitles… to choose its recording.</source>
+        <translation>在它旁边没有找到与“{name}”同名的录音：请用“文件 → 打开字幕…”来选择它的录音。</translation>
     </message>
     <message>
         <source>The model “{name}” is on this computer now: the files that needed it start again.</source>

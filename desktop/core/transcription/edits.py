@@ -278,6 +278,11 @@ def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | N
     return Change(description, [_Splice(first, segments[first:last + 1], moved)], first_row=first)
 
 
+def replace_lines(transcript: Transcript, segments: list[Segment], description: Message) -> Change:
+    """Every line replaced by segments (subtitles opened for a transcribed recording), undoably."""
+    return Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+
+
 # -- finding and replacing ---------------------------------------------------------------------
 
 

@@ -16,7 +16,8 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.safe_files import read_limited
 from desktop.core.common.safe_text import clean_text
-from desktop.core.transcription.subtitles import Cue
+from desktop.core.transcription.subtitles import Cue, display_width
+from desktop.core.transcription.transcript import Segment, Transcript
 
 MAX_SUBTITLE_BYTES = 20 * 1024 * 1024  # far more than any film's subtitles
 
@@ -111,6 +112,25 @@ def _first_unreadable_vtt_line(text: str) -> int:
         else:
             low = middle + 1
     return high
+
+
+def transcript_from_cues(cues: list[Cue], source: str | os.PathLike[str]) -> Transcript:
+    """Subtitles made elsewhere as a transcript of their recording: one line per cue, in time order,
+    the cue's lines joined (with a space between Latin words, none between Chinese characters)."""
+    segments = [Segment(cue.start, cue.end, _joined(cue.lines)) for cue in sorted(cues, key=lambda cue: cue.start)]
+    wide = sum(display_width(segment.text) - len(segment.text) for segment in segments)
+    latin = sum(len(segment.text) for segment in segments) - wide
+    return Transcript(segments=segments, language="zh" if wide > latin else None,
+                      duration=max((segment.end for segment in segments), default=0.0), source=str(source))
+
+
+def _joined(lines: list[str]) -> str:
+    text = ""
+    for line in (line.strip() for line in lines):
+        if text and line and not (display_width(text[-1]) == 2 and display_width(line[0]) == 2):
+            text += " "
+        text += line
+    return text
 
 
 def shifted(cues: list[Cue], seconds: float) -> list[Cue]:

@@ -122,7 +122,8 @@ class TranscriptPanel(QWidget):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.line_actions = [self.split_action, self.merge_action, self.insert_action, self.delete_action,
                              self.shift_action]
-        self.addActions([self.undo_action, self.redo_action, *self.line_actions, self.find_action])  # keys work in the panel alone
+        # Keys work in the panel alone too.
+        self.addActions([self.undo_action, self.redo_action, *self.line_actions, self.find_action])
 
     def _line_action(self, slot, shortcut: QKeySequence) -> QAction:
         action = QAction(self)

@@ -71,3 +71,16 @@ def test_control_characters_in_a_cue_are_taken_out(tmp_path):
     path.write_text("WEBVTT\n\n00:01.000 --> 00:02.000\nbell\x07 and \x1b[31mescape\n", encoding="utf-8")
     (cue,) = read_vtt(path)
     assert "\x07" not in cue.text and "\x1b" not in cue.text
+
+
+def test_cues_become_a_transcript_in_time_order_with_their_lines_joined():
+    from desktop.core.transcription.subtitle_files import transcript_from_cues
+    from desktop.core.transcription.subtitles import Cue
+
+    transcript = transcript_from_cues([
+        Cue(5.0, 6.0, ["北京", "欢迎你"]),
+        Cue(1.0, 2.5, ["Hello there,", "my friend"]),
+    ], "talk.flac")
+    assert [(s.start, s.end, s.text) for s in transcript.segments] == [
+        (1.0, 2.5, "Hello there, my friend"), (5.0, 6.0, "北京欢迎你")]
+    assert transcript.source == "talk.flac" and transcript.duration == 6.0
