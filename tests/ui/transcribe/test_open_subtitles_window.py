@@ -2,12 +2,12 @@
 become the transcript of their recording, exported again unchanged where nothing was edited, edited
 like any transcript; a bad file is refused with a sentence naming its line."""
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, texts
 from tests.ui.transcribe.test_editor_window import CTRL, press, select_line
+from tests.ui.transcribe.test_transcribe_tab import drop
 
 pytestmark = pytest.mark.slow
 
@@ -27,20 +27,6 @@ def fresh_window(qtbot, settings):
     # that selecting a row is not taken as Ctrl-clicking it.
     qtbot.keyClick(window.transcribe_tab.queue_view, Qt.Key.Key_Escape)
     return window
-
-
-def drop_on_window(window, *paths) -> None:
-    """Drag local files onto the window and let go, as a file manager does."""
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(window, enter)
-    assert enter.isAccepted()
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(window, event)
-    assert event.isAccepted()
 
 
 def choose_in_file_dialog(monkeypatch, *paths) -> None:
@@ -90,7 +76,7 @@ def test_a_webvtt_file_dropped_next_to_its_recording_opens_as_its_transcript(qtb
     subtitles.write_text("WEBVTT\n\n00:00.500 --> 00:02.000\n<v Anna>Hello &amp; welcome\n", encoding="utf-8")
     window = fresh_window(qtbot, settings)
     tab = window.transcribe_tab
-    drop_on_window(window, subtitles)
+    drop(window, subtitles)
     assert [item.path for item in tab.queue.items] == [recording], "the recording is listed, not the .vtt"
     assert texts(tab) == ["Hello & welcome"]
     assert tab.queue.items[0].transcript.segments[0].start == 0.5

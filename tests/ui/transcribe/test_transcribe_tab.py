@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import srt
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
@@ -24,7 +24,7 @@ def drop(widget, *paths: Path) -> None:
     """Drag local files onto a widget and let go, as a file manager does."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    enter = QDragEnterEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,  # a QPoint: Qt's own type here
                             Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(widget, enter)
     assert enter.isAccepted()
