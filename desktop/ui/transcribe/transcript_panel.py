@@ -122,7 +122,7 @@ class TranscriptPanel(QWidget):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.line_actions = [self.split_action, self.merge_action, self.insert_action, self.delete_action,
                              self.shift_action]
-        # Keys work in the panel alone too.
+        # The keys work in the panel on its own too, without the window and its menus.
         self.addActions([self.undo_action, self.redo_action, *self.line_actions, self.find_action])
 
     def _line_action(self, slot, shortcut: QKeySequence) -> QAction:
