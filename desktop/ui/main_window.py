@@ -106,14 +106,15 @@ class MainWindow(QMainWindow):
         self.file_menu = self.menuBar().addMenu("")
         self.add_action = self._action(tab.choose_files, QKeySequence.StandardKey.Open, "add-files")
         self.import_action = self._action(self.import_model)
+        self.open_subtitles_action = self._action(tab.open_subtitles)
         self.export_action = self._action(self.export_to_folder, QKeySequence("Ctrl+E"), "export")
         self.export_all_action = self._action(tab.export_all, QKeySequence("Ctrl+Shift+E"))
         self.recent_menu = RecentTranscriptsMenu(tab.recent_transcripts, self)
         self.recent_menu.chosen.connect(self._reopen)
         self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for action in (self.add_action, self.recent_menu.menuAction(), self.import_action, None,
-                       self.export_action, self.export_all_action, None, self.quit_action):
+        for action in (self.add_action, self.open_subtitles_action, self.recent_menu.menuAction(), self.import_action,
+                       None, self.export_action, self.export_all_action, None, self.quit_action):
             self.file_menu.addSeparator() if action is None else self.file_menu.addAction(action)
         self.export_action.setEnabled(False)
         self.export_all_action.setEnabled(False)
@@ -153,6 +154,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(self.tr("&File"))
         self.add_action.setText(self.tr("&Add files…"))
         self.import_action.setText(self.tr("&Import model…"))
+        self.open_subtitles_action.setText(self.tr("Open &subtitles…"))
         self.export_action.setText(self.tr("&Export…"))
         self.export_all_action.setText(self.tr("Export a&ll"))
         self.quit_action.setText(self.tr("&Quit"))

@@ -1610,8 +1610,16 @@
         <translation>平移第 {first}–{last} 行</translation>
     </message>
     <message>
+        <source>replace “{text}” in line {line}</source>
+        <translation>替换第 {line} 行的“{text}”</translation>
+    </message>
+    <message>
         <source>replace “{text}” ({count}×)</source>
         <translation>替换“{text}”（{count} 处）</translation>
+    </message>
+    <message>
+        <source>open the subtitles “{name}”</source>
+        <translation>打开字幕“{name}”</translation>
     </message>
 </context>
 <context>
@@ -1884,6 +1892,29 @@
     </message>
 </context>
 <context>
+    <name>ExportDone</name>
+    <message>
+        <source>Export finished</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>“{name}” was saved in {folder}.</source>
+        <translation>“{name}”已保存到 {folder}。</translation>
+    </message>
+    <message>
+        <source>{count} files were saved.</source>
+        <translation>已保存 {count} 个文件。</translation>
+    </message>
+    <message>
+        <source>Open &amp;file</source>
+        <translation>打开文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open f&amp;older</source>
+        <translation>打开文件夹(&amp;O)</translation>
+    </message>
+</context>
+<context>
     <name>Fallback</name>
     <message>
         <source>The graphics driver stopped responding, so this ran on the CPU, and VoxDesk uses the CPU until it is started again. Help → Doctor tests the GPU step by step and shows the fix.</source>
@@ -2058,6 +2089,61 @@
     <message>
         <source>“{name}” in the folder “{folder}” is a link to another place. Put the real file in the folder instead of the link.</source>
         <translation>文件夹“{folder}”中的“{name}”是指向其他位置的链接。请把真正的文件放进文件夹，而不是链接。</translation>
+    </message>
+</context>
+<context>
+    <name>FindReplaceDialog</name>
+    <message>
+        <source>Find and replace</source>
+        <translation>查找和替换</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>查找(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Replace &amp;with:</source>
+        <translation>替换为(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>区分大小写(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation>全字匹配(&amp;W)</translation>
+    </message>
+    <message>
+        <source>For Latin text, such as English: “cat” does not find “category”. Chinese is always found by its characters.</source>
+        <translation>用于英文等拉丁字母文字：“cat”不会找到“category”。中文总是按字查找。</translation>
+    </message>
+    <message>
+        <source>Also in &amp;speaker names</source>
+        <translation>也在说话人名称中查找(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Find &amp;next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replace &amp;all</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Select a transcribed file in the list to search its transcript.</source>
+        <translation>请在列表中选择一个已转写的文件，以在其转写文本中查找。</translation>
+    </message>
+    <message>
+        <source>{count} match(es)</source>
+        <translation>{count} 处匹配</translation>
+    </message>
+    <message>
+        <source>{count} match(es) replaced.</source>
+        <translation>已替换 {count} 处。</translation>
     </message>
 </context>
 <context>
@@ -2962,6 +3048,10 @@
     <message>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;subtitles…</source>
+        <translation>打开字幕(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Export…</source>
@@ -4843,6 +4933,17 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>SubtitleImport</name>
+    <message>
+        <source>“{name}” is still waiting or being transcribed: when it is done, or once it is taken off the list, open the subtitles again.</source>
+        <translation>“{name}”还在等待或正在转写：等它完成后，或把它从列表中移除后，再打开字幕。</translation>
+    </message>
+    <message>
+        <source>“{subtitles}” is open as the transcript of “{recording}”.</source>
+        <translation>“{subtitles}”已作为“{recording}”的转写文本打开。</translation>
+    </message>
+</context>
+<context>
     <name>Subtitles</name>
     <message>
         <source>“{name}” is too large to be a subtitle file.</source>
@@ -4859,6 +4960,14 @@ Replace them?</source>
     <message>
         <source>Line {line} of “{name}” could not be read as a subtitle: check its number and its times (like 00:01:02,500 --&gt; 00:01:04,000).</source>
         <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的序号和时间（例如 00:01:02,500 --&gt; 00:01:04,000）。</translation>
+    </message>
+    <message>
+        <source>Line 1 of “{name}” does not say WEBVTT, so it is not a WebVTT subtitle file.</source>
+        <translation>“{name}”的第 1 行不是 WEBVTT，因此它不是 WebVTT 字幕文件。</translation>
+    </message>
+    <message>
+        <source>Line {line} of “{name}” could not be read as a subtitle: check its times (like 00:01:02.500 --&gt; 00:01:04.000) and the empty line before it.</source>
+        <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的时间（例如 00:01:02.500 --&gt; 00:01:04.000）以及它前面的空行。</translation>
     </message>
     <message>
         <source>Subtitle {number} would start before the recording does: shift by less.</source>
@@ -4987,12 +5096,32 @@ Replace them?</source>
 <context>
     <name>TranscribeTab</name>
     <message>
+        <source>Open subtitles</source>
+        <translation>打开字幕</translation>
+    </message>
+    <message>
+        <source>Subtitles (*.srt *.vtt)</source>
+        <translation>字幕 (*.srt *.vtt)</translation>
+    </message>
+    <message>
+        <source>The recording of “{name}”</source>
+        <translation>“{name}”的录音</translation>
+    </message>
+    <message>
+        <source>Recordings ({patterns})</source>
+        <translation>录音 ({patterns})</translation>
+    </message>
+    <message>
         <source>{count} file(s) with no speech were skipped.</source>
         <translation>已跳过 {count} 个没有语音的文件。</translation>
     </message>
     <message>
         <source>Corrections you had not exported were kept and are shown again: {names}.</source>
         <translation>您尚未导出的修改已保留，并重新显示：{names}。</translation>
+    </message>
+    <message>
+        <source>No recording named like “{name}” was found next to it: use File → Open subtitles… to choose its recording.</source>
+        <translation>在它旁边没有找到与“{name}”同名的录音：请用“文件 → 打开字幕…”来选择它的录音。</translation>
     </message>
     <message>
         <source>The model “{name}” is on this computer now: the files that needed it start again.</source>
@@ -5063,6 +5192,10 @@ Replace them?</source>
     <message>
         <source>Undo all &amp;glossary corrections</source>
         <translation>撤销全部术语表更正(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Find and replace…</source>
+        <translation>查找和替换(&amp;F)…</translation>
     </message>
     <message>
         <source>Select a file in the list to see its transcript.</source>

@@ -351,6 +351,11 @@ def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | N
     return Change(description, [_Splice(first, segments[first:last + 1], moved)], first_row=first)
 
 
+def replace_lines(transcript: Transcript, segments: list[Segment], description: Message) -> Change:
+    """Every line replaced by segments (subtitles opened for a transcribed recording), undoably."""
+    return Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+
+
 # -- finding and replacing ---------------------------------------------------------------------
 
 
@@ -395,6 +400,20 @@ def find(transcript: Transcript, search: Search) -> list[tuple[int, int, int]]:
     """Every match as (row, start, end) in the row's shown (stripped) text, in order."""
     return [(row, start, end) for row, segment in enumerate(transcript.segments)
             for start, end in search.spans(segment.text.strip())]
+
+
+def replace_at(transcript: Transcript, search: Search, replacement: str, row: int, start: int) -> Change | None:
+    """Replace the one match that begins at start of the row's shown (stripped) text, as *Replace*
+    does; None when no match begins there any more (the line was changed meanwhile)."""
+    segment = transcript.segments[row]
+    shown = segment.text.strip()
+    end = next((e for s, e in search.spans(shown) if s == start), None)
+    if end is None:
+        return None
+    offset = len(segment.text) - len(segment.text.lstrip())
+    text = segment.text[:offset + start] + replacement + segment.text[offset + end:]
+    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None),
+                    N_("Edits", "replace “{text}” in line {line}").format(text=search.text, line=row + 1))
 
 
 def replace_all(transcript: Transcript, search: Search, replacement: str, *,

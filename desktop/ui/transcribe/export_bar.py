@@ -25,6 +25,7 @@ from desktop.ui.common.replace_prompt import ask_replace
 from desktop.ui.common.styles import ERROR_STYLE
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.common.icons import icon
+from desktop.ui.transcribe.export_done import ExportDoneMessage
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import QueueItem
 
@@ -79,6 +80,8 @@ class ExportBar(QWidget):
         self._settings = settings
         self._jobs = TabJobs(runner, self)
         self._pending_replace: list[_ExportTask] = []  # files that exist, to ask about once the job ends
+        self._written: list[Path] = []  # by this export so far (before and after the replace question)
+        self.done_message: ExportDoneMessage | None = None  # the message after the last export
         self._selected_exportable = False
         self._any_exportable = False
         self._build()
@@ -219,6 +222,11 @@ class ExportBar(QWidget):
             for fmt, path in paths.items():
                 renamed = path != Path(default_export_path(item.path, fmt, folder))
                 tasks.append(_ExportTask(transcript, fmt, path, item, renamed))
+        self._written = []
+        if self.done_message is not None:  # the last export's message makes way for this one's
+            self.done_message.close()
+            self.done_message.deleteLater()
+            self.done_message = None
         self._start(tasks, overwrite=False)
 
     def _start(self, tasks: list[_ExportTask], overwrite: bool) -> None:
@@ -234,6 +242,7 @@ class ExportBar(QWidget):
     def _on_exported(self, outcome: _ExportOutcome) -> None:
         self._show_result(outcome.written, outcome.problems)
         self._pending_replace = outcome.existing
+        self._written += [task.path for task in outcome.written]
         if outcome.written:
             self.exported.emit(list({id(task.item): task.item for task in outcome.written}.values()))
 
@@ -243,14 +252,25 @@ class ExportBar(QWidget):
     @Slot()
     def _on_jobs_changed(self) -> None:
         self._update_buttons()
-        if self.busy or not self._pending_replace:
+        if self.busy:
             return
-        pending, self._pending_replace = self._pending_replace, []
-        # Asked only after the job's thread is done, so the question never waits on a file.
-        if ask_replace(self, [task.path for task in pending]):
-            self._start(pending, overwrite=True)
-        else:
+        if self._pending_replace:
+            pending, self._pending_replace = self._pending_replace, []
+            # Asked only after the job's thread is done, so the question never waits on a file.
+            if ask_replace(self, [task.path for task in pending]):
+                self._start(pending, overwrite=True)
+                return
             self.note.setText(self.tr("Existing files were kept."))
+        self._offer_written()
+
+    def _offer_written(self) -> None:
+        """Once the export is over: the message offering to open what it wrote."""
+        written, self._written = self._written, []
+        if written:
+            self.done_message = ExportDoneMessage(written, self.window())
+            # Not modal: the user can go on editing or exporting while it is open.
+            self.done_message.setWindowModality(Qt.WindowModality.NonModal)
+            self.done_message.show()
 
     def _show_result(self, written: list[_ExportTask], problems: list[str]) -> None:
         lines = []

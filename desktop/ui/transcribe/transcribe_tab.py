@@ -25,6 +25,7 @@ from desktop.ui.transcribe.model_folder_watch import ModelFolderWatch
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.saved_work import SavedWork
+from desktop.ui.transcribe.subtitle_import import SubtitleImport, is_subtitle_file, recording_next_to
 from desktop.ui.transcribe.transcript_panel import TranscriptPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
@@ -130,11 +131,14 @@ class TranscribeTab(QWidget):
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)
         self.export_bar.exported.connect(self._on_exported)
+        self.subtitle_import = SubtitleImport(
+            queue, self.transcript_panel, self.saved_work.save_opened_transcript,
+            lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self)
 
         self.export_bar.export_button.clicked.connect(self.export_selected)
         self.export_bar.export_all_button.clicked.connect(self.export_all)
         self.export_bar.availability_changed.connect(self.export_available)
-        for panel in (self.queue_panel, self.transcript_panel, self.export_bar):
+        for panel in (self.queue_panel, self.transcript_panel, self.export_bar, self.subtitle_import):
             panel.status_message.connect(self.status_message)
 
     # -- what the main window asks of the tab --------------------------------------------------
@@ -151,6 +155,32 @@ class TranscribeTab(QWidget):
 
     def add_paths(self, paths: list[Path | str]) -> None:
         self.queue_panel.add_paths(paths)
+
+    @Slot()
+    def open_subtitles(self) -> None:
+        """File → Open subtitles…: an .srt or .vtt file, as the transcript of the recording named like it
+        next to it, else of the selected file's recording, else of the recording the user then picks."""
+        from PySide6.QtWidgets import QFileDialog
+
+        selected = self.selected_item()
+        start = str(selected.path.parent) if selected is not None else ""
+        chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Open subtitles"), start,
+                                                self.tr("Subtitles (*.srt *.vtt)"))
+        if not chosen:
+            return
+        subtitles = Path(chosen)
+        recording = recording_next_to(subtitles) or (selected.path if selected is not None else None)
+        if recording is None:
+            from desktop.core.common.audio import SUPPORTED_EXTENSIONS
+
+            patterns = " ".join(f"*.{ext}" for ext in sorted(SUPPORTED_EXTENSIONS))
+            picked, _ = QFileDialog.getOpenFileName(
+                self, self.tr("The recording of “{name}”").format(name=subtitles.name), str(subtitles.parent),
+                self.tr("Recordings ({patterns})").format(patterns=patterns))
+            if not picked:
+                return
+            recording = Path(picked)
+        self.subtitle_import.open(subtitles, recording)
 
     def selected_item(self) -> QueueItem | None:
         return self.queue_panel.selected_item()
@@ -226,7 +256,20 @@ class TranscribeTab(QWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.add_paths(paths)
+        # Subtitles dropped next to their recording (or with it) open as its transcript.
+        opened = set()
+        for subtitles in [path for path in paths if is_subtitle_file(path)]:
+            recording = recording_next_to(subtitles, paths)
+            if recording is None:
+                self.status_message.emit(self.tr(
+                    "No recording named like “{name}” was found next to it: use File → Open subtitles… to "
+                    "choose its recording.").format(name=subtitles.name))
+            elif self.subtitle_import.open(subtitles, recording) is not None:
+                opened.add(recording)
+            opened.add(subtitles)
+        rest = [path for path in paths if path not in opened]
+        if rest:
+            self.add_paths(rest)
 
     # -- wiring the panels ---------------------------------------------------------------------
 

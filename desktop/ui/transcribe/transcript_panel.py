@@ -117,6 +117,9 @@ class TranscriptPanel(QWidget):
         self.insert_action = self._line_action(self.insert_line, QKeySequence("Ctrl+Shift+N"))
         self.delete_action = self._line_action(self.delete_lines, QKeySequence("Ctrl+Shift+Delete"))
         self.shift_action = self._line_action(self.shift_times, QKeySequence("Ctrl+Shift+T"))
+        self.find_action = self._line_action(self.find_and_replace, QKeySequence("Ctrl+H"))
+        self.find_action.setShortcuts([QKeySequence("Ctrl+H"), QKeySequence("Ctrl+F")])
+        self._find_dialog = None
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.undo_corrections_action = QAction(self)
@@ -124,7 +127,8 @@ class TranscriptPanel(QWidget):
         self.undo_corrections_action.setEnabled(False)
         self.line_actions = [self.split_action, self.merge_action, self.insert_action, self.delete_action,
                              self.shift_action]
-        self.addActions([self.undo_action, self.redo_action, *self.line_actions])  # keys work in the panel alone
+        # The keys work in the panel on its own too, without the window and its menus.
+        self.addActions([self.undo_action, self.redo_action, *self.line_actions, self.find_action])
 
     def _line_action(self, slot, shortcut: QKeySequence) -> QAction:
         action = QAction(self)
@@ -137,7 +141,8 @@ class TranscriptPanel(QWidget):
 
     def edit_actions(self) -> list[QAction | None]:
         """What the Edit menu lists, None for a separator."""
-        return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.undo_corrections_action]
+        return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.find_action,
+                None, self.undo_corrections_action]
 
     def _connect(self) -> None:
         self.view.customContextMenuRequested.connect(self._show_context_menu)
@@ -170,6 +175,7 @@ class TranscriptPanel(QWidget):
         self.delete_action.setText(self.tr("&Delete lines"))
         self.shift_action.setText(self.tr("S&hift times…"))
         self.undo_corrections_action.setText(self.tr("Undo all &glossary corrections"))
+        self.find_action.setText(self.tr("&Find and replace…"))
         self.segments_model.retranslate()
         self._update_title()
         self._update_search_count()
@@ -269,11 +275,11 @@ class TranscriptPanel(QWidget):
         return sorted(self.search_model.mapToSource(self.search_model.index(row, 0)).row()
                       for row in self.view.selected_rows())
 
-    def _current_row(self) -> int | None:
+    def current_row(self) -> int | None:
         rows = self.selected_rows()
         return rows[0] if rows else None
 
-    def _select(self, row: int) -> None:
+    def select_row(self, row: int) -> None:
         index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
         if index.isValid():
             self.view.selectRow(index.row())
@@ -284,11 +290,11 @@ class TranscriptPanel(QWidget):
         if transcript is None:
             return
         if self.segments_model.try_edit(lambda: make(transcript)) and select is not None:
-            self._select(min(select, max(0, len(transcript.segments) - 1)))
+            self.select_row(min(select, max(0, len(transcript.segments) - 1)))
 
     @Slot()
     def split_line(self) -> None:
-        row = self._current_row()
+        row = self.current_row()
         if row is None:
             return
         editor = self.view.text_delegate.open_editor
@@ -302,13 +308,13 @@ class TranscriptPanel(QWidget):
 
     @Slot()
     def merge_with_next(self) -> None:
-        row = self._current_row()
+        row = self.current_row()
         if row is not None:
             self._edit(lambda transcript: edits.merge_with_next(transcript, row), row)
 
     @Slot()
     def insert_line(self) -> None:
-        row = self._current_row()
+        row = self.current_row()
         self._edit(lambda transcript: edits.insert_after(transcript, row), 0 if row is None else row + 1)
 
     @Slot()
@@ -329,12 +335,26 @@ class TranscriptPanel(QWidget):
             self._edit(lambda transcript: edits.shift(transcript, rows, seconds), rows[0])
 
     @Slot()
+    def find_and_replace(self) -> None:
+        """Edit → Find and replace…: one dialog, kept beside the table and brought back to the front."""
+        from desktop.ui.transcribe.find_replace_dialog import FindReplaceDialog
+
+        if self._find_dialog is None:
+            self._find_dialog = FindReplaceDialog(self, self)
+        self._find_dialog.show()
+        self._find_dialog.raise_()
+        self._find_dialog.activateWindow()
+        self._find_dialog.find_edit.setFocus()
+        self._find_dialog.find_edit.selectAll()
+
+    @Slot()
     def _update_line_actions(self) -> None:
         editable = self.segments_model.editable
         rows = self.selected_rows() if editable else []
         for action in (self.split_action, self.merge_action, self.delete_action, self.shift_action):
             action.setEnabled(bool(rows))
         self.insert_action.setEnabled(editable)
+        self.find_action.setEnabled(editable)
         transcript = self.segments_model.transcript
         self.undo_corrections_action.setEnabled(transcript is not None and any(
             edits.standing_corrections(segment) for segment in transcript.segments))

@@ -156,3 +156,20 @@ def test_rename_speaker_joining_another_undoes():
     transcript.speaker_names[1] = "Bob"
     undo_redo_round_trip(transcript, edits.rename_speaker(transcript, 2, "Bob"))  # joins speaker 1
     assert {s.speaker for s in transcript.segments} == {1}
+
+
+def test_replace_at_replaces_only_the_match_it_names():
+    transcript = english()
+    found = edits.find(transcript, Search("cat", whole_words=True))
+    assert found == [(1, 4, 7), (2, 9, 12)]
+    change = edits.replace_at(transcript, Search("cat", whole_words=True), "dog", *found[1][:2])
+    assert [s.text for s in undo_redo_round_trip(transcript, change).segments] == [
+        " Hello there my friend", " The cat sat", " Category dog"]
+    assert edits.replace_at(transcript, Search("cat", whole_words=True), "dog", 2, 0) is None, "no match there"
+
+
+def test_replace_at_in_chinese():
+    transcript = chinese()
+    change = edits.replace_at(transcript, Search("世界"), "天下", 0, 3)
+    assert undo_redo_round_trip(transcript, change).segments[0].text == "你好，天下很大"
+    assert transcript.segments[0].words == [], "the word times no longer match an edited line"

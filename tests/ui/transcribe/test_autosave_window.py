@@ -94,7 +94,9 @@ def answer_next_question(qtbot, button_text: str) -> list[str]:
     asked = []
 
     def click():
-        box = next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()), None)
+        # The box that asks it: the message after an export may be open too.
+        box = next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()
+                    and any(b.text() == button_text for b in w.buttons())), None)
         if box is None:
             QTimer.singleShot(50, click)
             return

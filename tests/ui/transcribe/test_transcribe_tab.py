@@ -24,7 +24,7 @@ def drop(widget, *paths: Path) -> None:
     """Drag local files onto a widget and let go, as a file manager does."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,  # a QPoint: Qt's own type here
                             Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(widget, enter)
     assert enter.isAccepted()

@@ -1,0 +1,80 @@
+"""File → Open subtitles… and dropped .srt/.vtt files: subtitles made elsewhere become the transcript
+of their recording, to edit, retime and export again like one VoxDesk made."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.core.common.audio import is_media_file
+from desktop.core.common.i18n import N_
+from desktop.core.transcription import edits
+from desktop.core.transcription.subtitle_files import SubtitleFileError, read_subtitles, transcript_from_cues
+from desktop.ui.common.i18n import translated
+from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue, same_file_key
+
+SUBTITLE_SUFFIXES = (".srt", ".vtt")
+
+
+def is_subtitle_file(path: Path) -> bool:
+    return path.suffix.lower() in SUBTITLE_SUFFIXES
+
+
+def recording_next_to(subtitles: Path, among: Iterable[Path] = ()) -> Path | None:
+    """The recording the subtitles belong to by name: “talk.srt” is “talk.mp4”'s (or “talk.wav”'s…),
+    looked for among the files given (dropped together), then in the subtitles' folder."""
+    def named_alike(path: Path) -> bool:
+        return path.stem == subtitles.stem and is_media_file(path) and not is_subtitle_file(path)
+    found = [path for path in among if named_alike(path)]
+    if not found:
+        try:
+            found = sorted(path for path in subtitles.parent.glob(f"{subtitles.stem}.*")
+                           if named_alike(path) and path.is_file())
+        except OSError:
+            found = []
+    return found[0] if found else None
+
+
+class SubtitleImport(QObject):
+    status_message = Signal(str)
+
+    def __init__(self, queue: TranscriptionQueue, panel, save_new: Callable[[QueueItem], None],
+                 select_item: Callable[[QueueItem], None], parent: QObject | None = None):
+        super().__init__(parent)
+        self._queue = queue
+        self._panel = panel
+        self._save_new = save_new
+        self._select_item = select_item
+
+    def open(self, subtitles: Path, recording: Path) -> QueueItem | None:
+        """The subtitles as recording's transcript: a new row in the list, or, for a recording already
+        transcribed there, its lines replaced (one undoable edit). None, with a sentence, when not."""
+        try:
+            cues = read_subtitles(subtitles)
+        except SubtitleFileError as error:
+            self.status_message.emit(translated(error.message))
+            return None
+        transcript = transcript_from_cues(cues, recording)
+        key = same_file_key(recording)
+        item = next((item for item in self._queue.items if item.key == key), None)
+        if item is None:
+            item = QueueItem(path=recording)
+            item.state, item.progress = ItemState.DONE, 1.0
+            item.transcript, item.segments = transcript, transcript.segments
+            self._queue.restore(item)
+            self._select_item(item)
+            self._save_new(item)
+        elif item.state is ItemState.DONE and item.transcript is not None:
+            self._select_item(item)
+            self._panel.segments_model.commit(edits.replace_lines(
+                item.transcript, transcript.segments,
+                N_("Edits", "open the subtitles “{name}”").format(name=subtitles.name)))
+        else:
+            self.status_message.emit(self.tr(
+                "“{name}” is still waiting or being transcribed: when it is done, or once it is taken off the "
+                "list, open the subtitles again.").format(name=recording.name))
+            return None
+        self.status_message.emit(self.tr("“{subtitles}” is open as the transcript of “{recording}”.").format(
+            subtitles=subtitles.name, recording=recording.name))
+        return item

@@ -1,0 +1,116 @@
+"""File → Open subtitles… and dropped .srt/.vtt files in the real window: subtitles made elsewhere
+become the transcript of their recording, exported again unchanged where nothing was edited, edited
+like any transcript; a bad file is refused with a sentence naming its line."""
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+
+from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, texts
+from tests.ui.transcribe.test_editor_window import CTRL, press, select_line
+from tests.ui.transcribe.test_transcribe_tab import drop
+
+pytestmark = pytest.mark.slow
+
+# Lines the SRT writer keeps as they are (each fits on one subtitle line), so that an unedited round
+# trip can be compared byte for byte; the writer re-wraps longer lines by its own line limits.
+ORIGINAL_SRT = (
+    "1\n00:00:00,250 --> 00:00:02,900\nAnd so my fellow Americans,\n\n"
+    "2\n00:00:03,200 --> 00:00:05,500\nask not what your country\n\n"
+    "3\n00:00:05,600 --> 00:00:08,000\ncan do for you.\n\n"
+    "4\n00:00:08,500 --> 00:00:10,250\n我们的国家\n"
+)
+
+
+def fresh_window(qtbot, settings):
+    window = open_window(qtbot, settings)
+    # Qt remembers the modifiers of the last key event, from the test before too: a plain key first, so
+    # that selecting a row is not taken as Ctrl-clicking it.
+    qtbot.keyClick(window.transcribe_tab.queue_view, Qt.Key.Key_Escape)
+    return window
+
+
+def choose_in_file_dialog(monkeypatch, *paths) -> None:
+    """The next file dialogs answer with these files, one each, as if the user picked them."""
+    answers = [str(path) for path in paths]
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (answers.pop(0), "")))
+
+
+def exported_srt(qtbot, tab, folder):
+    bar = tab.export_bar
+    for fmt, box in bar.format_boxes.items():
+        box.setChecked(fmt == "srt")
+    tab.set_export_folder(folder)
+    qtbot.mouseClick(bar.export_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bar.done_message is not None and bar.done_message.isVisible(), timeout=30_000)
+    qtbot.mouseClick(bar.done_message.close_button, Qt.MouseButton.LeftButton)
+
+
+def test_an_opened_srt_exported_again_is_the_same_file(qtbot, settings, tmp_path, monkeypatch):
+    recording = copy_of("jfk.flac", tmp_path / "in", "speech.flac")
+    subtitles = tmp_path / "in" / "speech.srt"
+    subtitles.write_bytes(ORIGINAL_SRT.encode())
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    choose_in_file_dialog(monkeypatch, subtitles)  # the recording is found by its name, next to it
+    window.open_subtitles_action.trigger()
+    assert [item.path for item in tab.queue.items] == [recording]
+    assert texts(tab) == ["And so my fellow Americans,", "ask not what your country", "can do for you.", "我们的国家"]
+    out = tmp_path / "out"
+    out.mkdir()
+    exported_srt(qtbot, tab, out)
+    assert (out / "speech.srt").read_bytes() == subtitles.read_bytes()
+
+    view = tab.transcript_panel.view
+    window.activateWindow()  # back from the export's message
+    qtbot.waitUntil(window.isActiveWindow)
+    view.setFocus()
+    select_line(view, 1)
+    press(qtbot, view, Qt.Key.Key_M, CTRL)
+    assert texts(tab)[1] == "ask not what your country can do for you.", "edited like any transcript"
+    close(qtbot, window)
+
+
+def test_a_webvtt_file_dropped_next_to_its_recording_opens_as_its_transcript(qtbot, settings, tmp_path):
+    recording = copy_of("jfk.flac", tmp_path / "in", "talk.flac")
+    subtitles = tmp_path / "in" / "talk.vtt"
+    subtitles.write_text("WEBVTT\n\n00:00.500 --> 00:02.000\n<v Anna>Hello &amp; welcome\n", encoding="utf-8")
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    drop(window, subtitles)
+    assert [item.path for item in tab.queue.items] == [recording], "the recording is listed, not the .vtt"
+    assert texts(tab) == ["Hello & welcome"]
+    assert tab.queue.items[0].transcript.segments[0].start == 0.5
+    close(qtbot, window)
+
+
+def test_subtitles_for_a_transcribed_recording_replace_its_lines_and_ctrl_z_brings_them_back(
+        qtbot, settings, tmp_path, monkeypatch):
+    recording = copy_of("jfk.flac", tmp_path / "in", "speech.flac")
+    first, second = tmp_path / "first.srt", tmp_path / "second.srt"
+    first.write_text("1\n00:00:01,000 --> 00:00:02,000\nfirst version\n", encoding="utf-8")
+    second.write_text("1\n00:00:01,000 --> 00:00:02,000\nsecond version\n", encoding="utf-8")
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    choose_in_file_dialog(monkeypatch, first, recording, second)  # not named alike: the recording is picked
+    window.open_subtitles_action.trigger()
+    assert texts(tab) == ["first version"]
+    window.open_subtitles_action.trigger()  # the selected file's recording this time
+    assert len(tab.queue.items) == 1 and texts(tab) == ["second version"]
+    view = tab.transcript_panel.view
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Z, CTRL)
+    assert texts(tab) == ["first version"]
+    close(qtbot, window)
+
+
+def test_a_bad_subtitle_file_is_refused_naming_its_line_and_nothing_is_listed(qtbot, settings, tmp_path, monkeypatch):
+    copy_of("jfk.flac", tmp_path / "in", "speech.flac")
+    subtitles = tmp_path / "in" / "speech.srt"
+    subtitles.write_text("1\n00:00:01,000 --> 00:00:02,000\nfine\n\n2\n00:00:03,000 -> 00:00:04\nbroken\n",
+                         encoding="utf-8")
+    window = fresh_window(qtbot, settings)
+    choose_in_file_dialog(monkeypatch, subtitles)
+    window.open_subtitles_action.trigger()
+    assert "Line 5 of “speech.srt”" in window.statusBar().currentMessage()
+    assert window.transcribe_tab.queue.items == []
+    close(qtbot, window)
