@@ -4,19 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Signal, Slot
-from PySide6.QtWidgets import QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 
 from desktop.core.common.shared_models import split_folder_list
 from desktop.settings import Settings
 
 
-class GlossaryPicker(QToolButton):
+class GlossaryPicker(QPushButton):  # a push button keeps room for its menu's arrow beside the text
     changed = Signal()
 
     def __init__(self, settings: Settings, key: str, parent: QWidget | None = None):
         super().__init__(parent)
         self._settings, self._key = settings, key
-        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setMenu(QMenu(self))
         self.menu().aboutToShow.connect(self.refresh)
         self.refresh()
