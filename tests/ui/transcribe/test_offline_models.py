@@ -86,7 +86,7 @@ def test_a_download_that_works_again_restores_the_models_to_download(qtbot, sett
 
 
 def test_live_captions_that_find_no_connection_mark_the_list_too(qtbot, settings):
-    from desktop.engines.transcription.live import LiveOptions
+    from desktop.engines.transcription.live.captioner import LiveOptions
 
     settings.set("transcribe/model", "tiny.en")
     window = window_with_store(qtbot, settings, offline_store())
