@@ -16,5 +16,6 @@ def test_an_unknown_library_is_named_as_it_is_and_packages_are_not_repeated():
 
 def test_the_test_tools_are_listed_apart_from_what_the_app_needs():
     roles = {package: role for role, package, _library in system_packages.listed_packages()}
-    assert roles["libportaudio2"] == "app" and roles["fonts-noto-cjk"] == "app"
-    assert {roles[p] for p in ("pulseaudio", "pulseaudio-utils", "espeak-ng", "sox")} == {"test"}
+    # espeak-ng makes the Piper voices' phonemes, so the app needs it too.
+    assert roles["libportaudio2"] == "app" and roles["fonts-noto-cjk"] == "app" and roles["espeak-ng"] == "app"
+    assert {roles[p] for p in ("pulseaudio", "pulseaudio-utils", "sox")} == {"test"}
