@@ -18,6 +18,7 @@ from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.known_answer import GpuVerdict, GpuVerdicts, verdict
 from desktop.core.transcription.whisper_models import LocalModel
 from desktop.engines.transcription.engine import TranscribeOptions, WhisperEngine
+from desktop.engines.transcription import plan
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +171,7 @@ def doctor_check(store, model_name: str, *, verdicts: GpuVerdicts | None = None,
     local = {model.format: model for model in store.local(model_name)}
     if not local:
         return []
-    count = ct2_gpu_count() if ct2_gpu_count is not None else _ct2_gpu_count()
+    count = ct2_gpu_count() if ct2_gpu_count is not None else plan.ct2_gpu_count()
     cpu_model = local.get("ct2") or local.get("pt")
     cpu_engine = "ct2" if cpu_model.format == "ct2" else "torch"
     key = current_check_key()
@@ -185,12 +186,3 @@ def doctor_check(store, model_name: str, *, verdicts: GpuVerdicts | None = None,
             log.warning("The GPU check's verdict could not be kept", exc_info=True)
         found.append(result)
     return found
-
-
-def _ct2_gpu_count() -> int:
-    try:
-        import ctranslate2
-
-        return int(ctranslate2.get_cuda_device_count())
-    except Exception:  # noqa: BLE001 - not installed, or a build that raises instead of answering 0
-        return 0

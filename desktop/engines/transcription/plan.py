@@ -152,9 +152,9 @@ def torch_gpu_works() -> bool:
 
 
 def ct2_gpu_count() -> int:
-    import ctranslate2
-
     try:
+        import ctranslate2
+
         return int(ctranslate2.get_cuda_device_count())
-    except Exception:  # noqa: BLE001 - a build without GPU support may raise instead of answering 0
+    except Exception:  # noqa: BLE001 - not installed, or a build that raises instead of answering 0
         return 0
