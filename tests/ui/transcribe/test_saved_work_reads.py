@@ -11,9 +11,11 @@ from desktop.workers.transcription_queue import ItemState, TranscriptionQueue
 from tests.ui.transcribe.test_autosave_window import copy_of, saved_done
 
 
-def unstarted_queue() -> TranscriptionQueue:
-    """A queue nothing is transcribed from: these tests only list saved work."""
-    return TranscriptionQueue(transcriber=None, runner=JobRunner(), next_settings=lambda: None)
+def unstarted_queue(runner: JobRunner) -> TranscriptionQueue:
+    """A queue nothing is transcribed from: these tests only list saved work. Its runner still reads
+    the restored files' lengths on a thread, so each test shuts it down, as the window does on closing
+    (a QThread destroyed while it runs ends the process)."""
+    return TranscriptionQueue(transcriber=None, runner=runner, next_settings=lambda: None)
 
 
 class SlowDisk(AutosaveStore):
@@ -37,7 +39,8 @@ def test_the_saved_queue_comes_back_without_holding_up_the_window(qtbot, tmp_pat
     first = AutosaveStore(path)
     saved_done(first, copy_of("jfk.flac", tmp_path / "in"))
     first.close()
-    store, queue = SlowDisk(path), unstarted_queue()
+    runner = JobRunner()
+    store, queue = SlowDisk(path), unstarted_queue(runner)
     saved = SavedWork(store, queue)
     restored = []
     saved.restored.connect(restored.append)
@@ -51,6 +54,7 @@ def test_the_saved_queue_comes_back_without_holding_up_the_window(qtbot, tmp_pat
         qtbot.waitUntil(lambda: [s.source.name for s in saved.recent()] == ["jfk.flac"])
     finally:
         saved.stop()
+        assert runner.shutdown()
         store.close()
 
 
@@ -60,7 +64,8 @@ def test_a_transcript_reopened_from_recent_is_listed_when_read(qtbot, tmp_path):
     item_id = saved_done(first, copy_of("jfk.flac", tmp_path / "in"))
     first.remove(item_id, True)  # taken off the list, kept for Recent transcripts
     first.close()
-    store, queue = SlowDisk(path), unstarted_queue()
+    runner = JobRunner()
+    store, queue = SlowDisk(path), unstarted_queue(runner)
     store.disk_answers.set()
     saved = SavedWork(store, queue)
     try:
@@ -76,4 +81,5 @@ def test_a_transcript_reopened_from_recent_is_listed_when_read(qtbot, tmp_path):
         assert queue.items == shown and shown[0].transcript.text.startswith("And so my fellow Americans")
     finally:
         saved.stop()
+        assert runner.shutdown()
         store.close()
