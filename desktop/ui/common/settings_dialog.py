@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.transcription.options import BATCH_SIZE, CHINESE_SCRIPT, DEVICE, LOCAL_ENGINES
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.glossary_folders_box import GlossaryFoldersBox
-from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.common.i18n import UI_LANGUAGES, translated
 from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
@@ -58,8 +59,8 @@ class SettingsDialog(QDialog):
         self._load()
 
     def _build_recognition_box(self) -> None:
-        self.device_combo = self._combo("auto", "gpu", "cpu")
-        self.script_combo = self._combo("simplified", "traditional", "original")
+        self.device_combo = self._combo(*DEVICE.choices)
+        self.script_combo = self._combo(*CHINESE_SCRIPT.choices)
         self.recognition_box = QGroupBox()
         form = QFormLayout(self.recognition_box)
         self.device_label, self.script_label = QLabel(), QLabel()
@@ -68,12 +69,12 @@ class SettingsDialog(QDialog):
 
     def _build_engine_box(self) -> None:
         """The Advanced page's engine choices; Automatic is right on nearly every computer."""
-        self.engine_combo = self._combo("auto", "torch", "ct2")
+        self.engine_combo = self._combo(*LOCAL_ENGINES)
         self.engine_box = QGroupBox()
         form = QFormLayout(self.engine_box)
         self.engine_label = QLabel()
         form.addRow(self.engine_label, self.engine_combo)
-        self.batch_spin, self.batch_label = self._spin(0, 32), QLabel()  # 0: automatic
+        self.batch_spin, self.batch_label = self._spin(0, BATCH_SIZE.high), QLabel()  # 0: automatic
         form.addRow(self.batch_label, self.batch_spin)
 
     def _build_subtitles_box(self) -> None:
@@ -197,13 +198,10 @@ class SettingsDialog(QDialog):
         self.engine_label.setText(self.tr("Engine:"))
         self.device_label.setText(self.tr("Run on:"))
         self.script_label.setText(self.tr("Chinese script:"))
-        self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
-                                             "characters, or as Whisper recognised them."))
+        self.script_combo.setToolTip(translated(CHINESE_SCRIPT.help))
         self.batch_label.setText(self.tr("Pieces of speech worked on together:"))
         self.batch_spin.setSpecialValueText(self.tr("Automatic"))
-        self.batch_spin.setToolTip(self.tr("How many 30-second pieces of speech Whisper decodes together. "
-                                           "Automatic fits the graphics card's free memory; 1 decodes one "
-                                           "piece after another, as older versions did."))
+        self.batch_spin.setToolTip(translated(BATCH_SIZE.help))
         self.subtitles_box.setTitle(self.tr("Subtitle lines"))
         self.lines_label.setText(self.tr("Lines per subtitle, at most:"))
         self.latin_label.setText(self.tr("Line length for Latin text, at most:"))
