@@ -183,7 +183,7 @@ class LiveCaptioner:
         self._show_tentative("")
 
     def _decode(self, audio: np.ndarray, offset: float) -> list[Segment]:
-        """One utterance through the same steps as one chunk of a file (Transcriber._transcribe_chunk):
+        """One utterance through the same steps as one chunk of a file (chunks.ChunkDecoder.decode_chunk):
         the engine, the second pass, then the assembly (Chinese script and punctuation).
 
         With automatic language each utterance has its own, so a meeting may switch between Chinese
