@@ -1,7 +1,8 @@
 """Transcribe one file end to end: the single code path behind the window and the CLI.
 
 Chooses engine and device, keeps the model loaded between files, reads long recordings in bounded
-chunks, and retries on the CPU when the GPU fails (recording the fallback so the user sees it).
+chunks (each decoded by ``chunks.ChunkDecoder``), and retries on the CPU when the GPU fails
+(recording the fallback so the user sees it).
 The model runs in an engine process of its own (``isolated``): a crash or a hang there is reported
 and, on the GPU, the file is finished on the CPU after the segments already shown. No Qt here.
 """

@@ -181,18 +181,19 @@ class SettingsDialog(QDialog):
                             (self.general_page, self.tr("General")),
                             (self.advanced_page, self.tr("Advanced"))):
             self.pages.setTabText(self.pages.indexOf(page), title)
-        self._name_items(self.engine_combo, (
-            self.tr("Automatic (recommended)"),
-            self.tr("The engine for graphics cards (openai-whisper)"),
-            self.tr("The engine for processors (faster-whisper)"),
-        ))
-        self._name_items(self.device_combo, (
-            self.tr("Automatic: the graphics card when it works, else the processor"),
-            self.tr("The graphics card"), self.tr("The processor"),
-        ))
-        self._name_items(self.script_combo, (
-            self.tr("Simplified (简体)"), self.tr("Traditional (繁體)"), self.tr("As recognised"),
-        ))
+        self._name_items(self.engine_combo, {
+            "auto": self.tr("Automatic (recommended)"),
+            "torch": self.tr("The engine for graphics cards (openai-whisper)"),
+            "ct2": self.tr("The engine for processors (faster-whisper)"),
+        })
+        self._name_items(self.device_combo, {
+            "auto": self.tr("Automatic: the graphics card when it works, else the processor"),
+            "gpu": self.tr("The graphics card"), "cpu": self.tr("The processor"),
+        })
+        self._name_items(self.script_combo, {
+            "simplified": self.tr("Simplified (简体)"), "traditional": self.tr("Traditional (繁體)"),
+            "original": self.tr("As recognised"),
+        })
         self.recognition_box.setTitle(self.tr("Speech recognition"))
         self.engine_box.setTitle(self.tr("Transcription engine"))
         self.engine_label.setText(self.tr("Engine:"))
@@ -245,9 +246,10 @@ class SettingsDialog(QDialog):
         return combo
 
     @staticmethod
-    def _name_items(combo: QComboBox, names: tuple[str, ...]) -> None:
-        for index, name in enumerate(names):
-            combo.setItemText(index, name)
+    def _name_items(combo: QComboBox, names: dict[str, str]) -> None:
+        """Each item's text by its value, whatever order the declaration lists the values in."""
+        for value, name in names.items():
+            combo.setItemText(combo.findData(value), name)
 
     @staticmethod
     def _spin(low: int, high: int) -> QSpinBox:

@@ -142,7 +142,6 @@ class OptionsBar(QWidget):
         self.task_combo.setItemText(self.task_combo.findData("transcribe"), self.tr("Transcribe"))
         self.task_combo.setItemText(self.task_combo.findData("translate"), self.tr("Translate to English"))
         self.task_combo.setToolTip(translated(TASK.help))
-        self.language_combo.setToolTip(translated(LANGUAGE.help))
         self.prompt_edit.setToolTip(translated(INITIAL_PROMPT.help))
         self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
         self.model_combo.retranslate()
