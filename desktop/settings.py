@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 
+from desktop.core.transcription import options as transcription_options
+
 if TYPE_CHECKING:
     from desktop.core.glossary.library import GlossaryLibrary
     from desktop.core.common.shared_models import ModelSources
@@ -24,15 +26,15 @@ class Option:
     choices: tuple | None = None  # allowed values, when the option is a closed list
 
 
+def _transcription_option(option: transcription_options.TranscriptionOption) -> Option:
+    """A transcription option as it is stored here, from its one declaration (None as its automatic word or 0)."""
+    choices = transcription_options.LOCAL_ENGINES if option is transcription_options.ENGINE else option.choices
+    return Option(option.settings_key, option.stored_default(), choices)
+
+
 _OPTIONS = (
-    Option("transcribe/model", "base"),
-    Option("transcribe/language", "auto"),
-    Option("transcribe/task", "transcribe", ("transcribe", "translate")),
-    Option("transcribe/initial_prompt", ""),
-    # For Chinese results: simplified | traditional | original (the characters as recognised).
-    Option("transcribe/chinese_script", "simplified", ("simplified", "traditional", "original")),
-    # Label speakers: off | auto | 2…8 (desktop.core.speakers.choice.CHOICES)
-    Option("transcribe/speakers", "off", ("off", "auto", *(str(n) for n in range(2, 9)))),
+    # The model, language, task, prompt, Chinese script, speakers, engine, device and batch size.
+    *(_transcription_option(option) for option in transcription_options.ALL if option.settings_key),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
     Option("live/recordings_folder", ""),  # empty: a Recordings folder under Documents
@@ -41,15 +43,12 @@ _OPTIONS = (
     Option("subtitles/max_lines", 2),
     Option("subtitles/max_latin_chars", 42),
     Option("subtitles/max_cjk_chars", 18),
-    Option("engine/choice", "auto", ("auto", "torch", "ct2")),
-    Option("device/choice", "auto", ("auto", "gpu", "cpu")),
     # The office's transcription server (its API key is in the keyring or a private file, never here).
     Option("server/enabled", False),
     Option("server/url", ""),
     Option("server/model", ""),
     Option("server/use", "always", ("always", "no_gpu")),  # every file, or only without a working GPU
     Option("server/concurrency", 4),
-    Option("engine/batch_size", 0),  # 30-second windows decoded at once: 0 automatic, 1 one after another
     # Applied by the launcher before the HIP runtime loads, so it takes effect at the next start.
     Option("gpu/hsa_override_gfx_version", ""),
     Option("ui/language", ""),  # empty: follow the system locale

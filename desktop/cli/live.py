@@ -14,8 +14,10 @@ import time
 from pathlib import Path
 
 from desktop.cli.common import fail, warn_on_fallback, whisper_store
+from desktop.cli.transcription_options import add_option
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.printable import printable
+from desktop.core.transcription import options as declared
 
 
 def add_parser(commands) -> None:
@@ -30,11 +32,11 @@ def add_parser(commands) -> None:
                         help="what to listen to: a device or sound-server source name, or part of it (default: the "
                              "system's default input); --list-devices shows them")
     parser.add_argument("--list-devices", action="store_true", help="list what can be listened to, then exit")
-    parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
-    parser.add_argument("--model", default="base", help="model name or path, as for voxdesk transcribe (default: base)")
-    parser.add_argument("--engine", choices=("auto", "torch", "ct2"), default="auto")
-    parser.add_argument("--compute", dest="compute_device", choices=("auto", "gpu", "cpu"), default="auto",
-                        help="where the model runs (default: the GPU when one works, else the CPU)")
+    add_option(parser, declared.LANGUAGE)
+    add_option(parser, declared.MODEL, more_help="or a path, as for voxdesk transcribe")
+    add_option(parser, declared.ENGINE, choices=declared.LOCAL_ENGINES)
+    # --device is what to listen to here; the model's device is --compute.
+    add_option(parser, declared.DEVICE, flag="--compute", dest="compute_device")
     parser.add_argument("--output", type=Path, default=None, metavar="FILE",
                         help="write the transcript at the end: FILE.txt, .srt, .vtt or .json")
     parser.add_argument("--overwrite", action="store_true", help="replace --output if it exists")
@@ -151,8 +153,7 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
     glossaries, problems = load_glossaries(args.glossary)
     for problem in problems:  # that glossary is left out; the captions start all the same
         print(f"voxdesk: {problem}", file=sys.stderr)
-    session = LiveSession(engine, LiveOptions(language=settings.language, chinese_script=settings.chinese_script,
-                                              glossary=tuple(all_terms(glossaries))),
+    session = LiveSession(engine, LiveOptions.following(settings, glossary=tuple(all_terms(glossaries))),
                           device=device, on_commit=show,
                           on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr))
     stop = threading.Event()

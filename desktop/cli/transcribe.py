@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 
 from desktop.cli.common import fail, warn_on_fallback, whisper_store
+from desktop.cli.transcription_options import add_option, whole_number
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.printable import printable
+from desktop.core.transcription import options as declared
 
 
 def add_parser(commands) -> None:
@@ -17,57 +19,36 @@ def add_parser(commands) -> None:
         description="Transcribe audio or video files and write subtitles next to them (or into --output-dir).",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="audio or video files")
-    parser.add_argument("--model", default="base", help="model name (tiny … large-v3, turbo, or an imported one) or a path to a .pt file / CTranslate2 folder (default: base)")
-    parser.add_argument("--engine", choices=("auto", "torch", "ct2", "server"), default="auto", help="auto: openai-whisper on a GPU, faster-whisper on the CPU; server: the transcription server of --server")
-    parser.add_argument("--device", choices=("auto", "gpu", "cpu"), default="auto")
-    parser.add_argument("--language", default="auto", help="auto, or a language code such as zh or en")
-    parser.add_argument("--task", choices=("transcribe", "translate"), default="transcribe", help="translate: English subtitles from any language")
-    parser.add_argument("--initial-prompt", default=None, help="text that steers spelling and style (default for Mandarin: a sentence in Simplified Chinese)")
+    add_option(parser, declared.MODEL, more_help="or a path to a .pt file / CTranslate2 folder")
+    add_option(parser, declared.ENGINE, more_help="server: the transcription server of --server")
+    add_option(parser, declared.DEVICE)
+    add_option(parser, declared.LANGUAGE)
+    add_option(parser, declared.TASK)
+    add_option(parser, declared.INITIAL_PROMPT)
     parser.add_argument("--glossary", action="append", default=[], metavar="FILE",
                         help="a glossary (one term per line, optionally a tab and the spellings it is misheard as): "
                              "Whisper is told its terms and the transcript is corrected with them; repeatable")
-    parser.add_argument("--beam-size", type=_whole_number(1, 10), default=5, metavar="N",
-                        help="hypotheses Whisper keeps while decoding, 1 to 10 (default: 5)")
-    parser.add_argument("--batch-size", type=_batch_size, default=None, metavar="N",
-                        help="30-second windows decoded at once, 1 to 64; 1 decodes one after another "
-                             "(default: automatic, from the free GPU memory)")
-    parser.add_argument("--chinese-script", choices=("simplified", "traditional", "original"), default="simplified",
-                        help="characters for Chinese transcripts; original: as Whisper recognised them (default: simplified)")
-    parser.add_argument("--speakers", type=_speakers, default="off", metavar="off|auto|N",
-                        help="label who speaks: off, auto (VoxDesk finds how many), or the number of speakers, "
-                             "2 to 8 (default: off)")
-    parser.add_argument("--max-lines", type=_whole_number(1, 10), default=2, metavar="N",
+    add_option(parser, declared.BEAM_SIZE)
+    add_option(parser, declared.BATCH_SIZE)
+    add_option(parser, declared.CHINESE_SCRIPT)
+    add_option(parser, declared.SPEAKERS, parse=_speakers, metavar="off|auto|N")
+    parser.add_argument("--max-lines", type=whole_number(1, 10), default=2, metavar="N",
                         help="subtitle lines per cue at most, 1 to 10 (default: 2)")
-    parser.add_argument("--max-line-width", type=_whole_number(1, 500), default=42, metavar="N",
+    parser.add_argument("--max-line-width", type=whole_number(1, 500), default=42, metavar="N",
                         help="characters per subtitle line of Latin text at most, 1 to 500 (default: 42)")
-    parser.add_argument("--max-cjk-chars", type=_whole_number(1, 250), default=18, metavar="N",
+    parser.add_argument("--max-cjk-chars", type=whole_number(1, 250), default=18, metavar="N",
                         help="characters per subtitle line with Chinese in it at most, 1 to 250; each counts as two Latin ones (default: 18)")
     parser.add_argument("--server", default=None, metavar="URL",
                         help="an OpenAI-compatible Whisper server (vLLM, faster-whisper-server), e.g. http://gpu-server:8000; "
                              "its API key comes from VOXDESK_SERVER_KEY. If it fails, --model runs on this computer")
     parser.add_argument("--server-model", default="", metavar="NAME",
                         help="the model name the server knows (default: the first it lists)")
-    parser.add_argument("--server-concurrency", type=_whole_number(1, 16), default=4, metavar="N",
+    parser.add_argument("--server-concurrency", type=whole_number(1, 16), default=4, metavar="N",
                         help="pieces of audio sent to the server at once, 1 to 16 (default: 4)")
     parser.add_argument("--format", default="srt", help="comma-separated: srt,vtt,txt,json (default: srt)")
     parser.add_argument("--output-dir", type=Path, default=None, help="where to write (default: next to each file)")
     parser.add_argument("--overwrite", action="store_true", help="replace files that already exist")
     parser.set_defaults(run=run)
-
-
-def _whole_number(low: int, high: int):
-    """An argparse type: a whole number from low to high; anything else is refused in one line (exit 2)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number of at least {low} and at most {high}, not {text!r}")
-        return value
-
-    return parse
 
 
 def _speakers(text: str) -> str:
@@ -78,10 +59,6 @@ def _speakers(text: str) -> str:
         return parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-def _batch_size(text: str) -> int | None:
-    if text.strip().lower() in ("auto", "automatic"):
-        return None
-    return _whole_number(1, 64)(text)
 
 
 def _formats(text: str) -> list[str]:

@@ -4276,10 +4276,6 @@ Replace them?</source>
         <translation>简繁体：</translation>
     </message>
     <message>
-        <source>How Chinese transcripts are written: in simplified or traditional characters, or as Whisper recognised them.</source>
-        <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
-    </message>
-    <message>
         <source>The engine for graphics cards (openai-whisper)</source>
         <translation>适用于显卡的引擎（openai-whisper）</translation>
     </message>
@@ -4314,10 +4310,6 @@ Replace them?</source>
     <message>
         <source>Automatic</source>
         <translation>自动</translation>
-    </message>
-    <message>
-        <source>How many 30-second pieces of speech Whisper decodes together. Automatic fits the graphics card&apos;s free memory; 1 decodes one piece after another, as older versions did.</source>
-        <translation>Whisper 一次同时解码多少段 30 秒的语音。“自动”按显卡的可用内存来定；1 表示逐段依次解码，与旧版本相同。</translation>
     </message>
     <message>
         <source>Subtitle lines</source>
@@ -5248,6 +5240,65 @@ Replace them?</source>
     <message>
         <source>{found} of {total}</source>
         <translation>{found} / {total}</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptionOptions</name>
+    <message>
+        <source>The Whisper model: tiny … large-v3, turbo or an imported one; larger models are more accurate and slower.</source>
+        <translation>Whisper 模型：tiny … large-v3、turbo 或导入的模型；模型越大越准确，也越慢。</translation>
+    </message>
+    <message>
+        <source>The engine that decodes: Automatic (openai-whisper on a graphics card, faster-whisper on the processor) or one of the two.</source>
+        <translation>解码所用的引擎：自动（显卡上用 openai-whisper，处理器上用 faster-whisper），或两者之一。</translation>
+    </message>
+    <message>
+        <source>Where the model runs: Automatic (the graphics card when it works, else the processor), the graphics card or the processor.</source>
+        <translation>模型在哪里运行：自动（显卡可用时用显卡，否则用处理器）、显卡或处理器。</translation>
+    </message>
+    <message>
+        <source>The language spoken, as a code such as zh or en; auto: detected from the speech.</source>
+        <translation>所说的语言，用 zh 或 en 这样的代码表示；auto：根据语音自动识别。</translation>
+    </message>
+    <message>
+        <source>Transcribe the words as spoken, or translate them to English.</source>
+        <translation>按原话转写，或翻译成英文。</translation>
+    </message>
+    <message>
+        <source>Text that steers spelling and style, such as names and terms; for Mandarin VoxDesk&apos;s own sentence in Simplified Chinese when empty.</source>
+        <translation>引导拼写和风格的文字，例如人名和术语；留空时，普通话使用 VoxDesk 自带的一句简体中文。</translation>
+    </message>
+    <message>
+        <source>How many hypotheses Whisper keeps while decoding.</source>
+        <translation>Whisper 解码时保留多少个候选结果。</translation>
+    </message>
+    <message>
+        <source>How Chinese transcripts are written: in simplified or traditional characters, or as Whisper recognised them.</source>
+        <translation>中文转写文本使用简体字还是繁体字，或保持 Whisper 识别出的原样。</translation>
+    </message>
+    <message>
+        <source>Label who speaks: off, auto (VoxDesk finds how many) or the number of speakers.</source>
+        <translation>标注说话人：关闭、自动（由 VoxDesk 判断人数）或说话人的数目。</translation>
+    </message>
+    <message>
+        <source>How many 30-second pieces of speech Whisper decodes together. Automatic fits the graphics card&apos;s free memory; 1 decodes one piece after another, as older versions did.</source>
+        <translation>Whisper 一次同时解码多少段 30 秒的语音。“自动”按显卡的可用内存来定；1 表示逐段依次解码，与旧版本相同。</translation>
+    </message>
+    <message>
+        <source>Decode only the speech voice activity detection hears.</source>
+        <translation>只解码语音活动检测听到的语音。</translation>
+    </message>
+    <message>
+        <source>Time every word, not only every segment.</source>
+        <translation>为每个词标注时间，而不只是每一段。</translation>
+    </message>
+    <message>
+        <source>Sampling temperature; by default Whisper&apos;s fallback from 0.0 up to 1.0 in steps of 0.2.</source>
+        <translation>采样温度；默认使用 Whisper 的回退方式，从 0.0 起每次加 0.2，直到 1.0。</translation>
+    </message>
+    <message>
+        <source>Give each 30-second window the text before it as its prompt.</source>
+        <translation>把每个 30 秒窗口之前的文字作为它的提示。</translation>
     </message>
 </context>
 <context>

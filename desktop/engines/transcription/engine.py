@@ -15,6 +15,7 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence
 import numpy as np
 
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
+from desktop.core.transcription import options as declared
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
@@ -31,15 +32,18 @@ CancelCheck = Callable[[], bool]
 
 @dataclass
 class TranscribeOptions:
-    language: str | None = None  # None = auto-detect; else a Whisper code ("zh", "en", ...)
-    task: str = "transcribe"  # or "translate" (to English)
-    initial_prompt: str | None = None
-    beam_size: int = 5
-    vad: bool = True
-    word_timestamps: bool = True
-    temperature: float | None = None  # None: Whisper's fallback from 0.0 up to 1.0 in steps of 0.2
-    condition_on_previous_text: bool = True  # False: each 30-second window is decoded without a prompt
-    batch_size: int | None = None  # windows decoded at once: None = automatic, 1 = one after another
+    """The options of one decoding, each default its declaration's (``core.transcription.options``); also
+    the JSON the engine process receives (``process.protocol.encode_options``)."""
+
+    language: str | None = declared.LANGUAGE.default  # None = auto-detect; else a Whisper code ("zh", "en", ...)
+    task: str = declared.TASK.default  # or "translate" (to English)
+    initial_prompt: str | None = declared.INITIAL_PROMPT.default
+    beam_size: int = declared.BEAM_SIZE.default
+    vad: bool = declared.VAD.default
+    word_timestamps: bool = declared.WORD_TIMESTAMPS.default
+    temperature: float | None = declared.TEMPERATURE.default  # None: Whisper's fallback from 0.0 up to 1.0
+    condition_on_previous_text: bool = declared.CONDITION_ON_PREVIOUS_TEXT.default  # False: no prompt per window
+    batch_size: int | None = declared.BATCH_SIZE.default  # windows decoded at once: None automatic, 1 one by one
     glossary_terms: Sequence[str] = ()  # the glossaries' terms, most relevant first, for every window
 
     def prompt_with_glossary(self) -> str | None:
@@ -143,7 +147,7 @@ def device_failures_as_user_errors(device: str) -> Iterator[None]:
 
 def check_task(options: TranscribeOptions, multilingual: bool, known_languages: Iterable[str]) -> str | None:
     """Validate language and task against the model; return the Whisper language code (or None)."""
-    if options.task not in ("transcribe", "translate"):
+    if not declared.TASK.allows(options.task):
         raise ValueError(f"unknown task {options.task!r}")
     language = options.language.strip().lower() if options.language else None
     if not multilingual:

@@ -14,14 +14,14 @@ from pathlib import Path
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.transcription import options as declared
+from desktop.core.transcription.options import RecognitionChoices
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.engines.transcription.engine import TranscribeOptions
 
 log = logging.getLogger(__name__)
 
-ENGINE_CHOICES = ("auto", "torch", "ct2", "server")
-DEVICE_CHOICES = ("auto", "gpu", "cpu")
 
 # Which on-disk formats each engine can load, best first; the first is what a download fetches.
 FORMATS_FOR_ENGINE = {"torch": ("pt", "ct2"), "ct2": ("ct2", "pt")}
@@ -33,21 +33,20 @@ NO_GPU_FOR_FORCED_CHOICE = (
 
 
 @dataclass
-class TranscribeSettings:
-    model: str = "base"  # a catalog or imported name, or a path to a .pt file / CTranslate2 folder
-    engine: str = "auto"  # auto | torch | ct2
-    device: str = "auto"  # auto | gpu | cpu
-    language: str | None = None  # None: detect
-    task: str = "transcribe"  # or "translate" (to English)
-    initial_prompt: str | None = None  # None: VoxDesk's own for Mandarin (see chinese.initial_prompt)
-    beam_size: int = 5
-    chinese_script: str = "simplified"  # simplified | traditional | original, for Chinese results
+class TranscribeSettings(RecognitionChoices):
+    """One job's choices: those live captions share (language, task, prompt, beam size, Chinese script)
+    and a file's own; every default is its declaration's (``core.transcription.options``)."""
+
+    model: str = declared.MODEL.default  # a catalog or imported name, or a path to a .pt file / CTranslate2 folder
+    engine: str = declared.ENGINE.default  # auto | torch | ct2 | server
+    device: str = declared.DEVICE.default  # auto | gpu | cpu
     server: ServerConfig | None = None  # the office's transcription server, when one is set up
-    speakers: str = "off"  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
-    batch_size: int | None = None  # 30-second windows decoded at once: None automatic, 1 one after another
+    speakers: str = declared.SPEAKERS.default  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
+    batch_size: int | None = declared.BATCH_SIZE.default  # windows decoded at once: None automatic, 1 one by one
     glossary_files: tuple[str, ...] = ()  # glossaries Whisper is told of and the transcript is corrected with
 
     def options(self) -> TranscribeOptions:
+        """The options of one decoding for this job (the chunk's language and prompt are set per chunk)."""
         return TranscribeOptions(
             language=self.language,
             task=self.task,
@@ -95,7 +94,7 @@ def cpu_plan(settings: TranscribeSettings, plan: Plan) -> Plan:
 
 
 def check_choices(settings: TranscribeSettings) -> None:
-    if settings.engine not in ENGINE_CHOICES or settings.device not in DEVICE_CHOICES:
+    if not declared.ENGINE.allows(settings.engine) or not declared.DEVICE.allows(settings.device):
         raise ValueError(f"unknown engine/device choice: {settings.engine}/{settings.device}")
 
 

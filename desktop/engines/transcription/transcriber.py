@@ -1,7 +1,8 @@
 """Transcribe one file end to end: the single code path behind the window and the CLI.
 
 Chooses engine and device, keeps the model loaded between files, reads long recordings in bounded
-chunks, and retries on the CPU when the GPU fails (recording the fallback so the user sees it).
+chunks (each decoded by ``chunks.ChunkDecoder``), and retries on the CPU when the GPU fails
+(recording the fallback so the user sees it).
 The model runs in an engine process of its own (``isolated``): a crash or a hang there is reported
 and, on the GPU, the file is finished on the CPU after the segments already shown. No Qt here.
 """
@@ -9,25 +10,24 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 from desktop.core.common import audio
 
-from desktop.core.transcription import chinese
-from desktop.core.glossary import prompting as glossary_prompting
 from desktop.core.glossary.correction import Corrector
 from desktop.core.glossary.glossary_file import all_terms, load_glossaries
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
+from desktop.core.transcription.options import CHINESE_SCRIPT
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
-from desktop.core.transcription.transcript import EngineFacts, Segment, Transcript
+from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
-from desktop.engines.transcription.review import second_pass
 from desktop.engines.transcription.run.assembly import TranscriptAssembly
-from desktop.engines.transcription.engine import EngineResult, TranscribeOptions, WhisperEngine
+from desktop.engines.transcription.chunks import ChunkDecoder, FileJob, RepairCount, chunk_progress, free_gpu_memory
+from desktop.engines.transcription.engine import WhisperEngine
 from desktop.engines.transcription.process.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
 from desktop.engines.transcription.plan import (
     FORMATS_FOR_ENGINE,
@@ -42,7 +42,6 @@ from desktop.engines.transcription.plan import (
     torch_gpu_works,
     wants_gpu,
 )
-from desktop.engines.transcription.run.finish_elsewhere import ShownSegments
 from desktop.engines.transcription.known_answer import GpuProof, record_wrong_answers
 from desktop.core.common.i18n import N_
 
@@ -199,14 +198,13 @@ class Transcriber:
     def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
         on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
-        if settings.chinese_script not in chinese.SCRIPTS:
+        if not CHINESE_SCRIPT.allows(settings.chinese_script):
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
         duration = max(info.duration, 1e-6)
-        job = _Job(settings, path.name, is_cancelled, on_status)
-        engine = self._load_with_fallback(settings, self.plan(settings), job.name, on_status)
+        engine = self._load_with_fallback(settings, self.plan(settings), path.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)
         glossaries, glossary_problems = load_glossaries(settings.glossary_files)
@@ -214,6 +212,8 @@ class Transcriber:
             if on_note:
                 on_note(problem)
         terms = all_terms(glossaries)
+        job = FileJob(settings, path.name, is_cancelled, on_status, glossary_terms=tuple(term.text for term in terms))
+        chunks = ChunkDecoder(job, self, self._fallbacks)
         repaired = RepairCount()
         warnings = SlowPathWarnings()
         with warnings:
@@ -222,9 +222,8 @@ class Transcriber:
                     raise Cancelled()
                 if on_status:
                     on_status(N_("Engine", "Transcribing…"))
-                engine = self._transcribe_chunk(engine, job, assembly, offset, samples,
-                                                _chunk_progress(on_progress, offset, len(samples), duration),
-                                                glossary_terms=[term.text for term in terms])
+                engine = chunks.decode_chunk(engine, assembly, offset, samples,
+                                             chunk_progress(on_progress, offset, len(samples), duration))
         for note in warnings.notes:
             if on_note:
                 on_note(note)
@@ -239,46 +238,6 @@ class Transcriber:
             transcript.glossaries = [glossary.name for glossary in glossaries]
         return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
                                   on_status=on_status, cancelled=is_cancelled)
-
-    def _transcribe_chunk(self, engine: WhisperEngine, job: "_Job", assembly: TranscriptAssembly, offset: float,
-                          samples, progress: Callable[[float], None], *, glossary_terms=()) -> WhisperEngine:
-        """Decode one chunk, take a second look at it, and add it to the assembly; the engine that
-        finished it (the CPU one after a GPU failure) is returned for the next chunk."""
-        settings = job.settings
-        # Once the language is known, later chunks start with it (most meetings keep one language);
-        # speech the first decoding missed is decoded again with the language as chosen, so a switch
-        # to another language is caught there.
-        language = assembly.language
-        prompt = chinese.initial_prompt(language, settings.task, settings.initial_prompt)
-        # The glossary's terms heard in the chunks before come first where not all fit in a prompt.
-        heard = glossary_prompting.terms_heard_in((s.text for s in assembly.segments), glossary_terms)
-        terms = tuple(glossary_prompting.ordered_terms(glossary_terms, heard))
-        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt, glossary_terms=terms)
-        recover_options = replace(
-            settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
-                                                                      settings.initial_prompt), glossary_terms=terms)
-        assembly.start_chunk(offset, prompt)
-        result, engine = self._decode(engine, job, samples, chunk_options, progress, assembly.stream)
-        current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
-
-        def decode(audio_part, part_options):
-            # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.
-            part, current[0] = self._decode(current[0], job, audio_part, part_options, _ignore, _ignore)
-            return part
-
-        assembly.engine = EngineFacts(batch_size=result.batch_size, bf16_encoder=result.bf16_encoder,
-                                      device=engine.device, gpu_note=self.gpu_note)
-        reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
-        assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
-        return current[0]
-
-    def _decode(self, engine: WhisperEngine, job: "_Job", samples, options: TranscribeOptions,
-                progress: Callable[[float], None], emit: Callable[[Segment], None]) -> tuple[EngineResult, WhisperEngine]:
-        """One decoding on ``engine`` (the server or this computer's), and the engine for the next one:
-        after a failure, the engine this computer finished on."""
-        if engine.name == "server":
-            return self._transcribe_on_server(engine, job, samples, options, progress, emit)
-        return self._transcribe_with_fallback(engine, job, samples, options, progress, emit)
 
     def _load_with_fallback(self, settings, plan: Plan, job: str, on_status) -> WhisperEngine:
         if plan.engine == "server":
@@ -296,7 +255,7 @@ class Transcriber:
             return self._engine_for(settings, cpu_plan(settings, plan), on_status)
         return run_with_gpu_fallback(
             job, N_("Engine", "load model"), lambda: self._engine_for(settings, plan, on_status), on_cpu, self._fallbacks,
-            free_memory=self._free_gpu_memory,
+            free_memory=free_gpu_memory,
         )
 
     def _proved_on_gpu(self, settings, plan: Plan, job: str, on_status) -> bool:
@@ -313,7 +272,7 @@ class Transcriber:
             job, N_("Engine", "check the GPU"),
             lambda: self._gpu_proof.prove(model, plan.engine, lambda m, e, d: self._load(m, Plan(e, d)),
                                           cpu_model=cpu_model, cpu_engine=cpu_engine, cancelled=self._job_cancelled),
-            lambda: None, self._fallbacks, free_memory=self._free_gpu_memory,
+            lambda: None, self._fallbacks, free_memory=free_gpu_memory,
         )
         if verdict is None:  # the GPU failed during the check: recorded as a fallback already
             self._gpu_broken = True
@@ -331,37 +290,14 @@ class Transcriber:
             self.gpu_note = verdict.sentence()
         return True
 
-    def _transcribe_with_fallback(self, engine, job: "_Job", samples, options, progress, emit):
-        """Run one chunk; on a GPU failure, switch to the CPU for the rest of this job and say so.
-
-        The segments shown before the failure stay: the next try decodes only the audio after them.
-        """
-        settings, cancelled, on_status = job.settings, job.cancelled, job.on_status
-        shown = ShownSegments(emit)
-
-        def run(on: WhisperEngine, run_options: TranscribeOptions):
-            return shown.decode(on, samples, run_options, progress, cancelled), on
-
-        if engine.device == "cpu":
-            return run(engine, options)
-
-        def retry_greedy():
-            return run(engine, replace(options, beam_size=1))
-
-        def on_cpu():
-            self._gpu_broken = True  # it would fail again for the next file
-            if on_status:
-                on_status(GPU_STOPPED_CONTINUING if self._fallbacks.gpu_unusable
+    def engine_after_gpu_failure(self, job: FileJob, failed: WhisperEngine) -> WhisperEngine:
+        """The processor's engine for the rest of ``job`` after the GPU failed while decoding; said on its status."""
+        self._gpu_broken = True  # it would fail again for the next file
+        if job.on_status:
+            job.on_status(GPU_STOPPED_CONTINUING if self._fallbacks.gpu_unusable
                           else N_("Engine", "The GPU failed; continuing on the CPU…"))
-            plan = cpu_plan(settings, Plan(engine.name, engine.device))
-            return run(self._engine_for(settings, plan, on_status), options)
-
-        return run_with_gpu_fallback(
-            job.name, "transcribe", lambda: run(engine, options), on_cpu, self._fallbacks,
-            free_memory=self._free_gpu_memory,
-            # Out of memory: greedy decoding keeps one hypothesis instead of a beam of them.
-            retry_smaller=retry_greedy if options.beam_size > 1 else None,
-        )
+        plan = cpu_plan(job.settings, Plan(failed.name, failed.device))
+        return self._engine_for(job.settings, plan, job.on_status)
 
     # -- the transcription server --------------------------------------------------------------
 
@@ -392,65 +328,8 @@ class Transcriber:
         if server is not None:
             server.close()
 
-    def _transcribe_on_server(self, engine, job: "_Job", samples, options, progress, emit):
-        """One chunk on the server; when it fails, the rest of the job on this computer (recorded as a fallback)."""
-        from desktop.engines.transcription.server.fallback import transcribe_with_server_fallback
-
-        settings, on_status = job.settings, job.on_status
+    def engine_after_server_failure(self, job: FileJob) -> WhisperEngine:
+        """This computer's engine for the rest of ``job`` after the server failed (recorded as a fallback)."""
+        settings = job.settings
         local = replace(settings, engine="auto" if settings.engine == "server" else settings.engine, server=None)
-        return transcribe_with_server_fallback(
-            engine, samples, options, on_progress=progress, emit=emit, cancelled=job.cancelled,
-            local_engine=lambda: self._load_with_fallback(local, self.plan(local), job.name, on_status),
-            log=self._fallbacks, job=job.name, on_status=on_status)
-
-    @staticmethod
-    def _free_gpu_memory() -> None:
-        """For a model in this process; an engine process frees its own memory after a failure."""
-        import gc
-        import sys
-
-        gc.collect()
-        torch = sys.modules.get("torch")  # not imported here for nothing
-        if torch is not None and torch.cuda.is_initialized():
-            torch.cuda.empty_cache()
-
-
-@dataclass(frozen=True)
-class _Job:
-    """One file's job, as its chunks and their fallbacks pass it on."""
-
-    settings: TranscribeSettings
-    name: str  # the file's name, as the fallback log lists it
-    cancelled: Callable[[], bool]
-    on_status: Callable[[str], None] | None
-
-
-def _ignore(_value) -> None:
-    """Progress and segments of a second look, which are not shown as they come."""
-
-
-def _chunk_progress(on_progress, offset: float, samples: int, duration: float) -> Callable[[float], None]:
-    """The file's progress from a chunk's own fraction."""
-    chunk_seconds = samples / audio.SAMPLE_RATE
-
-    def report(fraction: float) -> None:
-        if on_progress:
-            on_progress(min(1.0, (offset + fraction * chunk_seconds) / duration))
-
-    return report
-
-
-class RepairCount:
-    """Counts the samples the audio reader replaced with silence because they were not numbers."""
-
-    def __init__(self) -> None:
-        self.samples = 0
-
-    def __call__(self, count: int) -> None:
-        self.samples += count
-
-    def warnings(self) -> list[str]:
-        if not self.samples:
-            return []
-        return [N_("Engine", "Part of the recording is damaged (samples that are not numbers: {count}); it was "
-                             "replaced with silence.").format(count=self.samples)]
+        return self._load_with_fallback(local, self.plan(local), job.name, job.on_status)

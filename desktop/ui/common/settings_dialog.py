@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.core.transcription.options import BATCH_SIZE, CHINESE_SCRIPT, DEVICE, LOCAL_ENGINES
 from desktop.settings import Settings
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.glossary_folders_box import GlossaryFoldersBox
-from desktop.ui.common.i18n import UI_LANGUAGES
+from desktop.ui.common.i18n import UI_LANGUAGES, translated
 from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
@@ -58,8 +59,8 @@ class SettingsDialog(QDialog):
         self._load()
 
     def _build_recognition_box(self) -> None:
-        self.device_combo = self._combo("auto", "gpu", "cpu")
-        self.script_combo = self._combo("simplified", "traditional", "original")
+        self.device_combo = self._combo(*DEVICE.choices)
+        self.script_combo = self._combo(*CHINESE_SCRIPT.choices)
         self.recognition_box = QGroupBox()
         form = QFormLayout(self.recognition_box)
         self.device_label, self.script_label = QLabel(), QLabel()
@@ -68,12 +69,12 @@ class SettingsDialog(QDialog):
 
     def _build_engine_box(self) -> None:
         """The Advanced page's engine choices; Automatic is right on nearly every computer."""
-        self.engine_combo = self._combo("auto", "torch", "ct2")
+        self.engine_combo = self._combo(*LOCAL_ENGINES)
         self.engine_box = QGroupBox()
         form = QFormLayout(self.engine_box)
         self.engine_label = QLabel()
         form.addRow(self.engine_label, self.engine_combo)
-        self.batch_spin, self.batch_label = self._spin(0, 32), QLabel()  # 0: automatic
+        self.batch_spin, self.batch_label = self._spin(0, BATCH_SIZE.high), QLabel()  # 0: automatic
         form.addRow(self.batch_label, self.batch_spin)
 
     def _build_subtitles_box(self) -> None:
@@ -180,30 +181,28 @@ class SettingsDialog(QDialog):
                             (self.general_page, self.tr("General")),
                             (self.advanced_page, self.tr("Advanced"))):
             self.pages.setTabText(self.pages.indexOf(page), title)
-        self._name_items(self.engine_combo, (
-            self.tr("Automatic (recommended)"),
-            self.tr("The engine for graphics cards (openai-whisper)"),
-            self.tr("The engine for processors (faster-whisper)"),
-        ))
-        self._name_items(self.device_combo, (
-            self.tr("Automatic: the graphics card when it works, else the processor"),
-            self.tr("The graphics card"), self.tr("The processor"),
-        ))
-        self._name_items(self.script_combo, (
-            self.tr("Simplified (简体)"), self.tr("Traditional (繁體)"), self.tr("As recognised"),
-        ))
+        self._name_items(self.engine_combo, {
+            "auto": self.tr("Automatic (recommended)"),
+            "torch": self.tr("The engine for graphics cards (openai-whisper)"),
+            "ct2": self.tr("The engine for processors (faster-whisper)"),
+        })
+        self._name_items(self.device_combo, {
+            "auto": self.tr("Automatic: the graphics card when it works, else the processor"),
+            "gpu": self.tr("The graphics card"), "cpu": self.tr("The processor"),
+        })
+        self._name_items(self.script_combo, {
+            "simplified": self.tr("Simplified (简体)"), "traditional": self.tr("Traditional (繁體)"),
+            "original": self.tr("As recognised"),
+        })
         self.recognition_box.setTitle(self.tr("Speech recognition"))
         self.engine_box.setTitle(self.tr("Transcription engine"))
         self.engine_label.setText(self.tr("Engine:"))
         self.device_label.setText(self.tr("Run on:"))
         self.script_label.setText(self.tr("Chinese script:"))
-        self.script_combo.setToolTip(self.tr("How Chinese transcripts are written: in simplified or traditional "
-                                             "characters, or as Whisper recognised them."))
+        self.script_combo.setToolTip(translated(CHINESE_SCRIPT.help))
         self.batch_label.setText(self.tr("Pieces of speech worked on together:"))
         self.batch_spin.setSpecialValueText(self.tr("Automatic"))
-        self.batch_spin.setToolTip(self.tr("How many 30-second pieces of speech Whisper decodes together. "
-                                           "Automatic fits the graphics card's free memory; 1 decodes one "
-                                           "piece after another, as older versions did."))
+        self.batch_spin.setToolTip(translated(BATCH_SIZE.help))
         self.subtitles_box.setTitle(self.tr("Subtitle lines"))
         self.lines_label.setText(self.tr("Lines per subtitle, at most:"))
         self.latin_label.setText(self.tr("Line length for Latin text, at most:"))
@@ -247,9 +246,10 @@ class SettingsDialog(QDialog):
         return combo
 
     @staticmethod
-    def _name_items(combo: QComboBox, names: tuple[str, ...]) -> None:
-        for index, name in enumerate(names):
-            combo.setItemText(index, name)
+    def _name_items(combo: QComboBox, names: dict[str, str]) -> None:
+        """Each item's text by its value, whatever order the declaration lists the values in."""
+        for value, name in names.items():
+            combo.setItemText(combo.findData(value), name)
 
     @staticmethod
     def _spin(low: int, high: int) -> QSpinBox:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.live_lines import CommittedLine
+from desktop.core.transcription.options import LANGUAGE, MODEL, TASK
 from desktop.core.transcription.transcript import clock
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
@@ -257,10 +258,10 @@ class LivePanel(QDialog):
         if device is None:
             return
         language = self.language_combo.currentData()
-        settings = replace(self._settings_for_next(), model=self.model_combo.currentData() or "base",
-                           language=None if language == "auto" else language)
-        options = LiveOptions(language=settings.language, initial_prompt=settings.initial_prompt,
-                              chinese_script=settings.chinese_script, glossary=self._glossary_terms())
+        settings = replace(self._settings_for_next(), model=self.model_combo.currentData() or MODEL.default,
+                           language=LANGUAGE.from_stored(language))
+        # The live window has its own model and language, and no task: captions are the words as spoken.
+        options = LiveOptions.following(replace(settings, task=TASK.default), glossary=self._glossary_terms())
         self._lines, self._tentative = [], ""
         self._render()
         self.captions.start(settings, device, options, folder=self._recordings_folder(),

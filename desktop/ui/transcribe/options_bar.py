@@ -6,6 +6,16 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLa
 
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
 from desktop.core.transcription.model_advice import CHINESE_HINT, needs_chinese_hint
+from desktop.core.transcription.options import (
+    BATCH_SIZE,
+    CHINESE_SCRIPT,
+    DEVICE,
+    ENGINE,
+    INITIAL_PROMPT,
+    LANGUAGE,
+    MODEL,
+    TASK,
+)
 from desktop.core.transcription.speed_records import SpeedRecords, machine_key
 from desktop.engines.transcription.transcriber import TranscribeSettings
 from desktop.settings import Settings
@@ -64,8 +74,8 @@ class OptionsBar(QWidget):
         self.speakers_label = QLabel()
         self.speakers_label.setBuddy(self.speakers_combo)
         self.task_combo = QComboBox()
-        self.task_combo.addItem("", "transcribe")
-        self.task_combo.addItem("", "translate")
+        for task in TASK.choices:
+            self.task_combo.addItem("", task)
         self.prompt_edit = QLineEdit()
         self.prompt_edit.setClearButtonEnabled(True)
         self.prompt_edit.setMinimumWidth(220)
@@ -129,8 +139,10 @@ class OptionsBar(QWidget):
         chosen_language = self.language_combo.currentData()
         self._fill_other_languages()
         select_data(self.language_combo, chosen_language)
-        self.task_combo.setItemText(0, self.tr("Transcribe"))
-        self.task_combo.setItemText(1, self.tr("Translate to English"))
+        self.task_combo.setItemText(self.task_combo.findData("transcribe"), self.tr("Transcribe"))
+        self.task_combo.setItemText(self.task_combo.findData("translate"), self.tr("Translate to English"))
+        self.task_combo.setToolTip(translated(TASK.help))
+        self.prompt_edit.setToolTip(translated(INITIAL_PROMPT.help))
         self.prompt_edit.setPlaceholderText(self.tr("Optional: names or terms, spelled as you want them"))
         self.model_combo.retranslate()
         self.chinese_hint.setText(translated(CHINESE_HINT))
@@ -168,16 +180,16 @@ class OptionsBar(QWidget):
         """The choices for the next file, as the Transcriber takes them."""
         language = self.language_combo.currentData()
         return TranscribeSettings(
-            model=self.model_combo.currentData() or self._settings.get("transcribe/model"),
-            engine=self._settings.get("engine/choice"),
-            device=self._settings.get("device/choice"),
-            language=None if language in (None, "auto") else language,
+            model=self.model_combo.currentData() or self._settings.get(MODEL.settings_key),
+            engine=self._settings.get(ENGINE.settings_key),
+            device=self._settings.get(DEVICE.settings_key),
+            language=LANGUAGE.from_stored(language),
             task=self.task_combo.currentData(),
             initial_prompt=self.prompt_edit.text().strip() or None,
-            chinese_script=self._settings.get("transcribe/chinese_script"),
+            chinese_script=self._settings.get(CHINESE_SCRIPT.settings_key),
             server=configured_server(self._settings),
             speakers=self.speakers_combo.currentData(),
-            batch_size=self._settings.get("engine/batch_size") or None,
+            batch_size=BATCH_SIZE.from_stored(self._settings.get(BATCH_SIZE.settings_key)),
             glossary_files=self.glossary_picker.chosen_paths(),
         )
 

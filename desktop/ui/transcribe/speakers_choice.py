@@ -4,7 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from desktop.core.speakers.choice import AUTO, CHOICES, OFF
+from desktop.core.speakers.choice import AUTO, OFF
+from desktop.core.transcription.options import SPEAKERS
 
 
 class SpeakersCombo(QComboBox):
@@ -12,7 +13,7 @@ class SpeakersCombo(QComboBox):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        for choice in CHOICES:
+        for choice in SPEAKERS.choices:
             self.addItem("", choice)
         self.retranslate()
 

@@ -30,6 +30,7 @@ from desktop.core.glossary.glossary_file import Term
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
+from desktop.core.transcription.options import RecognitionChoices
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription.review import second_pass
 from desktop.engines.transcription.run.assembly import TranscriptAssembly
@@ -50,14 +51,19 @@ UNSURE_LOGPROB = LOG_PROB_THRESHOLD  # Whisper's log_prob_threshold: below it, a
 
 
 @dataclass
-class LiveOptions:
-    language: str | None = None  # None: detected from the first utterance, then kept
-    task: str = "transcribe"
-    initial_prompt: str | None = None
-    beam_size: int = 5
-    chinese_script: str = "simplified"
+class LiveOptions(RecognitionChoices):
+    """A file's recognition choices (language, task, prompt, beam size, Chinese script: declared once in
+    ``core.transcription.options``) and live captions' own. A language of None is detected from the
+    first utterance, then kept."""
+
     tentative: bool = True  # show a changing line while someone speaks
     glossary: tuple[Term, ...] = ()  # terms told to Whisper and put in place of their near-misses
+
+    @classmethod
+    def following(cls, choices: RecognitionChoices, *, tentative: bool = True,
+                  glossary: tuple[Term, ...] = ()) -> "LiveOptions":
+        """The options of captions made as a file with ``choices`` is transcribed (a job's settings)."""
+        return cls(**choices.recognition_choices(), tentative=tentative, glossary=glossary)
 
 
 class LiveCaptioner:
@@ -177,7 +183,7 @@ class LiveCaptioner:
         self._show_tentative("")
 
     def _decode(self, audio: np.ndarray, offset: float) -> list[Segment]:
-        """One utterance through the same steps as one chunk of a file (Transcriber._transcribe_chunk):
+        """One utterance through the same steps as one chunk of a file (chunks.ChunkDecoder.decode_chunk):
         the engine, the second pass, then the assembly (Chinese script and punctuation).
 
         With automatic language each utterance has its own, so a meeting may switch between Chinese
