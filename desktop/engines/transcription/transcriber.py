@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -182,29 +183,56 @@ class Transcriber:
         path: str | Path,
         settings: TranscribeSettings,
         *,
+        stretch: tuple[float, float] | None = None,
         on_progress: Callable[[float], None] | None = None,
         on_segment: Callable[[Segment], None] | None = None,
         on_status: Callable[[str], None] | None = None,
         on_note: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Transcript:
-        """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled."""
-        with self._lock:
+        """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled.
+
+        stretch: (start, end) in seconds to transcribe only that part (*Transcribe again…* on some lines),
+        decoded as one chunk of the file is, without the speakers stage; its transcript's times start at 0.
+        """
+        with self._turn(cancelled, on_status):
             self._job_cancelled = cancelled
             try:
-                return self._transcribe(Path(path), settings, on_progress, on_segment, on_status, on_note, cancelled)
+                return self._transcribe(Path(path), settings, stretch, on_progress, on_segment, on_status, on_note,
+                                        cancelled)
             finally:
                 self._job_cancelled = None
 
-    def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
+    @contextmanager
+    def _turn(self, cancelled: Callable[[], bool] | None, on_status):
+        """Hold the model for one job; a job that finds another running waits, and can be cancelled while
+        it waits."""
+        if not self._lock.acquire(blocking=False):
+            if on_status:
+                on_status(N_("Engine", "Waiting for the file being transcribed to finish…"))
+            while not self._lock.acquire(timeout=0.2):
+                if cancelled is not None and cancelled():
+                    raise Cancelled()
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    def _transcribe(self, path, settings, stretch, on_progress, on_segment, on_status, on_note,
+                    cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
+        if stretch is not None:
+            settings = replace(settings, speakers="off")  # a few lines keep the speakers they had
         on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
         if settings.chinese_script not in chinese.SCRIPTS:
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
-        duration = max(info.duration, 1e-6)
+        length = info.duration
+        if stretch is not None:
+            length = max(0.0, min(stretch[1], info.duration or stretch[1]) - stretch[0])
+        duration = max(length, 1e-6)
         job = _Job(settings, path.name, is_cancelled, on_status)
         engine = self._load_with_fallback(settings, self.plan(settings), job.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
@@ -217,7 +245,7 @@ class Transcriber:
         repaired = RepairCount()
         warnings = SlowPathWarnings()
         with warnings:
-            for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds, on_repair=repaired):
+            for offset, samples in self._chunks(path, stretch, repaired):
                 if is_cancelled():
                     raise Cancelled()
                 if on_status:
@@ -232,13 +260,20 @@ class Transcriber:
             raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        transcript = assembly.transcript(duration=info.duration, source=str(path),
+        transcript = assembly.transcript(duration=length, source=str(path),
                                          warnings=[*glossary_problems, *repaired.warnings()])
         if terms:
             Corrector(terms).correct_transcript(transcript)
             transcript.glossaries = [glossary.name for glossary in glossaries]
         return self._speakers.run(transcript, path, settings.speakers, on_progress=speakers_progress,
                                   on_status=on_status, cancelled=is_cancelled)
+
+    def _chunks(self, path: Path, stretch: tuple[float, float] | None, repaired: "RepairCount"):
+        """(offset, samples) of the recording in chunks, or of the stretch alone as one, from 0."""
+        if stretch is None:
+            return audio.iter_chunks(path, chunk_seconds=self._chunk_seconds, on_repair=repaired)
+        samples = audio.decode_stretch(path, *stretch)
+        return iter([(0.0, samples)] if len(samples) else [])  # past the recording's end: nothing to hear
 
     def _transcribe_chunk(self, engine: WhisperEngine, job: "_Job", assembly: TranscriptAssembly, offset: float,
                           samples, progress: Callable[[float], None], *, glossary_terms=()) -> WhisperEngine:
