@@ -67,6 +67,11 @@ class TranscribeAgain(QObject):
             self.retranslate()
         return False
 
+    @property
+    def busy(self) -> bool:
+        """True while lines are being decoded again (until the job has ended, also after a cancel)."""
+        return self._job is not None
+
     @Slot(object)
     def _on_models_listed(self, entries) -> None:
         self._entries = list(entries)
@@ -122,6 +127,9 @@ class TranscribeAgain(QObject):
             dialog.deleteLater()
         if self._job is None:
             self._target = None
+        # Back to the lines, so Ctrl+Z and the line edits act on them at once.
+        self._panel.window().activateWindow()
+        self._panel.view.setFocus()
 
     # -- the decoding --------------------------------------------------------------------------
 
@@ -188,7 +196,9 @@ class TranscribeAgain(QObject):
 
     @Slot(object)
     def _on_failed(self, message) -> None:
-        if self._from_job():
+        if self._from_job() and self._cancel_asked:  # a decoding stopped part-way may end in an error
+            self._on_cancelled()
+        elif self._from_job():
             self._dialog.show_failure(self.tr("{reason} The lines stay as they were.").format(
                 reason=translated(message)))
 
