@@ -37,6 +37,7 @@ class TranscribeAgainDialog(QDialog):
         self._build()
         self.retranslate()
         self.setMinimumWidth(460)
+        self.start_button.setFocus()  # Enter starts, as the default button; Cancel is not the first stop
 
     def _build(self) -> None:
         self.intro_label = QLabel()
@@ -132,6 +133,7 @@ class TranscribeAgainDialog(QDialog):
         self.status_label.setStyleSheet("")
         self.show_status(self.tr("Starting…"))
         self.cancel_button.setEnabled(True)
+        self.adjustSize()  # room for the status and the progress, without squeezing the choices
 
     def show_status(self, text: str) -> None:
         if not self._cancelling:
@@ -151,6 +153,8 @@ class TranscribeAgainDialog(QDialog):
         self.status_label.setText(sentence)
         self.status_label.show()
         self.cancel_button.setEnabled(True)
+        self.start_button.setFocus()
+        self.adjustSize()
 
     def reject(self) -> None:
         """Cancel, Escape or the window's close button: a decoding under way is stopped first; the dialog
