@@ -106,8 +106,8 @@ class TranscribeAgain(QObject):
         dialog.open()
 
     def _fill_choices(self, dialog: TranscribeAgainDialog, transcript: Transcript) -> None:
-        """The choices the file was transcribed with as the defaults; only the models on this computer,
-        as there is no download here."""
+        """The choices above the queue (those the files are transcribed with) as the defaults; only the
+        models on this computer, as there is no download from here."""
         options = self._options
         current = options.model_combo.currentData()
         here = [entry for entry in self._entries if any(entry.downloaded.values())]
