@@ -1749,8 +1749,8 @@
         <translation>正在 {where} 上加载 {name} 模型…</translation>
     </message>
     <message>
-        <source>Waiting for the file being transcribed to finish…</source>
-        <translation>正在等待当前文件转写完成…</translation>
+        <source>Waiting for the transcription under way to finish…</source>
+        <translation>正在等待进行中的转写完成…</translation>
     </message>
     <message>
         <source>Reading the file…</source>

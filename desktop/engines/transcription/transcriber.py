@@ -209,7 +209,7 @@ class Transcriber:
         it waits."""
         if not self._lock.acquire(blocking=False):
             if on_status:
-                on_status(N_("Engine", "Waiting for the file being transcribed to finish…"))
+                on_status(N_("Engine", "Waiting for the transcription under way to finish…"))
             while not self._lock.acquire(timeout=0.2):
                 if cancelled is not None and cancelled():
                     raise Cancelled()

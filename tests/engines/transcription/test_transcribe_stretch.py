@@ -68,7 +68,7 @@ def test_a_job_waiting_for_the_file_being_transcribed_can_be_cancelled_while_it_
         with pytest.raises(Cancelled):
             transcriber.transcribe_file(path, SETTINGS, stretch=(jfk_start, jfk_end), on_status=statuses.append,
                                         cancelled=lambda: bool(statuses))
-        assert statuses == ["Waiting for the file being transcribed to finish…"]
+        assert statuses == ["Waiting for the transcription under way to finish…"]
     finally:
         stop_running.set()
         first.join(120)
