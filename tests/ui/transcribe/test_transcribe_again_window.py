@@ -155,8 +155,13 @@ def test_a_failure_leaves_the_lines_as_they_were_with_a_sentence(qtbot, window, 
     before, copies = list(transcript.segments), copy.deepcopy(transcript.segments)
     shutil.move(path, tmp_path / "moved away.wav")  # the recording is gone from where it was transcribed
 
+    tab.options.prompt_edit.setText("Kennedy")
+    tab.options.language_combo.setCurrentIndex(tab.options.language_combo.findData("auto"))
+
     select_lines(panel.view, rows_of_jfk(transcript, jfk))
     dialog = open_dialog(qtbot, window)
+    assert dialog.prompt() == "Kennedy", "the prompt chosen for the files"
+    assert dialog.language() == "en", "a few seconds are too few to detect the language by: the transcript's"
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.start_button.isEnabled(), timeout=JOB_TIMEOUT_MS)
     assert dialog.isVisible(), "open, to choose again"
