@@ -5136,8 +5136,8 @@ Replace them?</source>
 <context>
     <name>TranscribeAgain</name>
     <message>
-        <source>T&amp;ranscribe again…</source>
-        <translation>重新转写(&amp;R)…</translation>
+        <source>Transcribe &amp;again…</source>
+        <translation>重新转写(&amp;A)…</translation>
     </message>
     <message>
         <source>Decode the selected lines again, with another model, language or prompt</source>

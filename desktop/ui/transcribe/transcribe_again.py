@@ -59,7 +59,7 @@ class TranscribeAgain(QObject):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.action.setText(self.tr("T&ranscribe again…"))
+        self.action.setText(self.tr("Transcribe &again…"))
         self.action.setToolTip(self.tr("Decode the selected lines again, with another model, language or prompt"))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
