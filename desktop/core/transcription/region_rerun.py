@@ -128,7 +128,7 @@ def _found_again(transcript: Transcript, region: Region) -> int | None:
 
 def _with_speakers(new_lines: list[Segment], old_lines: tuple[Segment, ...]) -> list[Segment]:
     """Each new line is said by whoever said the old line it overlaps most (the nearest one where it
-    overlaps none); lines were only ever labelled when some old line has a speaker."""
+    overlaps none); where no old line had a speaker, the new ones have none either."""
     if all(line.speaker is None for line in old_lines):
         return new_lines
 
