@@ -1621,6 +1621,42 @@
         <source>open the subtitles “{name}”</source>
         <translation>打开字幕“{name}”</translation>
     </message>
+    <message>
+        <source>The lines changed while they were being transcribed again, so nothing was replaced. Try again.</source>
+        <translation>重新转写期间这些行被改动了，因此没有替换任何内容。请再试一次。</translation>
+    </message>
+    <message>
+        <source>transcribe again line {line}</source>
+        <translation>重新转写第 {line} 行</translation>
+    </message>
+    <message>
+        <source>transcribe again lines {first}–{last}</source>
+        <translation>重新转写第 {first}–{last} 行</translation>
+    </message>
+    <message>
+        <source>line {line}</source>
+        <translation>第 {line} 行</translation>
+    </message>
+    <message>
+        <source>lines {first}–{last}</source>
+        <translation>第 {first}–{last} 行</translation>
+    </message>
+    <message>
+        <source>Select the lines to transcribe again.</source>
+        <translation>请选择要重新转写的行。</translation>
+    </message>
+    <message>
+        <source>Select lines next to each other to transcribe them again together.</source>
+        <translation>要一起重新转写，请选择相邻的几行。</translation>
+    </message>
+    <message>
+        <source>There is too little of the recording under {lines} to transcribe it again.</source>
+        <translation>{lines}对应的录音太短，无法重新转写。</translation>
+    </message>
+    <message>
+        <source>No words were heard in {span} this time, so nothing was replaced. Try another model or language.</source>
+        <translation>这次在 {span} 中没有听到任何话语，因此没有替换任何内容。请换一个模型或语言再试。</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -1711,6 +1747,10 @@
     <message>
         <source>Loading the {name} model on the {where}…</source>
         <translation>正在 {where} 上加载 {name} 模型…</translation>
+    </message>
+    <message>
+        <source>Waiting for the transcription under way to finish…</source>
+        <translation>正在等待进行中的转写完成…</translation>
     </message>
     <message>
         <source>Reading the file…</source>
@@ -5083,6 +5123,72 @@ Replace them?</source>
     <message>
         <source>Play</source>
         <translation>播放</translation>
+    </message>
+</context>
+<context>
+    <name>TranscribeAgain</name>
+    <message>
+        <source>Transcribe &amp;again…</source>
+        <translation>重新转写(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Decode the selected lines again, with another model, language or prompt</source>
+        <translation>用其他模型、语言或提示词重新识别所选的行</translation>
+    </message>
+    <message>
+        <source>Transcribed {lines} again. Edit → Undo brings back the old lines.</source>
+        <translation>已重新转写{lines}。“编辑 → 撤销”可恢复原来的行。</translation>
+    </message>
+    <message>
+        <source>{reason} The lines stay as they were.</source>
+        <translation>{reason}这些行保持原样。</translation>
+    </message>
+    <message>
+        <source>Transcribe again was cancelled: the lines stay as they were.</source>
+        <translation>已取消重新转写：这些行保持原样。</translation>
+    </message>
+</context>
+<context>
+    <name>TranscribeAgainDialog</name>
+    <message>
+        <source>Transcribe again</source>
+        <translation>重新转写</translation>
+    </message>
+    <message>
+        <source>VoxDesk listens again to {span} of the recording and puts what it hears in place of {lines}. Edit → Undo brings the old lines back.</source>
+        <translation>VoxDesk 会重新听录音中 {span} 这一段，并用听到的内容替换{lines}。“编辑 → 撤销”可恢复原来的行。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The models on this computer. A larger one hears more accurately, and takes longer.</source>
+        <translation>本机上的模型。模型越大，识别越准确，用时也越长。</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Initial prompt:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <source>Optional: names or terms, spelled as you want them</source>
+        <translation>可选：人名或术语，按您希望的写法填写</translation>
+    </message>
+    <message>
+        <source>&amp;Transcribe again</source>
+        <translation>重新转写(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
     </message>
 </context>
 <context>

@@ -356,6 +356,12 @@ def replace_lines(transcript: Transcript, segments: list[Segment], description: 
     return Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
 
 
+def replace_run(transcript: Transcript, at: int, count: int, segments: list[Segment], description: Message) -> Change:
+    """The count lines from row at replaced by segments, undoably (lines transcribed again)."""
+    return Change(description, [_Splice(at, list(transcript.segments[at:at + count]), list(segments))],
+                  first_row=at, rows_changed=True)
+
+
 # -- finding and replacing ---------------------------------------------------------------------
 
 

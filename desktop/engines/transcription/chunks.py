@@ -171,3 +171,11 @@ class RepairCount:
             return []
         return [N_("Engine", "Part of the recording is damaged (samples that are not numbers: {count}); it was "
                              "replaced with silence.").format(count=self.samples)]
+
+
+def recording_chunks(path, stretch: tuple[float, float] | None, chunk_seconds: float, repaired: RepairCount):
+    """(offset, samples) of the recording in chunks, or of the stretch alone as one, from 0."""
+    if stretch is None:
+        return audio.iter_chunks(path, chunk_seconds=chunk_seconds, on_repair=repaired)
+    samples = audio.decode_stretch(path, *stretch)
+    return iter([(0.0, samples)] if len(samples) else [])  # past the recording's end: nothing to hear

@@ -9,7 +9,6 @@ and, on the GPU, the file is finished on the CPU after the segments already show
 from __future__ import annotations
 
 import logging
-import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable
@@ -26,7 +25,10 @@ from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
 from desktop.engines.transcription.run.assembly import TranscriptAssembly
-from desktop.engines.transcription.chunks import ChunkDecoder, FileJob, RepairCount, chunk_progress, free_gpu_memory
+from desktop.engines.transcription.run.one_at_a_time import OneAtATime
+from desktop.engines.transcription.chunks import (
+    ChunkDecoder, FileJob, RepairCount, chunk_progress, free_gpu_memory, recording_chunks,
+)
 from desktop.engines.transcription.engine import WhisperEngine
 from desktop.engines.transcription.process.isolated import DEFAULT_HANG_SECONDS, IsolatedEngine
 from desktop.engines.transcription.plan import (
@@ -81,7 +83,7 @@ class Transcriber:
         self._engine: WhisperEngine | None = None
         self._engine_key: tuple | None = None
         self._gpu_broken = False  # set after a fallback: later files go straight to the CPU
-        self._lock = threading.Lock()
+        self._turns = OneAtATime()
         self._server: WhisperEngine | None = None  # the server engine, kept beside the local one
         self._server_key: tuple[ServerConfig, str] | None = None
         self._speakers = SpeakersStage()
@@ -157,7 +159,7 @@ class Transcriber:
 
         Waits for a running job to finish: call it off the GUI thread.
         """
-        with self._lock:
+        with self._turns.turn(None, None):
             self._unload()
             self._close_server()
             self._gpu_broken = False  # a new model (or a smaller one) deserves a new try on the GPU
@@ -181,29 +183,41 @@ class Transcriber:
         path: str | Path,
         settings: TranscribeSettings,
         *,
+        stretch: tuple[float, float] | None = None,
         on_progress: Callable[[float], None] | None = None,
         on_segment: Callable[[Segment], None] | None = None,
         on_status: Callable[[str], None] | None = None,
         on_note: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Transcript:
-        """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled."""
-        with self._lock:
+        """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled.
+
+        stretch: (start, end) in seconds to transcribe only that part (*Transcribe again…* on some lines),
+        decoded as one chunk of the file is, without the speakers stage; its transcript's times start at 0.
+        """
+        with self._turns.turn(cancelled, on_status):
             self._job_cancelled = cancelled
             try:
-                return self._transcribe(Path(path), settings, on_progress, on_segment, on_status, on_note, cancelled)
+                return self._transcribe(Path(path), settings, stretch, on_progress, on_segment, on_status, on_note,
+                                        cancelled)
             finally:
                 self._job_cancelled = None
 
-    def _transcribe(self, path, settings, on_progress, on_segment, on_status, on_note, cancelled) -> Transcript:
+    def _transcribe(self, path, settings, stretch, on_progress, on_segment, on_status, on_note,
+                    cancelled) -> Transcript:
         is_cancelled = cancelled or (lambda: False)
+        if stretch is not None:
+            settings = replace(settings, speakers="off")  # a few lines keep the speakers they had
         on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
         if not CHINESE_SCRIPT.allows(settings.chinese_script):
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
         if on_status:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
-        duration = max(info.duration, 1e-6)
+        length = info.duration
+        if stretch is not None:
+            length = max(0.0, min(stretch[1], info.duration or stretch[1]) - stretch[0])
+        duration = max(length, 1e-6)
         engine = self._load_with_fallback(settings, self.plan(settings), path.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)
@@ -217,7 +231,7 @@ class Transcriber:
         repaired = RepairCount()
         warnings = SlowPathWarnings()
         with warnings:
-            for offset, samples in audio.iter_chunks(path, chunk_seconds=self._chunk_seconds, on_repair=repaired):
+            for offset, samples in recording_chunks(path, stretch, self._chunk_seconds, repaired):
                 if is_cancelled():
                     raise Cancelled()
                 if on_status:
@@ -231,7 +245,7 @@ class Transcriber:
             raise UserFacingError(NOTHING_TRANSCRIBED)
         if on_progress:
             on_progress(1.0)
-        transcript = assembly.transcript(duration=info.duration, source=str(path),
+        transcript = assembly.transcript(duration=length, source=str(path),
                                          warnings=[*glossary_problems, *repaired.warnings()])
         if terms:
             Corrector(terms).correct_transcript(transcript)

@@ -26,6 +26,7 @@ from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
 from desktop.ui.transcribe.saved_work import SavedWork
 from desktop.ui.transcribe.subtitle_import import SubtitleImport, is_subtitle_file, recording_next_to
+from desktop.ui.transcribe.transcribe_again import TranscribeAgain
 from desktop.ui.transcribe.transcript_panel import TranscriptPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
@@ -56,6 +57,8 @@ class TranscribeTab(QWidget):
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
         self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
+        self.transcribe_again = TranscribeAgain(self.transcript_panel, self.options, transcriber, runner, self)
+        self.transcribe_again.status_message.connect(self.status_message)
         self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._models_here: set[str] | None = None  # the models on this computer at the last listing
         self.model_folders = ModelFolderWatch(store.folders(), self)  # a model imported in a terminal shows
@@ -336,6 +339,7 @@ class TranscribeTab(QWidget):
         """The window is closing: keep the choices, stop transcribing, playing and exporting. The saved
         work stays as it is now, so a file stopped by closing comes back waiting."""
         self.saved_work.stop()
+        self.transcribe_again.shutdown()
         self.options.shutdown()
         self.queue.shutdown()
         self.transcript_panel.player.stop()

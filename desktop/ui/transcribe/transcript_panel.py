@@ -139,6 +139,12 @@ class TranscriptPanel(QWidget):
         action.setEnabled(False)
         return action
 
+    def add_line_action(self, action: QAction) -> None:
+        """An edit of the selected lines made elsewhere (Transcribe again…), listed with the others in the
+        Edit menu and the table's context menu; added before the window builds its menus."""
+        self.line_actions.append(action)
+        self.addAction(action)
+
     def edit_actions(self) -> list[QAction | None]:
         """What the Edit menu lists, None for a separator."""
         return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.find_action,
