@@ -104,14 +104,14 @@ class SpeakerLabelling(QObject):
                          on_cancelled=self._on_cancelled, on_progress=self._on_progress)
 
     def _show_progress(self, name: str) -> None:
+        # Busy until the first step is done: loading the speaker model the first time takes a while.
         dialog = QProgressDialog(self.tr("Finding who speaks in “{name}”…").format(name=name), self.tr("Cancel"),
-                                 0, 100, self._panel.window())
+                                 0, 0, self._panel.window())
         dialog.setWindowTitle(self.tr("Label speakers"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)  # the lines stay as they are meanwhile
         dialog.setAutoClose(False)
         dialog.setAutoReset(False)
         dialog.setMinimumDuration(0)
-        dialog.setValue(0)
         dialog.canceled.connect(self.cancel)
         dialog.show()
         self.progress_dialog = dialog
@@ -135,6 +135,7 @@ class SpeakerLabelling(QObject):
 
     def _on_progress(self, fraction: float) -> None:
         if self.progress_dialog is not None and not self._stopped:
+            self.progress_dialog.setMaximum(100)
             self.progress_dialog.setValue(round(fraction * 100))
 
     def _ended(self):
