@@ -25,7 +25,6 @@ _JOB = "label speakers"
 
 class SpeakerLabelling(QObject):
     status_message = Signal(str)  # a sentence for the window's status bar
-    finished = Signal()  # a labelling ended, whatever its outcome (the lines changed or not)
 
     def __init__(self, panel, runner: JobRunner, parent: QObject | None = None):
         """panel: the TranscriptPanel whose shown transcript is labelled."""
@@ -131,7 +130,6 @@ class SpeakerLabelling(QObject):
             self._jobs.cancel(_JOB)
             self._close_progress()
             self.status_message.emit(self.tr("Labelling speakers was stopped: the lines are as they were."))
-            self.finished.emit()
 
     def _on_progress(self, fraction: float) -> None:
         if self.progress_dialog is not None and not self._stopped:
@@ -142,10 +140,7 @@ class SpeakerLabelling(QObject):
         """The labelling that was running, or None when the user stopped it."""
         running, self._running = self._running, None
         self._close_progress()
-        if self._stopped:
-            return None
-        self.finished.emit()
-        return running
+        return None if self._stopped else running
 
     def _on_labelled(self, labelled) -> None:
         running = self._ended()
