@@ -30,6 +30,7 @@ from desktop.core.transcription.subtitles import Cue
 MAX_PREFIX_NAME_CHARS = 32
 MIN_NAMED_SHARE = 1 / 5  # of the cues, for the prefixes to count as speakers
 MIN_SHARE_OF_ONE_NAME = 1 / 2  # the same, when the file names only one speaker
+_LOOKED_AT_CHARS = 2 * MAX_PREFIX_NAME_CHARS  # room for a dash, spaces and the colon around the name
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _LETTER = rf"[^\W\d_{_CJK}]"  # a letter of a script with spaces between words
@@ -44,7 +45,8 @@ _PREFIX = re.compile(
 def prefixed_name(line: str) -> tuple[str, str] | None:
     """(name, the rest of the line) when the line starts with something shaped like a speaker's name
     and a colon; None otherwise. Whether it is a speaker depends on the whole file (see the module)."""
-    match = _PREFIX.match(line)
+    # A name is short: only the start of the line is looked at, so a huge one-line cue costs no more.
+    match = _PREFIX.match(line[:_LOOKED_AT_CHARS])
     if match is None:
         return None
     name = match.group("name")
