@@ -16,6 +16,8 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.safe_files import read_limited
 from desktop.core.common.safe_text import clean_text
+from desktop.core.speakers.names import clean_name
+from desktop.core.transcription.subtitle_speakers import numbered_speakers, with_prefix_speakers
 from desktop.core.transcription.subtitles import Cue, display_width
 from desktop.core.transcription.transcript import Segment, Transcript
 
@@ -69,7 +71,8 @@ def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
 
 def read_vtt(path: str | os.PathLike[str]) -> list[Cue]:
     """The cues of a WebVTT file, in the file's order: their text without the cue's tags (voice,
-    bold, …) and with its character references (&amp;) read. Styles, regions and notes are left out."""
+    bold, …) and with its character references (&amp;) read, the name of a voice tag as the cue's
+    speaker. Styles, regions and notes are left out."""
     from webvtt import WebVTT
     from webvtt.errors import MalformedCaptionError, MalformedFileError
 
@@ -86,7 +89,15 @@ def read_vtt(path: str | os.PathLike[str]) -> list[Cue]:
                                    "it.").format(line=_first_unreadable_vtt_line(text), name=path.name),
                                 detail=str(error)) from None
     return [Cue(caption.start_time.in_milliseconds() / 1000, caption.end_time.in_milliseconds() / 1000,
-                clean_text(html.unescape(caption.text), newlines=True).split("\n")) for caption in captions]
+                clean_text(html.unescape(caption.text), newlines=True).split("\n"), _voice(caption))
+            for caption in captions]
+
+
+def _voice(caption) -> str | None:
+    """The speaker a cue's voice tag names (<v Anna>, <v.loud Anna>; the first, when it has several)."""
+    voice = caption.voice
+    name = clean_name(clean_text(html.unescape(voice))) if voice else ""
+    return name or None
 
 
 def _first_unreadable_vtt_line(text: str) -> int:
@@ -116,12 +127,19 @@ def _first_unreadable_vtt_line(text: str) -> int:
 
 def transcript_from_cues(cues: list[Cue], source: str | os.PathLike[str]) -> Transcript:
     """Subtitles made elsewhere as a transcript of their recording: one line per cue, in time order,
-    the cue's lines joined (with a space between Latin words, none between Chinese characters)."""
-    segments = [Segment(cue.start, cue.end, _joined(cue.lines)) for cue in sorted(cues, key=lambda cue: cue.start)]
+    the cue's lines joined (with a space between Latin words, none between Chinese characters). The
+    speakers that voice tags or names in front of the text give become the lines' speakers (see
+    subtitle_speakers), so that subtitles VoxDesk exported with speakers come back with them."""
+    cues = sorted(with_prefix_speakers(cues), key=lambda cue: cue.start)
+    segments = [Segment(cue.start, cue.end, _joined(cue.lines)) for cue in cues]
     wide = sum(display_width(segment.text) - len(segment.text) for segment in segments)
     latin = sum(len(segment.text) for segment in segments) - wide
+    numbers, names = numbered_speakers([cue.speaker for cue in cues], chinese=wide > latin)
+    for segment, number in zip(segments, numbers):
+        segment.speaker = number
     return Transcript(segments=segments, language="zh" if wide > latin else None,
-                      duration=max((segment.end for segment in segments), default=0.0), source=str(source))
+                      duration=max((segment.end for segment in segments), default=0.0), source=str(source),
+                      speaker_names=names)
 
 
 def _joined(lines: list[str]) -> str:

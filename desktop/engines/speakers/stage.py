@@ -1,16 +1,19 @@
-"""The speakers stage of a transcription job: after the words, who said them.
+"""The speakers stage of a transcription job: after the words, who said them; also run on its own on a
+finished transcript (label_again).
 
 It has its own share of the job's progress bar and its own status line, and stops at a cancel.
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Callable
 
 from desktop.core.common.errors import Cancelled
 from desktop.core.common.i18n import N_
 from desktop.core.speakers import choice as speaker_choice
-from desktop.core.transcription.transcript import Transcript
+from desktop.core.speakers.relabel import keeping_known_speakers
+from desktop.core.transcription.transcript import Segment, Transcript
 
 # The share of the progress bar the speakers stage takes when it runs (a minute of speech takes
 # Whisper far longer on the CPU than the speaker model does).
@@ -54,3 +57,14 @@ class SpeakersStage:
         if on_progress:
             on_progress(1.0)
         return labelled
+
+
+def label_again(stage: SpeakersStage, transcript: Transcript, path: Path, choice: str, *,
+                on_progress: Progress = None,
+                cancelled: Callable[[], bool] = lambda: False) -> tuple[list[Segment], dict[int, str]]:
+    """A finished transcript's lines with their speakers found anew from the recording, and the names
+    to keep (the user's names of the voices found again); the transcript itself is not changed."""
+    trial = Transcript(segments=copy.deepcopy(transcript.segments), language=transcript.language,
+                       duration=transcript.duration, source=transcript.source)
+    labelled = stage.run(trial, path, choice, on_progress=on_progress, cancelled=cancelled)
+    return keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)

@@ -343,6 +343,7 @@ class TranscribeTab(QWidget):
         self.options.shutdown()
         self.queue.shutdown()
         self.transcript_panel.player.stop()
+        self.transcript_panel.speaker_labelling.shutdown()
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()

@@ -23,6 +23,7 @@ from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.edit_commands import TranscriptHistories
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
+from desktop.ui.transcribe.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.speakers_bar import SpeakersBar
 from desktop.ui.transcribe.timing_by_ear import TimingByEar
 from desktop.ui.transcribe.transcript_view import TranscriptView
@@ -44,6 +45,8 @@ class TranscriptPanel(QWidget):
         self._build_actions()
         self._connect()
         self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
+        self.speaker_labelling = SpeakerLabelling(self, runner, self)  # Label speakers on a finished transcript
+        self.speaker_labelling.status_message.connect(self.status_message)
         self.retranslate()
 
     def _build(self) -> None:
@@ -148,7 +151,7 @@ class TranscriptPanel(QWidget):
     def edit_actions(self) -> list[QAction | None]:
         """What the Edit menu lists, None for a separator."""
         return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.find_action,
-                None, self.undo_corrections_action]
+                None, self.undo_corrections_action, None, self.speaker_labelling.action]
 
     def _connect(self) -> None:
         self.view.customContextMenuRequested.connect(self._show_context_menu)
@@ -182,6 +185,7 @@ class TranscriptPanel(QWidget):
         self.shift_action.setText(self.tr("S&hift times…"))
         self.undo_corrections_action.setText(self.tr("Undo all &glossary corrections"))
         self.find_action.setText(self.tr("&Find and replace…"))
+        self.speaker_labelling.retranslate()
         self.segments_model.retranslate()
         self._update_title()
         self._update_search_count()
@@ -393,6 +397,8 @@ class TranscriptPanel(QWidget):
         if corrections or self.undo_corrections_action.isEnabled():
             menu.addSeparator()
             menu.addActions([*corrections, self.undo_corrections_action])
+        menu.addSeparator()
+        menu.addAction(self.speaker_labelling.action)
         menu.exec(self.view.viewport().mapToGlobal(position))
         menu.deleteLater()
 

@@ -114,3 +114,28 @@ def test_a_bad_subtitle_file_is_refused_naming_its_line_and_nothing_is_listed(qt
     assert "Line 5 of “speech.srt”" in window.statusBar().currentMessage()
     assert window.transcribe_tab.queue.items == []
     close(qtbot, window)
+
+
+def test_subtitles_with_speakers_open_with_them_and_export_again_unchanged(qtbot, settings, tmp_path):
+    from desktop.ui.transcribe.segments_model import SegmentsModel
+
+    copy_of("jfk.flac", tmp_path / "in", "meeting.flac")
+    subtitles = tmp_path / "in" / "meeting.srt"
+    subtitles.write_bytes((
+        "1\n00:00:00,250 --> 00:00:02,900\nAnna: And so my fellow Americans,\n\n"
+        "2\n00:00:03,200 --> 00:00:05,500\nSpeaker 2: ask not what your country\n\n"
+        "3\n00:00:05,600 --> 00:00:08,000\nAnna: can do for you.\n").encode())
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    drop(window, subtitles)
+    panel = tab.transcript_panel
+    assert texts(tab) == ["And so my fellow Americans,", "ask not what your country", "can do for you."]
+    model = panel.segments_model
+    assert [model.index(row, SegmentsModel.SPEAKER).data() for row in range(3)] == ["Anna", "Speaker 2", "Anna"]
+    assert not panel.view.isColumnHidden(SegmentsModel.SPEAKER)
+    assert set(panel.speakers_bar.name_edits) == {1, 2}
+    out = tmp_path / "out"
+    out.mkdir()
+    exported_srt(qtbot, tab, out)
+    assert (out / "meeting.srt").read_bytes() == subtitles.read_bytes()
+    close(qtbot, window)
