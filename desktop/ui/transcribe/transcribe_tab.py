@@ -64,8 +64,14 @@ class TranscribeTab(QWidget):
         self._lay_out()
         self._connect()
         self.options.refresh_models()
+        self.apply_subtitle_settings()
         self.saved_work.restore()
         self._update_exportable()
+
+    def apply_subtitle_settings(self) -> None:
+        """The table judges its lines by the reading speed and cue lines chosen in Settings."""
+        self.transcript_panel.segments_model.set_reading_limits(self._settings.reading_limits(),
+                                                                self._settings.line_limits())
 
     def _keep_widget_names(self) -> None:
         """The widgets the main window's and the settings' tests reach on the tab itself."""
