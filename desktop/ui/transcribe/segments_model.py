@@ -74,6 +74,7 @@ class SegmentsModel(QAbstractTableModel):
     START, END, SPEAKER, TEXT = range(4)
     SegmentRole = Qt.ItemDataRole.UserRole + 1
     CorrectedSpansRole = Qt.ItemDataRole.UserRole + 2  # [(start, end)] of the glossary's terms in the shown text
+    FoundSpansRole = Qt.ItemDataRole.UserRole + 3  # [(start, end)] of what Find and replace looks for, in it
     NEW_SPEAKER = 0  # what the speaker editor hands back for "a speaker not in the list yet"
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
@@ -95,6 +96,7 @@ class SegmentsModel(QAbstractTableModel):
         # objects in, so only the lines it made are worked out again (the export's cutting is not cheap).
         self._cue_warnings: dict[int, tuple[Segment, list]] = {}
         self.playing_row: int | None = None  # the line being heard
+        self.found: edits.Search | None = None  # what Find and replace looks for while it is open
         # The warnings of every line are worked out a slice at a time while the window is idle, so that
         # "only lines with warnings" finds them ready rather than cutting 2,000 lines at once.
         self._warm_row = 0
@@ -148,6 +150,15 @@ class SegmentsModel(QAbstractTableModel):
             if changed < self._rows:
                 self.dataChanged.emit(self.index(changed, 0), self.index(changed, self.columnCount() - 1))
 
+    def set_found(self, search: edits.Search | None) -> None:
+        """Highlight what search finds in the lines' text (None: nothing), by the rules Find uses."""
+        if search == self.found:
+            return
+        self.found = search
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT),
+                                  [self.FoundSpansRole])
+
     def segment(self, row: int) -> Segment:
         return self._segments[row]
 
@@ -197,6 +208,8 @@ class SegmentsModel(QAbstractTableModel):
         if column == self.TEXT and role == self.CorrectedSpansRole:
             leading = len(segment.text) - len(segment.text.lstrip())
             return [(c.start - leading, c.end - leading) for _, c in edits.standing_corrections(segment)]
+        if column == self.TEXT and role == self.FoundSpansRole:
+            return self.found.spans(segment.text.strip()) if self.found is not None and self.found.text else []
         if column == self.TEXT and role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join([segment.text.strip(), *self._correction_notes(segment),
                               *self._warning_notes(index.row())])
