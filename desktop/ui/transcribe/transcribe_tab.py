@@ -139,7 +139,7 @@ class TranscribeTab(QWidget):
         self.export_bar.exported.connect(self._on_exported)
         self.subtitle_import = SubtitleImport(
             queue, self.transcript_panel, self.saved_work.save_opened_transcript,
-            lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self)
+            lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self._runner, self)
 
         self.export_bar.export_button.clicked.connect(self.export_selected)
         self.export_bar.export_all_button.clicked.connect(self.export_all)
@@ -262,7 +262,8 @@ class TranscribeTab(QWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        # Subtitles dropped next to their recording (or with it) open as its transcript.
+        # Subtitles dropped next to their recording (or with it) open as its transcript; a recording
+        # dropped with subtitles that cannot be read is listed to transcribe instead.
         opened = set()
         for subtitles in [path for path in paths if is_subtitle_file(path)]:
             recording = recording_next_to(subtitles, paths)
@@ -270,7 +271,10 @@ class TranscribeTab(QWidget):
                 self.status_message.emit(self.tr(
                     "No recording named like “{name}” was found next to it: use File → Open subtitles… to "
                     "choose its recording.").format(name=subtitles.name))
-            elif self.subtitle_import.open(subtitles, recording) is not None:
+            else:
+                dropped = [recording] if recording in paths else []
+                self.subtitle_import.open(subtitles, recording,
+                                          refused=lambda dropped=dropped: dropped and self.add_paths(dropped))
                 opened.add(recording)
             opened.add(subtitles)
         rest = [path for path in paths if path not in opened]
@@ -348,3 +352,4 @@ class TranscribeTab(QWidget):
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()
+        self.subtitle_import.shutdown()
