@@ -100,6 +100,7 @@ class SegmentsModel(QAbstractTableModel):
         # The warnings of every line are worked out a slice at a time while the window is idle, so that
         # "only lines with warnings" finds them ready rather than cutting 2,000 lines at once.
         self._warm_row = 0
+        self._announce = False  # say which lines the idle work found warnings of (see announce_warnings)
         self._warming = QTimer(self)
         self._warming.setInterval(0)
         self._warming.timeout.connect(self._warm_some_warnings)
@@ -248,6 +249,20 @@ class SegmentsModel(QAbstractTableModel):
         overlap = overlap_warning(self._transcript, row)
         return own if overlap is None else [*own, overlap]
 
+    def known_warnings(self, row: int) -> list | None:
+        """warnings(row) where the line's own are worked out already; None where they are not yet."""
+        if self._transcript is None or row >= len(self._segments):
+            return []
+        known = self._cue_warnings.get(id(self._segments[row]))
+        if known is None or known[0] is not self._segments[row]:
+            return None
+        return self.warnings(row)
+
+    def announce_warnings(self) -> None:
+        """Say (dataChanged) of each line whose warnings the idle work finds from now on: a filter that
+        could not wait for them shows them as they come."""
+        self._announce = True
+
     def _line_warnings(self, row: int) -> list:
         """The warnings of the line's own cues, worked out once for each Segment."""
         segment = self._segments[row]
@@ -286,11 +301,16 @@ class SegmentsModel(QAbstractTableModel):
         """One slice of the idle work: lines already known cost a look-up, the others a cutting."""
         deadline = time.perf_counter() + 0.015
         rows = self._rows if self._transcript is not None else 0
+        first = self._warm_row
         while self._warm_row < rows and time.perf_counter() < deadline:
             self._line_warnings(self._warm_row)
             self._warm_row += 1
+        if self._announce and self._warm_row > first:
+            self.dataChanged.emit(self.index(first, self.TEXT), self.index(self._warm_row - 1, self.TEXT),
+                                  [Qt.ItemDataRole.DecorationRole])
         if self._warm_row >= rows:
             self._warming.stop()
+            self._announce = False
 
     def _warning_notes(self, row: int) -> list[str]:
         """Why the line's cues will be hard to read, said under its text in the tooltip."""
@@ -413,20 +433,33 @@ class SegmentSearchModel(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(SegmentsModel.TEXT)
         self._only_warnings = False
+        # Turning "only lines with warnings" on works out the warnings not known yet for this long; the
+        # rest are left to the model's idle work, and their lines come into the list as it finds them.
+        self._wait_until: float | None = None
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
 
     def show_only_warnings(self, only: bool) -> None:
-        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
-            self.beginFilterChange()
-            self._only_warnings = only
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self._only_warnings = only
-            self.invalidateRowsFilter()
+        self._wait_until = time.perf_counter() + 0.05 if only else None
+        try:
+            if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+                self.beginFilterChange()
+                self._only_warnings = only
+                self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+            else:
+                self._only_warnings = only
+                self.invalidateRowsFilter()
+        finally:
+            self._wait_until = None
 
     def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 - Qt naming
-        if self._only_warnings and not self.sourceModel().warnings(source_row):
-            return False
+        if self._only_warnings:
+            source = self.sourceModel()
+            warnings = source.known_warnings(source_row)
+            if warnings is None and self._wait_until is not None and time.perf_counter() > self._wait_until:
+                source.announce_warnings()  # not known yet: listed once the idle work finds it warns
+                return False
+            if not (warnings if warnings is not None else source.warnings(source_row)):
+                return False
         return super().filterAcceptsRow(source_row, source_parent)

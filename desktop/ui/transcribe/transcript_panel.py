@@ -145,6 +145,7 @@ class TranscriptPanel(QWidget):
         self.view.selectionModel().selectionChanged.connect(self._update_line_actions)
         self.search_edit.textChanged.connect(self._on_search)
         self.warnings_only_box.toggled.connect(self._on_warnings_only)
+        self.search_model.rowsInserted.connect(self._update_search_count)  # lines found to warn while idle
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
         self.segments_model.speakers_changed.connect(self._show_speaker_column)

@@ -114,3 +114,27 @@ def test_edits_faster_than_the_disk_are_all_kept_by_closing(qtbot, settings, sou
     finally:
         store.close()
     close(qtbot, window)
+
+
+def test_only_lines_with_warnings_right_after_opening_a_long_transcript_lists_them_all(qtbot, settings, tmp_path):
+    from desktop.core.transcription.transcript import Segment, Transcript
+    from tests.ui.transcribe.test_autosave_window import copy_of, open_window
+    from tests.ui.transcribe.test_editor_window import saved
+
+    source = copy_of("jfk.flac", tmp_path / "in")
+    # 1,200 lines, every third far too fast to read: 45 characters in 1 s.
+    lines = [Segment(row * 3.0, row * 3.0 + (1.0 if row % 3 == 0 else 2.9),
+                     f" line {row} says what was said in the meeting") for row in range(1200)]
+    store = AutosaveStore(default_path())
+    saved(store, source, Transcript(segments=lines, language="en", duration=3600.0, source=str(source)))
+    store.close()
+    window = open_window(qtbot, settings)
+    tab = window.transcribe_tab
+    tab.queue_view.selectRow(0)
+    panel = tab.transcript_panel
+    panel.warnings_only_box.click()  # before the table has worked out the warnings of most lines
+    qtbot.waitUntil(lambda: panel.search_model.rowCount() == 400, timeout=60_000)
+    assert shown_texts(panel.view)[:2] == ["line 0 says what was said in the meeting",
+                                           "line 3 says what was said in the meeting"]
+    assert panel.search_count.text() == "400 of 1200"
+    close(qtbot, window)
