@@ -5,7 +5,7 @@ many pieces it decodes together, the office's transcription server and the GPU c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +33,8 @@ from desktop.ui.common.i18n import UI_LANGUAGES
 from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_recordings_folder
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
+
+_ROOM_AROUND_A_PAGE = 220  # pixels of a screen's height a page leaves for the rest of the dialog and its frame
 
 
 class SettingsDialog(QDialog):
@@ -178,16 +180,22 @@ class SettingsDialog(QDialog):
         column.addStretch(1)
         return page
 
-    @staticmethod
-    def _scrolled(page: QWidget) -> QScrollArea:
+    def _scrolled(self, page: QWidget) -> QScrollArea:
         """A page that scrolls rather than push the dialog past a laptop screen's height."""
         area = QScrollArea()
         area.setWidgetResizable(True)
         area.setFrameShape(QScrollArea.Shape.NoFrame)
         area.setWidget(page)
-        # As tall as its content up to what a 1280×720 screen leaves for it; past that it scrolls.
-        area.setMinimumHeight(min(page.sizeHint().height(), 500))
+        # As tall as its content up to what the screen leaves for it beside the dialog's title bar,
+        # tabs, note and buttons (and a panel or taskbar); past that it scrolls. 1366×768 needs no scroll.
+        # The height is set once the texts are in (_fit_scrolled), as they decide the content's.
         return area
+
+    def _fit_scrolled(self) -> None:
+        area = self.advanced_page
+        screen = self.parentWidget().screen() if self.parentWidget() is not None else QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() - _ROOM_AROUND_A_PAGE if screen is not None else 500
+        area.setMinimumHeight(min(area.widget().sizeHint().height(), max(300, room)))
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
@@ -259,6 +267,7 @@ class SettingsDialog(QDialog):
             "RX 6000 cards or 11.0.0 for RX 7600. Help → Doctor suggests the value when one is needed."
         ))
         self.note.setText(self.tr("The model, language and task are chosen on the Transcribe tab."))
+        self._fit_scrolled()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
