@@ -4,6 +4,7 @@ Created by the composition root (app.py) or the launcher, never at import time.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from desktop.core.speech.tts_models import TtsModelStore
     from desktop.core.transcription.whisper_models import ModelStore
     from desktop.core.transcription.subtitles import LineLimits
+    from desktop.core.transcription.cue_checks import ReadingLimits
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,12 @@ _OPTIONS = (
     Option("subtitles/max_lines", 2),
     Option("subtitles/max_latin_chars", 42),
     Option("subtitles/max_cjk_chars", 18),
+    # Reading speed: the table warns, and `voxdesk subtitles check` reports, a subtitle with more
+    # characters a second than these, or on screen for less or longer than these seconds.
+    Option("subtitles/latin_cps", 17.0),
+    Option("subtitles/chinese_cps", 9.0),
+    Option("subtitles/min_seconds", 0.8),
+    Option("subtitles/max_seconds", 7.0),
     # The office's transcription server (its API key is in the keyring or a private file, never here).
     Option("server/enabled", False),
     Option("server/url", ""),
@@ -100,6 +108,13 @@ class Settings:
                 value = int(value)
             except (TypeError, ValueError):
                 value = option.default
+        elif isinstance(option.default, float):
+            try:
+                value = float(value)
+            except (TypeError, ValueError):
+                value = option.default
+            if not math.isfinite(value):
+                value = option.default
         elif value is None:
             value = option.default
         else:
@@ -128,6 +143,19 @@ class Settings:
             value = self.get(key)
             values[name] = value if value >= 1 else OPTIONS[key].default
         return LineLimits(**values)
+
+    def reading_limits(self) -> "ReadingLimits":
+        """The reading-speed limits chosen in Settings; a value that is not above 0 counts as its default,
+        and a longest duration below the shortest as the shortest."""
+        from desktop.core.transcription.cue_checks import ReadingLimits
+
+        values = {}
+        for name in ("latin_cps", "chinese_cps", "min_seconds", "max_seconds"):
+            key = f"subtitles/{name}"
+            value = self.get(key)
+            values[name] = value if value > 0 else OPTIONS[key].default
+        values["max_seconds"] = max(values["max_seconds"], values["min_seconds"])
+        return ReadingLimits(**values)
 
     def model_sources(self) -> "ModelSources":
         """Shared model folders and the download source as chosen here, plus the environment's."""

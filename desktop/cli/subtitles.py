@@ -6,6 +6,7 @@ from pathlib import Path
 
 from desktop.cli.common import fail
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.i18n import N_
 from desktop.core.common.printable import printable
 
 
@@ -22,17 +23,21 @@ def add_parser(commands) -> None:
     check = actions.add_parser(
         "check", help="list subtitles that are hard to read",
         description="List the subtitles with more characters a second than a reader manages, shorter than "
-                    "0.8 s, longer than 7 s, or overlapping the next. Exit status 1 when there is any, 2 when the file cannot be read.")
+                    "0.8 s, longer than 7 s (or the limits chosen in Settings), or overlapping the next. Exit status 1 when there is any, 2 when the file cannot be read.")
     check.add_argument("file", type=Path, metavar="FILE.srt")
-    check.add_argument("--latin-cps", type=float, default=17.0, metavar="N",
-                       help="characters a second allowed in Latin text (default 17)")
-    check.add_argument("--chinese-cps", type=float, default=9.0, metavar="N",
-                       help="characters a second allowed in Chinese (default 9)")
+    check.add_argument("--latin-cps", type=float, metavar="N",
+                       help="characters a second allowed in Latin text (default: as in Settings, 17 unless changed)")
+    check.add_argument("--chinese-cps", type=float, metavar="N",
+                       help="characters a second allowed in Chinese (default: as in Settings, 9 unless changed)")
+    check.add_argument("--min-seconds", type=float, metavar="S",
+                       help="shortest time a subtitle stays on screen (default: as in Settings, 0.8 unless changed)")
+    check.add_argument("--max-seconds", type=float, metavar="S",
+                       help="longest time a subtitle stays on screen (default: as in Settings, 7 unless changed)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.core.transcription.cue_checks import ReadingLimits, check_cues
+    from desktop.core.transcription.cue_checks import check_cues
     from desktop.core.transcription.subtitle_files import read_srt, shifted, write_srt
 
     try:
@@ -41,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             write_srt(args.file, shifted(cues, args.by))
             print(f"{printable(args.file)}: {len(cues)} subtitle(s) moved by {args.by:+g} s")
             return 0
-        found = check_cues(cues, ReadingLimits(latin_cps=args.latin_cps, chinese_cps=args.chinese_cps))
+        found = check_cues(cues, _reading_limits(args))
     except UserFacingError as error:
         return fail(error.message, 2)  # 1 says "hard to read"; a file that cannot be read is another answer
     for number, warnings in found:
@@ -50,3 +55,25 @@ def run(args: argparse.Namespace) -> int:
     print(f"{printable(args.file)}: {len(found)} of {len(cues)} subtitle(s) hard to read" if found else
           f"{printable(args.file)}: all {len(cues)} subtitle(s) read comfortably")
     return 1 if found else 0
+
+
+def _reading_limits(args: argparse.Namespace):
+    """The limits given on the command line, the rest as chosen in the window's Settings (their defaults
+    where the settings cannot be read: that must not stop the check)."""
+    from dataclasses import replace
+
+    from desktop.core.transcription.cue_checks import ReadingLimits
+
+    try:
+        from desktop.settings import open_settings
+
+        chosen = open_settings().reading_limits()
+    except Exception:  # noqa: BLE001 - an unreadable or damaged settings file
+        chosen = ReadingLimits()
+    given = {name: getattr(args, name) for name in ("latin_cps", "chinese_cps", "min_seconds", "max_seconds")
+             if getattr(args, name) is not None}
+    for name, value in given.items():
+        if not value > 0 or value == float("inf"):
+            raise UserFacingError(N_("Subtitles command", "--{option} takes a number above 0.").format(
+                option=name.replace("_", "-")))
+    return replace(chosen, **given)

@@ -324,6 +324,8 @@ class MainWindow(QMainWindow):
             apply_language(QApplication.instance(), self._settings.get("ui/language"))
         if any(key.startswith(("downloads/", "models/")) for key in changed):
             self._store.use_sources(self._settings.model_sources())  # the voice model store shares them
+        if any(key.startswith("subtitles/") for key in changed):
+            self.transcribe_tab.apply_subtitle_settings()  # which lines warn may change
         if "gpu/hsa_override_gfx_version" in changed:
             self.show_message(self.tr("The GPU compatibility version takes effect the next time VoxDesk starts."))
 

@@ -3705,6 +3705,14 @@
         <translation>重播本行</translation>
     </message>
     <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop playing</source>
+        <translation>停止播放</translation>
+    </message>
+    <message>
         <source>Play the selected line again from its start ({key})</source>
         <translation>从头再播放所选的行（{key}）</translation>
     </message>
@@ -4372,6 +4380,34 @@ Replace them?</source>
         <translation> 个字符</translation>
     </message>
     <message>
+        <source>Reading speed</source>
+        <translation>阅读速度</translation>
+    </message>
+    <message>
+        <source>The transcript&apos;s table warns about subtitles past these limits, as does “voxdesk subtitles check”.</source>
+        <translation>超出这些限度的字幕，转写表格会给出提醒，“voxdesk subtitles check”也会报告。</translation>
+    </message>
+    <message>
+        <source>Characters a second for Latin text, at most:</source>
+        <translation>拉丁文字每秒字符数，最多：</translation>
+    </message>
+    <message>
+        <source>Characters a second for Chinese text, at most:</source>
+        <translation>中文每秒字数，最多：</translation>
+    </message>
+    <message>
+        <source>On screen, at least:</source>
+        <translation>显示时间，至少：</translation>
+    </message>
+    <message>
+        <source>On screen, at most:</source>
+        <translation>显示时间，最多：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
         <source>Speech synthesis</source>
         <translation>语音合成</translation>
     </message>
@@ -5007,6 +5043,13 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Subtitles command</name>
+    <message>
+        <source>--{option} takes a number above 0.</source>
+        <translation>--{option} 需要一个大于 0 的数。</translation>
+    </message>
+</context>
+<context>
     <name>SynthesizeTab</name>
     <message>
         <source>CPU</source>
@@ -5250,10 +5293,6 @@ Replace them?</source>
     <message>
         <source>Search the transcript</source>
         <translation>搜索转写文本</translation>
-    </message>
-    <message>
-        <source>Stop playing</source>
-        <translation>停止播放</translation>
     </message>
     <message>
         <source>Click a line to hear it; type, or double-click, to correct it.</source>

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from desktop.core.common.i18n import Message, N_
 from desktop.core.common.paths import data_dir
 from desktop.core.transcription.autosave_file import open_database, primary_code, the_file_is_the_problem
 from desktop.core.transcription.source_fingerprint import Fingerprint, SourceState, fingerprint, source_state
-from desktop.core.transcription.transcript import Transcript
+from desktop.core.transcription.transcript import Segment, Transcript
 
 FILE_NAME = "autosave.sqlite3"
 
@@ -65,6 +65,7 @@ class AutosaveStore:
         self.on_disk = opened.on_disk  # False: changes live in memory only, for this session
         self.notice: Message | None = opened.notice  # a sentence to show the user once, or None
         self._lock = threading.RLock()  # one connection, shared by the threads of this process
+        self._encoder = _TranscriptEncoder()
 
     def close(self) -> None:
         with self._lock:
@@ -143,13 +144,15 @@ class AutosaveStore:
             self._touch(db, item_id)
             db.execute("INSERT OR REPLACE INTO speakers (item_id, data) VALUES (?, ?)", (item_id, data))
 
-    def save_edited_transcript(self, item_id: int, transcript: Transcript) -> None:
-        """The whole transcript after an edit that added, removed or reordered lines (or an undo): it
-        replaces the saved one and the edits kept for single lines, and counts as one more edit."""
-        data = json.dumps(transcript.to_dict(), ensure_ascii=False)
+    def save_edited_transcript(self, item_id: int, transcript: Transcript, edits: int = 1) -> None:
+        """The whole transcript after edits that added, removed or reordered lines (or an undo): it
+        replaces the saved one and the edits kept for single lines, and counts as `edits` more edits
+        (several made while the one before was being saved are saved together)."""
+        with self._lock:  # the encoder keeps what it wrote last, for the next save
+            data = self._encoder.json(transcript)
         with self._write() as db:
-            bumped = db.execute("UPDATE transcripts SET revision = revision + 1, data = ? WHERE item_id = ?",
-                                (data, item_id))
+            bumped = db.execute("UPDATE transcripts SET revision = revision + ?, data = ? WHERE item_id = ?",
+                                (edits, data, item_id))
             if bumped.rowcount != 1:
                 raise KeyError(f"item {item_id} has no saved transcript")
             self._touch(db, item_id)
@@ -264,6 +267,42 @@ class AutosaveStore:
                 self._db.execute("ROLLBACK")
             except sqlite3.Error:
                 pass  # SQLite has rolled back already
+
+
+class _TranscriptEncoder:
+    """json.dumps(transcript.to_dict()) for a transcript saved again and again as it is edited: the
+    text of each segment is kept from the last save, so only the lines an edit made are encoded again
+    (an edit puts new Segment objects in and never changes one in place). Encoding one line at a time
+    also lets the window's thread run between them, where one dumps of a long transcript would hold it
+    up for as long as it takes."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Segment, str | None, str]] = {}  # id(Segment): (it, speaker name, JSON)
+
+    def json(self, transcript: Transcript) -> str:
+        head = replace(transcript, segments=[]).to_dict()
+        if transcript.speakers:  # what to_dict lists from the segments, which the head has none of
+            head["speakers"] = [{"id": n, "name": transcript.speaker_name(n)} for n in transcript.speakers]
+        del head["segments"]
+        known, self._known = self._known, {}
+        names = [transcript.speaker_name(s.speaker) if s.speaker is not None else None for s in transcript.segments]
+        new = [row for row, segment in enumerate(transcript.segments)
+               if (kept := known.get(id(segment))) is None or kept[0] is not segment or kept[1] != names[row]]
+        # Many new lines (the first save): the plain data of all of them at once is quicker than one by one.
+        whole = transcript.to_dict()["segments"] if len(new) > 50 else None
+        for row in new:
+            segment = transcript.segments[row]
+            if whole is not None:
+                data = whole[row]
+            else:
+                data = replace(transcript, segments=[segment], gaps=[], warnings=[], glossaries=[]).to_dict()["segments"][0]
+            known[id(segment)] = (segment, names[row], json.dumps(data, ensure_ascii=False))
+        lines = []
+        for segment in transcript.segments:
+            kept = self._known[id(segment)] = known[id(segment)]
+            lines.append(kept[2])
+        body = json.dumps(head, ensure_ascii=False)
+        return f'{body[:-1]}, "segments": [{", ".join(lines)}]}}' if head else f'{{"segments": [{", ".join(lines)}]}}'
 
 
 def _apply_speakers(transcript: Transcript, data: Any) -> None:

@@ -396,6 +396,8 @@ def _units(segment: Segment, limits: LineLimits) -> list[_Unit]:
     units = _units_from_words(segment)
     if units is None:
         return _units_from_text(segment.text, segment.start, segment.end)
+    if _fits_cue(units, limits):
+        return units  # every word fits a cue when all of them together do (the common case)
     # A word too wide for a whole cue (possible with narrow limits) is split like text without
     # timings, so that a Chinese word can still break between its characters.
     pieces: list[_Unit] = []
@@ -484,6 +486,10 @@ def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:
     groups: list[list[_Unit]] = []
     i, n = 0, len(units)
     while i < n:
+        if _fits_cue(units, limits, i):
+            # The rest fits in one cue: so does every part of it, and the loop below would take it all.
+            groups.append(units[i:])
+            break
         j = i + 1  # units[i:j] fits (or is one unit that fits nowhere)
         while j < n and _fits_cue(units[i:j + 1], limits):
             j += 1

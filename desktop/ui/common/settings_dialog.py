@@ -5,12 +5,13 @@ many pieces it decodes together, the office's transcription server and the GPU c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -34,6 +35,8 @@ from desktop.ui.transcribe.live_recordings import RECORDINGS_KEY, default_record
 from desktop.ui.transcribe.server_box import ServerSettingsBox
 from desktop.workers.job import JobRunner
 
+_ROOM_AROUND_A_PAGE = 220  # pixels of a screen's height a page leaves for the rest of the dialog and its frame
+
 
 class SettingsDialog(QDialog):
     """Edits a Settings object; nothing is written until OK."""
@@ -47,6 +50,7 @@ class SettingsDialog(QDialog):
         self._build_recognition_box()
         self._build_engine_box()
         self._build_subtitles_box()
+        self._build_reading_box()
         self._build_speech_box()
         self._build_interface_box()
         self._build_recordings_box()
@@ -87,6 +91,21 @@ class SettingsDialog(QDialog):
         subtitles_form.addRow(self.lines_label, self.lines_spin)
         subtitles_form.addRow(self.latin_label, self.latin_spin)
         subtitles_form.addRow(self.cjk_label, self.cjk_spin)
+
+    def _build_reading_box(self) -> None:
+        """How fast a subtitle may ask to be read and how long it stays: the editor warns past these."""
+        self.latin_cps_spin = self._seconds_spin(5.0, 40.0, 1, 1.0)
+        self.chinese_cps_spin = self._seconds_spin(2.0, 30.0, 1, 1.0)
+        self.min_seconds_spin = self._seconds_spin(0.1, 5.0, 1, 0.1)
+        self.max_seconds_spin = self._seconds_spin(1.0, 30.0, 1, 0.5)
+        self.reading_box = QGroupBox()
+        form = QFormLayout(self.reading_box)
+        self.latin_cps_label, self.chinese_cps_label = QLabel(), QLabel()
+        self.min_seconds_label, self.max_seconds_label = QLabel(), QLabel()
+        form.addRow(self.latin_cps_label, self.latin_cps_spin)
+        form.addRow(self.chinese_cps_label, self.chinese_cps_spin)
+        form.addRow(self.min_seconds_label, self.min_seconds_spin)
+        form.addRow(self.max_seconds_label, self.max_seconds_spin)
 
     def _build_speech_box(self) -> None:
         self.watermark_box = QCheckBox()
@@ -140,7 +159,7 @@ class SettingsDialog(QDialog):
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
         # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
         self.pages = QTabWidget()
-        self.transcription_page = self._page(self.recognition_box, self.subtitles_box)
+        self.transcription_page = self._page(self.recognition_box, self.subtitles_box, self.reading_box)
         self.downloads_page = self._page(self.downloads_box, self.glossary_folders_box)
         self.general_page = self._page(self.interface_box, self.recordings_box, self.speech_box)
         self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
@@ -162,16 +181,22 @@ class SettingsDialog(QDialog):
         column.addStretch(1)
         return page
 
-    @staticmethod
-    def _scrolled(page: QWidget) -> QScrollArea:
+    def _scrolled(self, page: QWidget) -> QScrollArea:
         """A page that scrolls rather than push the dialog past a laptop screen's height."""
         area = QScrollArea()
         area.setWidgetResizable(True)
         area.setFrameShape(QScrollArea.Shape.NoFrame)
         area.setWidget(page)
-        # As tall as its content up to what a 1280×720 screen leaves for it; past that it scrolls.
-        area.setMinimumHeight(min(page.sizeHint().height(), 500))
+        # As tall as its content up to what the screen leaves for it beside the dialog's title bar,
+        # tabs, note and buttons (and a panel or taskbar); past that it scrolls. 1366×768 needs no scroll.
+        # The height is set once the texts are in (_fit_scrolled), as they decide the content's.
         return area
+
+    def _fit_scrolled(self) -> None:
+        area = self.advanced_page
+        screen = self.parentWidget().screen() if self.parentWidget() is not None else QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() - _ROOM_AROUND_A_PAGE if screen is not None else 500
+        area.setMinimumHeight(min(area.widget().sizeHint().height(), max(300, room)))
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
@@ -209,6 +234,15 @@ class SettingsDialog(QDialog):
         self.cjk_label.setText(self.tr("Line length for Chinese text, at most:"))
         for spin in (self.latin_spin, self.cjk_spin):
             spin.setSuffix(self.tr(" characters"))
+        self.reading_box.setTitle(self.tr("Reading speed"))
+        self.reading_box.setToolTip(self.tr("The transcript's table warns about subtitles past these limits, "
+                                            "as does “voxdesk subtitles check”."))
+        self.latin_cps_label.setText(self.tr("Characters a second for Latin text, at most:"))
+        self.chinese_cps_label.setText(self.tr("Characters a second for Chinese text, at most:"))
+        self.min_seconds_label.setText(self.tr("On screen, at least:"))
+        self.max_seconds_label.setText(self.tr("On screen, at most:"))
+        for spin in (self.min_seconds_spin, self.max_seconds_spin):
+            spin.setSuffix(self.tr(" s"))
         self.speech_box.setTitle(self.tr("Speech synthesis"))
         self.watermark_box.setText(self.tr("Mark synthesized speech with an inaudible watermark"))
         self.watermark_box.setToolTip(self.tr(
@@ -232,6 +266,7 @@ class SettingsDialog(QDialog):
             "RX 6000 cards or 11.0.0 for RX 7600. Help → Doctor suggests the value when one is needed."
         ))
         self.note.setText(self.tr("The model, language and task are chosen on the Transcribe tab."))
+        self._fit_scrolled()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -257,12 +292,24 @@ class SettingsDialog(QDialog):
         spin.setRange(low, high)
         return spin
 
+    @staticmethod
+    def _seconds_spin(low: float, high: float, decimals: int, step: float) -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(low, high)
+        spin.setDecimals(decimals)
+        spin.setSingleStep(step)
+        return spin
+
     def _spins(self) -> tuple:
         return (
             (self.lines_spin, "subtitles/max_lines"),
             (self.latin_spin, "subtitles/max_latin_chars"),
             (self.cjk_spin, "subtitles/max_cjk_chars"),
             (self.batch_spin, "engine/batch_size"),
+            (self.latin_cps_spin, "subtitles/latin_cps"),
+            (self.chinese_cps_spin, "subtitles/chinese_cps"),
+            (self.min_seconds_spin, "subtitles/min_seconds"),
+            (self.max_seconds_spin, "subtitles/max_seconds"),
         )
 
     def _fields(self) -> dict[str, object]:

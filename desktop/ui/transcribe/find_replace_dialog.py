@@ -116,6 +116,20 @@ class FindReplaceDialog(QDialog):
     def _on_search_changed(self) -> None:
         self._current = None
         self.update_count()
+        if self.isVisible():
+            self._highlight()
+
+    def _highlight(self) -> None:
+        """The table highlights what is looked for while this window is open."""
+        self._model.set_found(self.search() if self.find_edit.text() else None)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().showEvent(event)
+        self._highlight()
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        self._model.set_found(None)
+        super().hideEvent(event)
 
     @Slot()
     def update_count(self) -> None:

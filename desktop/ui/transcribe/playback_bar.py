@@ -1,5 +1,5 @@
-"""The transcript's playback controls: Play/Pause with its state in words, Replay line, the speed and
-where playing has got to."""
+"""The transcript's playback controls: Play/Pause with its state in words, Replay line, Stop, the speed
+and where playing has got to."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
@@ -19,6 +19,7 @@ REPLAY_LINE_KEY = QKeySequence("Ctrl+R")
 class PlaybackBar(QWidget):
     play_pause_requested = Signal()
     replay_line_requested = Signal()
+    stop_requested = Signal()
 
     def __init__(self, playback: Playback, parent: QWidget | None = None):
         super().__init__(parent)
@@ -31,6 +32,10 @@ class PlaybackBar(QWidget):
         self.replay_action.setShortcut(REPLAY_LINE_KEY)
         self.replay_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.replay_action.triggered.connect(self.replay_line_requested)
+        # Stop, for a line clicked in the table as for the recording: back to the start, nothing heard.
+        self.stop_action = QAction(icon("stop"), "", self)
+        self.stop_action.triggered.connect(self.stop_requested)
+        self.stop_action.setEnabled(False)
 
         self.play_button = QToolButton()
         self.play_button.setDefaultAction(self.play_pause_action)
@@ -38,6 +43,9 @@ class PlaybackBar(QWidget):
         self.replay_button = QToolButton()
         self.replay_button.setDefaultAction(self.replay_action)
         self.replay_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.stop_button = QToolButton()
+        self.stop_button.setDefaultAction(self.stop_action)
+        self.stop_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.speed_label = QLabel()
         self.speed_box = QComboBox()
         for speed in SPEEDS:
@@ -51,6 +59,7 @@ class PlaybackBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.play_button)
         layout.addWidget(self.replay_button)
+        layout.addWidget(self.stop_button)
         layout.addSpacing(12)
         layout.addWidget(self.speed_label)
         layout.addWidget(self.speed_box)
@@ -64,6 +73,10 @@ class PlaybackBar(QWidget):
         playback.position_changed.connect(self._show_position)
         self.retranslate()
 
+    def set_stoppable(self, stoppable: bool) -> None:
+        """Whether something is being heard (or paused) that Stop would end."""
+        self.stop_action.setEnabled(stoppable)
+
     def set_available(self, available: bool) -> None:
         """Whether there is a recording to play (a file is selected)."""
         self.play_pause_action.setEnabled(available)
@@ -72,6 +85,8 @@ class PlaybackBar(QWidget):
     def retranslate(self) -> None:
         self._show_state(self.playback.state)
         self.replay_action.setText(self.tr("Replay line"))
+        self.stop_action.setText(self.tr("Stop"))
+        self.stop_action.setToolTip(self.tr("Stop playing"))
         self.replay_action.setToolTip(self.tr("Play the selected line again from its start ({key})").format(
             key=REPLAY_LINE_KEY.toString(QKeySequence.SequenceFormat.NativeText)))
         self.speed_label.setText(self.tr("S&peed:"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
 
@@ -50,6 +51,9 @@ class SavedWork(QObject):
         self._revisions: dict[QueueItem, int] = {}  # edits asked to be saved, as the store counts them
         self._recent: list[SavedItem] = []  # Recent transcripts as last read
         self._jobs_asked = 0  # jobs given to the saving thread, to know when it has caught up
+        # The newest whole transcript of each item waiting to be saved, and how many edits it holds.
+        self._pending_whole: dict[QueueItem, tuple[Transcript, int]] = {}
+        self._pending_lock = threading.Lock()
         self._stopped = False
         self.is_restored = False
         self._failed.connect(self.problem, Qt.ConnectionType.QueuedConnection)
@@ -175,7 +179,21 @@ class SavedWork(QObject):
         # is a snapshot the writing thread can read; copying every word here would hold up the window.
         transcript = dataclasses.replace(item.transcript, segments=list(item.transcript.segments),
                                          speaker_names=dict(item.transcript.speaker_names))
-        self._write_edit(item, lambda item_id: self._store.save_edited_transcript(item_id, transcript))
+        self._revisions[item] = self._revisions.get(item, 0) + 1
+        with self._pending_lock:
+            waiting = self._pending_whole.get(item)
+            # Edits made while the one before is still waiting to be saved are saved with it, as the
+            # newest copy: typing fast writes the transcript as often as the disk keeps up, not per key.
+            self._pending_whole[item] = (transcript, (waiting[1] if waiting else 0) + 1)
+        if waiting is None:
+            item_id = self._ids[item]
+
+            def save_newest() -> None:  # on the saving thread, after item's earlier writes
+                with self._pending_lock:
+                    newest, edits = self._pending_whole.pop(item)
+                if item_id.result() is not None:
+                    self._try(self._store.save_edited_transcript, item_id.result(), newest, edits)
+            self._write(save_newest)
 
     def revision(self, item: QueueItem) -> int | None:
         """How many corrections of item were made: what an export made now contains (the store counts

@@ -6,6 +6,7 @@ and goes into the Transcript at once, so what the user sees is what gets exporte
 from __future__ import annotations
 
 import re
+import time
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -13,6 +14,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from desktop.core.transcription import edits
 from desktop.core.transcription.cue_checks import ReadingLimits, overlap_warning, segment_warnings
 from desktop.core.transcription.edits import Change, EditRefused
+from desktop.core.transcription.subtitles import LineLimits
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
 from desktop.ui.transcribe.edit_commands import EditCommand, TranscriptHistories
@@ -71,6 +74,7 @@ class SegmentsModel(QAbstractTableModel):
     START, END, SPEAKER, TEXT = range(4)
     SegmentRole = Qt.ItemDataRole.UserRole + 1
     CorrectedSpansRole = Qt.ItemDataRole.UserRole + 2  # [(start, end)] of the glossary's terms in the shown text
+    FoundSpansRole = Qt.ItemDataRole.UserRole + 3  # [(start, end)] of what Find and replace looks for, in it
     NEW_SPEAKER = 0  # what the speaker editor hands back for "a speaker not in the list yet"
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
@@ -87,10 +91,19 @@ class SegmentsModel(QAbstractTableModel):
         self._transcript: Transcript | None = None
         self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
         self.reading_limits = ReadingLimits()
+        self.line_limits = LineLimits()  # how the export cuts lines into cues, which the warnings judge
         # The cue warnings of each line as it was when asked, by id(Segment): an edit puts new Segment
         # objects in, so only the lines it made are worked out again (the export's cutting is not cheap).
         self._cue_warnings: dict[int, tuple[Segment, list]] = {}
         self.playing_row: int | None = None  # the line being heard
+        self.found: edits.Search | None = None  # what Find and replace looks for while it is open
+        # The warnings of every line are worked out a slice at a time while the window is idle, so that
+        # "only lines with warnings" finds them ready rather than cutting 2,000 lines at once.
+        self._warm_row = 0
+        self._announce = False  # say which lines the idle work found warnings of (see announce_warnings)
+        self._warming = QTimer(self)
+        self._warming.setInterval(0)
+        self._warming.timeout.connect(self._warm_some_warnings)
 
     @property
     def transcript(self) -> Transcript | None:
@@ -108,6 +121,7 @@ class SegmentsModel(QAbstractTableModel):
         self._segments = transcript.segments if transcript is not None else []
         self._rows = len(self._segments)
         self.endResetModel()
+        self._warm_warnings()
 
     def show_live(self, segments: list[Segment]) -> None:
         """Show the segments of a file still being transcribed; read-only until it is done."""
@@ -136,6 +150,15 @@ class SegmentsModel(QAbstractTableModel):
         for changed in {before, row} - {None}:
             if changed < self._rows:
                 self.dataChanged.emit(self.index(changed, 0), self.index(changed, self.columnCount() - 1))
+
+    def set_found(self, search: edits.Search | None) -> None:
+        """Highlight what search finds in the lines' text (None: nothing), by the rules Find uses."""
+        if search == self.found:
+            return
+        self.found = search
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT),
+                                  [self.FoundSpansRole])
 
     def segment(self, row: int) -> Segment:
         return self._segments[row]
@@ -186,6 +209,8 @@ class SegmentsModel(QAbstractTableModel):
         if column == self.TEXT and role == self.CorrectedSpansRole:
             leading = len(segment.text) - len(segment.text.lstrip())
             return [(c.start - leading, c.end - leading) for _, c in edits.standing_corrections(segment)]
+        if column == self.TEXT and role == self.FoundSpansRole:
+            return self.found.spans(segment.text.strip()) if self.found is not None and self.found.text else []
         if column == self.TEXT and role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join([segment.text.strip(), *self._correction_notes(segment),
                               *self._warning_notes(index.row())])
@@ -220,19 +245,72 @@ class SegmentsModel(QAbstractTableModel):
         """Why the cues of a line will be hard to read (Messages), as the SRT export cuts it."""
         if self._transcript is None or row >= len(self._segments):
             return []
+        own = self._line_warnings(row)
+        overlap = overlap_warning(self._transcript, row)
+        return own if overlap is None else [*own, overlap]
+
+    def known_warnings(self, row: int) -> list | None:
+        """warnings(row) where the line's own are worked out already; None where they are not yet."""
+        if self._transcript is None or row >= len(self._segments):
+            return []
+        known = self._cue_warnings.get(id(self._segments[row]))
+        if known is None or known[0] is not self._segments[row]:
+            return None
+        return self.warnings(row)
+
+    def announce_warnings(self) -> None:
+        """Say (dataChanged) of each line whose warnings the idle work finds from now on: a filter that
+        could not wait for them shows them as they come."""
+        self._announce = True
+
+    def _line_warnings(self, row: int) -> list:
+        """The warnings of the line's own cues, worked out once for each Segment."""
         segment = self._segments[row]
         known = self._cue_warnings.get(id(segment))
         if known is None or known[0] is not segment:
             known = self._cue_warnings[id(segment)] = (
-                segment, segment_warnings(self._transcript, row, self.reading_limits))
-        overlap = overlap_warning(self._transcript, row)
-        return known[1] if overlap is None else [*known[1], overlap]
+                segment, segment_warnings(self._transcript, row, self.reading_limits, self.line_limits))
+        return known[1]
 
-    def set_reading_limits(self, limits: ReadingLimits) -> None:
+    def set_reading_limits(self, limits: ReadingLimits, line_limits: LineLimits | None = None) -> None:
+        """Judge the lines by these limits (and cut them into cues by line_limits, when given)."""
+        if limits == self.reading_limits and line_limits in (None, self.line_limits):
+            return
         self.reading_limits = limits
+        if line_limits is not None:
+            self.line_limits = line_limits
         self._cue_warnings = {}
         if self._rows:
             self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT))
+        self._warm_warnings()
+
+    def warm_all_warnings(self) -> None:
+        """Work out every line's warnings now (what the idle slices would do over the next moments)."""
+        self._warming.stop()
+        for row in range(self._rows if self._transcript is not None else 0):
+            self._line_warnings(row)
+
+    def _warm_warnings(self) -> None:
+        self._warm_row = 0
+        if self._transcript is not None and self._rows:
+            self._warming.start()
+        else:
+            self._warming.stop()
+
+    def _warm_some_warnings(self) -> None:
+        """One slice of the idle work: lines already known cost a look-up, the others a cutting."""
+        deadline = time.perf_counter() + 0.015
+        rows = self._rows if self._transcript is not None else 0
+        first = self._warm_row
+        while self._warm_row < rows and time.perf_counter() < deadline:
+            self._line_warnings(self._warm_row)
+            self._warm_row += 1
+        if self._announce and self._warm_row > first:
+            self.dataChanged.emit(self.index(first, self.TEXT), self.index(self._warm_row - 1, self.TEXT),
+                                  [Qt.ItemDataRole.DecorationRole])
+        if self._warm_row >= rows:
+            self._warming.stop()
+            self._announce = False
 
     def _warning_notes(self, row: int) -> list[str]:
         """Why the line's cues will be hard to read, said under its text in the tooltip."""
@@ -295,6 +373,7 @@ class SegmentsModel(QAbstractTableModel):
             if change.names_after is not None or column == self.SPEAKER:
                 self._speakers_changed()
             self.edited.emit(min(change.first_row, max(0, self._rows - 1)), column)
+            self._warm_warnings()
         self.changed.emit(transcript)
 
     def _speakers_changed(self) -> None:
@@ -354,20 +433,33 @@ class SegmentSearchModel(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(SegmentsModel.TEXT)
         self._only_warnings = False
+        # Turning "only lines with warnings" on works out the warnings not known yet for this long; the
+        # rest are left to the model's idle work, and their lines come into the list as it finds them.
+        self._wait_until: float | None = None
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
 
     def show_only_warnings(self, only: bool) -> None:
-        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
-            self.beginFilterChange()
-            self._only_warnings = only
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self._only_warnings = only
-            self.invalidateRowsFilter()
+        self._wait_until = time.perf_counter() + 0.05 if only else None
+        try:
+            if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+                self.beginFilterChange()
+                self._only_warnings = only
+                self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+            else:
+                self._only_warnings = only
+                self.invalidateRowsFilter()
+        finally:
+            self._wait_until = None
 
     def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 - Qt naming
-        if self._only_warnings and not self.sourceModel().warnings(source_row):
-            return False
+        if self._only_warnings:
+            source = self.sourceModel()
+            warnings = source.known_warnings(source_row)
+            if warnings is None and self._wait_until is not None and time.perf_counter() > self._wait_until:
+                source.announce_warnings()  # not known yet: listed once the idle work finds it warns
+                return False
+            if not (warnings if warnings is not None else source.warnings(source_row)):
+                return False
         return super().filterAcceptsRow(source_row, source_parent)

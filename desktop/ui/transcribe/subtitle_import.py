@@ -1,5 +1,6 @@
 """File → Open subtitles… and dropped .srt/.vtt files: subtitles made elsewhere become the transcript
-of their recording, to edit, retime and export again like one VoxDesk made."""
+of their recording, to edit, retime and export again like one VoxDesk made. A file is read and parsed
+on a thread of its own (a long or slow one, on a network share, never holds up the window)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +11,11 @@ from PySide6.QtCore import QObject, Signal
 from desktop.core.common.audio import is_media_file
 from desktop.core.common.i18n import N_
 from desktop.core.transcription import edits
-from desktop.core.transcription.subtitle_files import SubtitleFileError, read_subtitles, transcript_from_cues
+from desktop.core.transcription.subtitle_files import read_subtitles, transcript_from_cues
+from desktop.core.transcription.transcript import Transcript
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.tab_jobs import TabJobs
+from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue, same_file_key
 
 SUBTITLE_SUFFIXES = (".srt", ".vtt")
@@ -38,24 +42,40 @@ def recording_next_to(subtitles: Path, among: Iterable[Path] = ()) -> Path | Non
 
 class SubtitleImport(QObject):
     status_message = Signal(str)
+    opened = Signal(object)  # the QueueItem whose transcript subtitles became
 
     def __init__(self, queue: TranscriptionQueue, panel, save_new: Callable[[QueueItem], None],
-                 select_item: Callable[[QueueItem], None], parent: QObject | None = None):
+                 select_item: Callable[[QueueItem], None], runner: JobRunner, parent: QObject | None = None):
         super().__init__(parent)
         self._queue = queue
         self._panel = panel
         self._save_new = save_new
         self._select_item = select_item
+        self._jobs = TabJobs(runner, self)
 
-    def open(self, subtitles: Path, recording: Path) -> QueueItem | None:
-        """The subtitles as recording's transcript: a new row in the list, or, for a recording already
-        transcribed there, its lines replaced (one undoable edit). None, with a sentence, when not."""
-        try:
-            cues = read_subtitles(subtitles)
-        except SubtitleFileError as error:
-            self.status_message.emit(translated(error.message))
-            return None
-        transcript = transcript_from_cues(cues, recording)
+    def open(self, subtitles: Path, recording: Path, *, refused: Callable[[], None] | None = None) -> None:
+        """Read the subtitles, then make them recording's transcript: a new row in the list, or, for a
+        recording already transcribed there, its lines replaced (one undoable edit). A file that cannot
+        be read is said in a sentence, and `refused` is called."""
+        def read(_report: JobReport) -> Transcript:
+            return transcript_from_cues(read_subtitles(subtitles), recording)
+
+        def failed(message) -> None:
+            self.status_message.emit(translated(message))
+            if refused is not None:
+                refused()
+        self._jobs.start(f"subtitles {subtitles}", read, on_result=lambda transcript: self._put_in(
+            subtitles, recording, transcript), on_failed=failed)
+
+    def reading(self) -> bool:
+        """Whether a subtitle file is still being read."""
+        return self._jobs.running()
+
+    def shutdown(self) -> None:
+        """The window is closing: a file still being read is not opened."""
+        self._jobs.cancel_all()
+
+    def _put_in(self, subtitles: Path, recording: Path, transcript: Transcript) -> QueueItem | None:
         key = same_file_key(recording)
         item = next((item for item in self._queue.items if item.key == key), None)
         if item is None:
@@ -77,4 +97,5 @@ class SubtitleImport(QObject):
             return None
         self.status_message.emit(self.tr("“{subtitles}” is open as the transcript of “{recording}”.").format(
             subtitles=subtitles.name, recording=recording.name))
+        self.opened.emit(item)
         return item

@@ -47,6 +47,7 @@ class TimingByEar(QObject):
         panel.view.selectionModel().selectionChanged.connect(self._on_selection)
         self.bar.play_pause_requested.connect(self.play_pause)
         self.bar.replay_line_requested.connect(self.replay_line)
+        self.bar.stop_requested.connect(self.stop)
         canvas.seek_requested.connect(self.play_from)
         canvas.retime_requested.connect(self.retime)
         self.playback.position_changed.connect(self._on_position)
@@ -54,6 +55,8 @@ class TimingByEar(QObject):
         self.playback.error.connect(panel.status_message)
         # One sound at a time: a clicked line stops the recording playing, and the other way round.
         panel.player.playing_changed.connect(lambda playing: playing and self.playback.stop())
+        panel.player.playing_changed.connect(self._update_stoppable)
+        self.playback.state_changed.connect(self._update_stoppable)
 
     # -- the file shown ------------------------------------------------------------------------
 
@@ -120,6 +123,16 @@ class TimingByEar(QObject):
         if self._path is not None and segment is not None:
             self.panel.player.stop()
             self.playback.play_from(self._path, segment.start, segment.end)
+
+    @Slot()
+    def stop(self) -> None:
+        """Stop whatever is heard: the recording, or a line clicked in the table."""
+        self.panel.player.stop()
+        self.playback.stop()
+
+    @Slot()
+    def _update_stoppable(self, *_changed) -> None:
+        self.bar.set_stoppable(self.playback.state != "stopped" or self.panel.player.is_playing)
 
     @Slot(float)
     def play_from(self, seconds: float) -> None:

@@ -67,8 +67,14 @@ class TranscribeTab(QWidget):
         self._lay_out()
         self._connect()
         self.options.refresh_models()
+        self.apply_subtitle_settings()
         self.saved_work.restore()
         self._update_exportable()
+
+    def apply_subtitle_settings(self) -> None:
+        """The table judges its lines by the reading speed and cue lines chosen in Settings."""
+        self.transcript_panel.segments_model.set_reading_limits(self._settings.reading_limits(),
+                                                                self._settings.line_limits())
 
     def _keep_widget_names(self) -> None:
         """The widgets the main window's and the settings' tests reach on the tab itself."""
@@ -136,7 +142,7 @@ class TranscribeTab(QWidget):
         self.export_bar.exported.connect(self._on_exported)
         self.subtitle_import = SubtitleImport(
             queue, self.transcript_panel, self.saved_work.save_opened_transcript,
-            lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self)
+            lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self._runner, self)
 
         self.export_bar.export_button.clicked.connect(self.export_selected)
         self.export_bar.export_all_button.clicked.connect(self.export_all)
@@ -259,7 +265,8 @@ class TranscribeTab(QWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        # Subtitles dropped next to their recording (or with it) open as its transcript.
+        # Subtitles dropped next to their recording (or with it) open as its transcript; a recording
+        # dropped with subtitles that cannot be read is listed to transcribe instead.
         opened = set()
         for subtitles in [path for path in paths if is_subtitle_file(path)]:
             recording = recording_next_to(subtitles, paths)
@@ -267,7 +274,10 @@ class TranscribeTab(QWidget):
                 self.status_message.emit(self.tr(
                     "No recording named like “{name}” was found next to it: use File → Open subtitles… to "
                     "choose its recording.").format(name=subtitles.name))
-            elif self.subtitle_import.open(subtitles, recording) is not None:
+            else:
+                dropped = [recording] if recording in paths else []
+                self.subtitle_import.open(subtitles, recording,
+                                          refused=lambda dropped=dropped: dropped and self.add_paths(dropped))
                 opened.add(recording)
             opened.add(subtitles)
         rest = [path for path in paths if path not in opened]
@@ -347,3 +357,4 @@ class TranscribeTab(QWidget):
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()
+        self.subtitle_import.shutdown()

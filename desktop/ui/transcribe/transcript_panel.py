@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -19,7 +18,6 @@ from PySide6.QtWidgets import (
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.core.transcription import edits
-from desktop.ui.common.icons import icon
 from desktop.ui.transcribe.edit_commands import TranscriptHistories
 from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
@@ -61,9 +59,6 @@ class TranscriptPanel(QWidget):
         self.search_edit.setMinimumWidth(200)
         self.search_count = QLabel()
         self.warnings_only_box = QCheckBox()
-        self.stop_button = QToolButton()
-        self.stop_button.setIcon(icon("stop"))
-        self.stop_button.setEnabled(False)
         self.segments_model = SegmentsModel(self)
         self.segments_model.histories = self.histories
         self.search_model = SegmentSearchModel(self)
@@ -73,7 +68,6 @@ class TranscriptPanel(QWidget):
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
-        title_row.addWidget(self.stop_button)
         title_row.addWidget(self.search_edit)
         title_row.addWidget(self.search_count)
         title_row.addWidget(self.warnings_only_box)
@@ -160,18 +154,16 @@ class TranscriptPanel(QWidget):
         self.view.selectionModel().selectionChanged.connect(self._update_line_actions)
         self.search_edit.textChanged.connect(self._on_search)
         self.warnings_only_box.toggled.connect(self._on_warnings_only)
+        self.search_model.rowsInserted.connect(self._update_search_count)  # lines found to warn while idle
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
         self.segments_model.speakers_changed.connect(self._show_speaker_column)
         self.segments_model.modelReset.connect(self._show_speaker_column)
-        self.stop_button.clicked.connect(self.player.stop)
-        self.player.playing_changed.connect(self.stop_button.setEnabled)
         self.player.error.connect(self.status_message)
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
         self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
-        self.stop_button.setToolTip(self.tr("Stop playing"))
         self.view.setToolTip(self.tr("Click a line to hear it; type, or double-click, to correct it."))
         self._name_undo_redo()
         self.warnings_only_box.setText(self.tr("Only lines with warnings"))

@@ -40,11 +40,13 @@ class _LineEditor(QLineEdit):
 
 CORRECTED_BACKGROUND = QColor("#d6ecff")  # behind a term the glossary put in, light in any theme
 CORRECTED_TEXT = QColor("black")
+FOUND_BACKGROUND = QColor("#ffe066")  # behind what Find and replace looks for, as browsers mark matches
 
 
 class LineTextDelegate(QStyledItemDelegate):
     """Edits a line's text (or times) keeping what it says, the caret at the end. Escape cancels, as in
-    every Qt editor. The terms the glossary put in a line are painted highlighted."""
+    every Qt editor. The terms the glossary put in a line are painted highlighted, and so is what Find and
+    replace looks for while it is open."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -64,7 +66,7 @@ class LineTextDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        spans = index.data(SegmentsModel.CorrectedSpansRole) if index.column() == SegmentsModel.TEXT else None
+        spans = self.highlighted_spans(index)
         if not spans:
             super().paint(painter, option, index)
             return
@@ -90,7 +92,18 @@ class LineTextDelegate(QStyledItemDelegate):
         painter.restore()
 
     @staticmethod
-    def _document(text: str, spans: list[tuple[int, int]], item: QStyleOptionViewItem, width: int) -> QTextDocument:
+    def highlighted_spans(index: QModelIndex | QPersistentModelIndex) -> list[tuple[int, int, QColor]]:
+        """(start, end, background) of each highlighted stretch of the cell's text; matches over corrections."""
+        if index.column() != SegmentsModel.TEXT:
+            return []
+        corrected = index.data(SegmentsModel.CorrectedSpansRole) or []
+        found = index.data(SegmentsModel.FoundSpansRole) or []
+        return [*((start, end, CORRECTED_BACKGROUND) for start, end in corrected),
+                *((start, end, FOUND_BACKGROUND) for start, end in found)]
+
+    @staticmethod
+    def _document(text: str, spans: list[tuple[int, int, QColor]], item: QStyleOptionViewItem,
+                  width: int) -> QTextDocument:
         document = QTextDocument()
         document.setDocumentMargin(2)  # as far from the cell's edge as the style puts its text
         document.setDefaultFont(item.font)
@@ -99,14 +112,14 @@ class LineTextDelegate(QStyledItemDelegate):
         document.setDefaultTextOption(option)
         document.setPlainText(text)
         document.setTextWidth(width)
-        corrected = QTextCharFormat()
-        corrected.setBackground(CORRECTED_BACKGROUND)
-        corrected.setForeground(CORRECTED_TEXT)
-        for start, end in spans:
+        for start, end, background in spans:
+            highlighted = QTextCharFormat()
+            highlighted.setBackground(background)
+            highlighted.setForeground(CORRECTED_TEXT)  # dark on the light background, whatever the theme
             cursor = QTextCursor(document)
             cursor.setPosition(max(0, start))
             cursor.setPosition(min(len(text), end), QTextCursor.MoveMode.KeepAnchor)
-            cursor.mergeCharFormat(corrected)
+            cursor.mergeCharFormat(highlighted)
         return document
 
 

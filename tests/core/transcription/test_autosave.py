@@ -564,3 +564,31 @@ def test_saved_work_still_shows_when_the_folder_became_read_only(tmp_path, monke
     finally:
         readonly.close()
     assert path.read_bytes() == before
+
+
+def test_a_transcript_saved_again_after_each_edit_comes_back_as_it_was_each_time(tmp_path, store):
+    """The whole transcript saved after edits (new lines, a renamed speaker, words, corrections, gaps)
+    reads back the same after each save, however much of it the save before had already written."""
+    from dataclasses import replace
+
+    from desktop.core.transcription.transcript import Correction, Gap
+
+    source = recording(tmp_path / "in")
+    transcript = transcript_of(source)
+    transcript.segments[0].speaker = 1
+    transcript.segments[2].speaker = 2
+    transcript.segments[2].corrections = [Correction(10, 13, "yu", "you")]
+    transcript.gaps = [Gap(11.0, 12.0)]
+    transcript.glossaries = ["Office"]
+    item = store.add_item(source)
+    store.save_transcript(item, transcript)
+    versions = [transcript]
+    edited = replace(transcript, segments=[*transcript.segments[:2], Segment(6.0, 8.0, " ask what"),
+                                           Segment(8.0, 11.0, " you can do.", speaker=2)])
+    versions.append(edited)
+    versions.append(replace(edited, speaker_names={1: "Anna", 2: "Li Wei"}))  # the same lines, renamed
+    versions.append(replace(versions[-1], segments=versions[-1].segments[1:]))
+    for number, version in enumerate(versions, start=1):
+        store.save_edited_transcript(item, version, edits=2)
+        assert store.transcript(item).to_dict() == version.to_dict(), number
+    assert store.queue()[0].revision == 2 * len(versions), "each save counts the edits it holds"

@@ -29,6 +29,11 @@ def fresh_window(qtbot, settings):
     return window
 
 
+def read(qtbot, tab) -> None:
+    """Wait for the subtitle file to be read: that is done off the window's thread."""
+    qtbot.waitUntil(lambda: not tab.subtitle_import.reading(), timeout=10_000)
+
+
 def choose_in_file_dialog(monkeypatch, *paths) -> None:
     """The next file dialogs answer with these files, one each, as if the user picked them."""
     answers = [str(path) for path in paths]
@@ -53,6 +58,7 @@ def test_an_opened_srt_exported_again_is_the_same_file(qtbot, settings, tmp_path
     tab = window.transcribe_tab
     choose_in_file_dialog(monkeypatch, subtitles)  # the recording is found by its name, next to it
     window.open_subtitles_action.trigger()
+    read(qtbot, tab)
     assert [item.path for item in tab.queue.items] == [recording]
     assert texts(tab) == ["And so my fellow Americans,", "ask not what your country", "can do for you.", "我们的国家"]
     out = tmp_path / "out"
@@ -77,6 +83,7 @@ def test_a_webvtt_file_dropped_next_to_its_recording_opens_as_its_transcript(qtb
     window = fresh_window(qtbot, settings)
     tab = window.transcribe_tab
     drop(window, subtitles)
+    read(qtbot, tab)
     assert [item.path for item in tab.queue.items] == [recording], "the recording is listed, not the .vtt"
     assert texts(tab) == ["Hello & welcome"]
     assert tab.queue.items[0].transcript.segments[0].start == 0.5
@@ -93,8 +100,10 @@ def test_subtitles_for_a_transcribed_recording_replace_its_lines_and_ctrl_z_brin
     tab = window.transcribe_tab
     choose_in_file_dialog(monkeypatch, first, recording, second)  # not named alike: the recording is picked
     window.open_subtitles_action.trigger()
+    read(qtbot, tab)
     assert texts(tab) == ["first version"]
     window.open_subtitles_action.trigger()  # the selected file's recording this time
+    read(qtbot, tab)
     assert len(tab.queue.items) == 1 and texts(tab) == ["second version"]
     view = tab.transcript_panel.view
     view.setFocus()
@@ -111,6 +120,7 @@ def test_a_bad_subtitle_file_is_refused_naming_its_line_and_nothing_is_listed(qt
     window = fresh_window(qtbot, settings)
     choose_in_file_dialog(monkeypatch, subtitles)
     window.open_subtitles_action.trigger()
+    read(qtbot, window.transcribe_tab)
     assert "Line 5 of “speech.srt”" in window.statusBar().currentMessage()
     assert window.transcribe_tab.queue.items == []
     close(qtbot, window)
@@ -128,6 +138,7 @@ def test_subtitles_with_speakers_open_with_them_and_export_again_unchanged(qtbot
     window = fresh_window(qtbot, settings)
     tab = window.transcribe_tab
     drop(window, subtitles)
+    read(qtbot, tab)
     panel = tab.transcript_panel
     assert texts(tab) == ["And so my fellow Americans,", "ask not what your country", "can do for you."]
     model = panel.segments_model
@@ -138,4 +149,28 @@ def test_subtitles_with_speakers_open_with_them_and_export_again_unchanged(qtbot
     out.mkdir()
     exported_srt(qtbot, tab, out)
     assert (out / "meeting.srt").read_bytes() == subtitles.read_bytes()
+    close(qtbot, window)
+
+
+def test_subtitles_are_read_off_the_windows_thread(qtbot, settings, tmp_path, monkeypatch):
+    import threading
+
+    from desktop.ui.transcribe import subtitle_import
+
+    recording = copy_of("jfk.flac", tmp_path / "in", "speech.flac")
+    subtitles = tmp_path / "in" / "speech.srt"
+    subtitles.write_bytes(ORIGINAL_SRT.encode())
+    readers = []
+    real_read = subtitle_import.read_subtitles
+
+    def read_and_note(path):
+        readers.append(threading.current_thread())
+        return real_read(path)
+    monkeypatch.setattr(subtitle_import, "read_subtitles", read_and_note)
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    tab.subtitle_import.open(subtitles, recording)
+    read(qtbot, tab)
+    assert texts(tab)[0] == "And so my fellow Americans,"
+    assert readers and readers[0] is not threading.main_thread()
     close(qtbot, window)

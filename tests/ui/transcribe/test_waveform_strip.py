@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolButton
 
 from desktop.core.common.tempo import change_tempo
 from desktop.core.transcription import waveform
@@ -156,3 +156,25 @@ def test_a_two_hour_recordings_outline_is_computed_off_the_windows_thread(qtbot,
                             False)
     QApplication.sendEvent(canvas, wheel_out)
     assert canvas.seconds_shown() == pytest.approx(7200, rel=0.01), "Ctrl+wheel zooms out to the whole recording"
+
+
+def test_one_labelled_stop_ends_the_recording_and_a_clicked_line(qtbot, settings, sources, pulseaudio):
+    window, panel, timing = shown(qtbot, settings)
+    stops = [button for button in panel.findChildren(QToolButton) if button.icon().cacheKey()
+             and button.defaultAction() is None and not button.text()]
+    assert not stops, "no unlabelled button beside the playback bar's"
+    stop = timing.bar.stop_button
+    assert stop.text() == "Stop" and not stop.isEnabled()
+    select(panel.view, 1)
+    qtbot.mouseClick(timing.bar.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: timing.playback.position > 3.3, timeout=10_000)
+    assert stop.isEnabled()
+    qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    assert timing.playback.state == "stopped" and not stop.isEnabled()
+    assert timing.bar.play_button.text() == "Play"
+    rect = panel.view.visualRect(panel.search_model.index(2, 3))
+    qtbot.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: panel.player.is_playing, timeout=10_000)
+    assert stop.isEnabled()
+    qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    assert not panel.player.is_playing and not stop.isEnabled()
