@@ -3921,8 +3921,8 @@
         <translation>录音已在 {seconds:.0f} 秒时自动停止，样本最长只需这么长。</translation>
     </message>
     <message>
-        <source>{time} (aim for {low:.0f}–{high:.0f} s)</source>
-        <translation>{time}（目标 {low:.0f}–{high:.0f} 秒）</translation>
+        <source>{time} (at least {shortest:.0f} s, best {low:.0f}–{high:.0f} s)</source>
+        <translation>{time}（至少 {shortest:.0f} 秒，最好 {low:.0f}–{high:.0f} 秒）</translation>
     </message>
 </context>
 <context>
