@@ -1,12 +1,13 @@
 """`voxdesk live`: captions from a microphone (or what the computer plays) in the terminal, as people speak.
 
 Committed lines are printed to stdout as they come; at the end (--duration, Ctrl-C, or the device
-going away) the transcript is written to --output and the recording, kept in the data folder from
-the first second, is named on stderr.
+going away) the transcript is written to --output. The recording is written from the first second,
+to --save-audio or else to ``live/`` in the data folder, and named on stderr when it starts and ends.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -25,8 +26,9 @@ def add_parser(commands) -> None:
         "live",
         help="live captions from a microphone or from what this computer plays",
         description="Caption speech as it is spoken, from a microphone or a \"Monitor of …\" source (what this "
-                    "computer plays). Lines are printed as they are final; Ctrl-C stops. The recording is kept in "
-                    "VoxDesk's data folder.",
+                    "computer plays). Lines are printed as they are final; Ctrl-C stops. The recording is written "
+                    "as it is made, to --save-audio FILE.flac or else to the live folder of VoxDesk's data folder "
+                    "(~/.local/share/VoxDesk/live), and its name is printed when it starts and when it ends.",
     )
     parser.add_argument("--device", default=None, metavar="NAME",
                         help="what to listen to: a device or sound-server source name, or part of it (default: the "
@@ -40,6 +42,9 @@ def add_parser(commands) -> None:
     parser.add_argument("--output", type=Path, default=None, metavar="FILE",
                         help="write the transcript at the end: FILE.txt, .srt, .vtt or .json")
     parser.add_argument("--overwrite", action="store_true", help="replace --output if it exists")
+    parser.add_argument("--save-audio", type=Path, default=None, metavar="FILE.flac",
+                        help="record to this FLAC file (it must not exist yet; a recording is never replaced) "
+                             "instead of a new file in VoxDesk's data folder")
     parser.add_argument("--glossary", action="append", default=[], metavar="FILE",
                         help="a glossary whose terms Whisper is told and the captions are corrected with; repeatable")
     parser.add_argument("--duration", type=_seconds, default=None, metavar="SECONDS",
@@ -70,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         fmt = _output_format(args)
+        _check_recording_path(args.save_audio)
         device = _chosen(devices, args.device)
     except UserFacingError as error:
         return fail(error.message, 2)
@@ -119,6 +125,19 @@ def _output_format(args: argparse.Namespace) -> str | None:
     return fmt
 
 
+def _check_recording_path(path: Path | None) -> None:
+    """UserFacingError unless --save-audio names a new FLAC file in a folder that exists."""
+    if path is None:
+        return
+    if path.suffix.lower() != ".flac":
+        raise UserFacingError(f"--save-audio must end in .flac (the recording is FLAC), not {printable(path.name)!r}.")
+    if os.path.lexists(path):
+        raise UserFacingError(f"{printable(path)} already exists, and a recording is never replaced. Choose "
+                              f"another name for --save-audio.")
+    if not path.parent.is_dir():
+        raise UserFacingError(f"The folder {printable(path.parent)} does not exist.")
+
+
 def _engine(args: argparse.Namespace):
     from desktop.cli.progress import ProgressLine
     from desktop.core.gpu.fallback import FallbackLog
@@ -154,7 +173,7 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
     for problem in problems:  # that glossary is left out; the captions start all the same
         print(f"voxdesk: {problem}", file=sys.stderr)
     session = LiveSession(engine, LiveOptions.following(settings, glossary=tuple(all_terms(glossaries))),
-                          device=device, on_commit=show,
+                          device=device, recording=args.save_audio, on_commit=show,
                           on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr))
     stop = threading.Event()
     try:

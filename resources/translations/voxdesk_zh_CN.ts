@@ -1460,14 +1460,6 @@
         <translation>共享模型文件夹：</translation>
     </message>
     <message>
-        <source>Add folder…</source>
-        <translation>添加文件夹…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
         <source>Folders your IT department fills with models, searched before anything is downloaded. VoxDesk only reads them.</source>
         <translation>由 IT 部门放入模型的文件夹，下载之前会先在这里查找。VoxDesk 只读取这些文件夹。</translation>
     </message>
@@ -2187,6 +2179,17 @@
     </message>
 </context>
 <context>
+    <name>FolderListEditor</name>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+</context>
+<context>
     <name>GlossariesDialog</name>
     <message>
         <source>Glossaries</source>
@@ -2309,14 +2312,6 @@
     <message>
         <source>Shared glossaries</source>
         <translation>共享术语表</translation>
-    </message>
-    <message>
-        <source>Add folder…</source>
-        <translation>添加文件夹…</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
     </message>
     <message>
         <source>Folders your IT department fills with glossaries (.txt files of names and terms) for everyone. VoxDesk only reads them.</source>
@@ -3974,8 +3969,8 @@
         <translation>录音已在 {seconds:.0f} 秒时自动停止，样本最长只需这么长。</translation>
     </message>
     <message>
-        <source>{time} (aim for {low:.0f}–{high:.0f} s)</source>
-        <translation>{time}（目标 {low:.0f}–{high:.0f} 秒）</translation>
+        <source>{time} (at least {shortest:.0f} s, best {low:.0f}–{high:.0f} s)</source>
+        <translation>{time}（至少 {shortest:.0f} 秒，最好 {low:.0f}–{high:.0f} 秒）</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,8 @@ def test_the_list_of_inputs_names_the_monitor_of_what_the_computer_plays(pulseau
     (["--output", "missing folder/notes.txt"], "does not exist"),
     (["--device", "a microphone that is not there"], "--list-devices"),
     (["--duration", "-3"], "expected a number of seconds"),
+    (["--save-audio", "meeting.wav"], "--save-audio must end in .flac"),
+    (["--save-audio", "missing folder/meeting.flac"], "does not exist"),
 ])
 def test_wrong_choices_are_refused_before_anything_is_recorded(pulseaudio, tmp_path, isolated_user_folders,
                                                                 args, says):
@@ -116,6 +118,33 @@ def test_an_existing_output_is_kept_unless_overwrite_is_given(pulseaudio, tmp_pa
                              capture_output=True, text=True, timeout=120)
     assert process.returncode == 2 and "--overwrite" in process.stderr
     assert output.read_text() == "yesterday's notes"
+
+
+def test_the_recording_goes_to_the_file_save_audio_names(pulseaudio, tmp_path, isolated_user_folders):
+    output, audio = tmp_path / "notes.txt", tmp_path / "meeting.flac"
+    with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        process = voxdesk_live("--model", base_dir(), "--language", "en", "--duration", "8", "--output", output,
+                               "--save-audio", audio)
+        before = wait_until_listening(process)
+        microphone.say_in_background(jfk()[: int(3.3 * RATE)], then_silence=60.0)  # "And so my fellow Americans"
+        _stdout, stderr = process.communicate(timeout=300)
+        stderr = before + stderr
+
+    assert process.returncode == 0, stderr
+    assert f"Recording to {audio}" in stderr and f"Recording kept: {audio}" in stderr
+    assert probe(audio).duration >= 3.0
+    assert "fellow americans" in normalize_english(output.read_text(encoding="utf-8"))
+    assert recordings(isolated_user_folders / "data") == [], "nothing is left in the data folder"
+
+
+def test_an_existing_recording_is_never_replaced(pulseaudio, tmp_path, isolated_user_folders):
+    audio = tmp_path / "yesterday.flac"
+    audio.write_bytes(b"yesterday's meeting")
+    process = subprocess.run([sys.executable, "-m", "desktop", "live", "--save-audio", audio, "--overwrite"],
+                             env={**os.environ}, capture_output=True, text=True, timeout=120)
+    assert process.returncode == 2 and "Choose another name for --save-audio" in process.stderr
+    assert audio.read_bytes() == b"yesterday's meeting"
+    assert recordings(isolated_user_folders / "data") == []
 
 
 def test_a_model_in_the_shared_folders_is_used_with_no_network_attempt(pulseaudio, tmp_path):

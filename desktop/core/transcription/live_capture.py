@@ -1,8 +1,9 @@
 """The recording of a live-caption session, written to a FLAC file as it is captured.
 
 The file goes where the caller says (the window: a Recordings folder under Documents, or the one
-chosen in Settings; the command line: ``live/`` in the data folder), named in the interface's words
-after the moment the session started, so nothing is lost if the app or the computer stops: every second or so the encoder's buffers are
+chosen in Settings; the command line: the file --save-audio names, else ``live/`` in the data
+folder), named in the interface's words after the moment the session started (unless the caller
+names the file), so nothing is lost if the app or the computer stops: every second or so the encoder's buffers are
 handed to the system (``flush``), and a file whose end was never written still decodes up to the
 last flush (FLAC frames stand on their own; the total length in the header is optional).
 """

@@ -37,6 +37,7 @@ from desktop.core.common.i18n import N_
 FRAME_SECONDS = 0.02
 KEEP_SECONDS = 0.2  # silence kept before the first and after the last word, so nothing is clipped
 
+# XTTS v2 clones from a clip of 6 seconds (its model card); longer samples sound more like the speaker.
 MIN_SECONDS = 6.0  # shorter samples are refused
 GOOD_SECONDS = 10.0  # shorter samples are accepted with a warning
 TARGET_SECONDS = (15.0, 30.0)  # what the recorder asks for
@@ -64,6 +65,19 @@ def levels(block: np.ndarray) -> tuple[float, float]:
         return _SILENCE_DBFS, _SILENCE_DBFS
     block = np.asarray(block, dtype=np.float64)
     return dbfs(float(np.max(np.abs(block)))), dbfs(float(np.sqrt(np.mean(block * block))))
+
+
+@dataclass(frozen=True)
+class TakeLength:
+    """How long a recording should be, in seconds: refused under shortest, best from low to high
+    (where the recorder stops by itself)."""
+
+    shortest: float
+    low: float
+    high: float
+
+
+SAMPLE_LENGTH = TakeLength(MIN_SECONDS, *TARGET_SECONDS)  # the voice sample's
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,21 @@ class Speech:
     def duration(self) -> float:
         return sum(s.duration for s in self.sentences)
 
+    def add(self, sentence: Sentence, samples: np.ndarray, rate: int, *, watermark: bool,
+            on_sentence: Callable[[SpokenSentence], None] | None = None,
+            on_progress: Callable[[float], None] | None = None) -> SpokenSentence:
+        """Keep the next sentence spoken (watermarked first when asked, before anyone hears or saves
+        it), hand it to on_sentence and tell on_progress the share of the run done."""
+        if watermark:
+            samples = apply_watermark(samples, rate)
+        spoken = SpokenSentence(len(self.sentences), self.total, sentence, samples, rate)
+        self.sentences.append(spoken)
+        if on_sentence:
+            on_sentence(spoken)
+        if on_progress:
+            on_progress(len(self.sentences) / self.total)
+        return spoken
+
 
 # --- the GPU seam ----------------------------------------------------------------------------
 
@@ -312,19 +327,12 @@ class SpeechSynthesizer:
                 on_status(N_("SpeechEngine", "Speaking on the {device}…").format(device=device))
             if on_progress:
                 on_progress(0.0)
-            for index, sentence in enumerate(sentences):
+            for sentence in sentences:
                 if is_cancelled():
                     break
                 samples = self._speak(sentence.text, settings, speaker)
-                rate = self._loaded.info.sample_rate
-                if settings.watermark:
-                    samples = apply_watermark(samples, rate)  # before anyone hears or saves it
-                spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
-                speech.sentences.append(spoken)
-                if on_sentence:
-                    on_sentence(spoken)
-                if on_progress:
-                    on_progress((index + 1) / len(sentences))
+                speech.add(sentence, samples, self._loaded.info.sample_rate, watermark=settings.watermark,
+                           on_sentence=on_sentence, on_progress=on_progress)
             # A GPU fallback may have reloaded the model on the CPU with the same rate; keep it exact.
             speech.sample_rate = self._loaded.info.sample_rate
             return speech

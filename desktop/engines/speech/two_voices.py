@@ -30,7 +30,6 @@ from desktop.engines.speech.tts import (
     SynthesisSettings,
     language_name,
 )
-from desktop.engines.voices.watermark import apply_watermark
 
 # The scripts two voices share out; a voice "speaks" one when it speaks one of these languages.
 _CHINESE = {"zh", "ja"}
@@ -136,7 +135,7 @@ class TwoVoiceSpeech:
 
         if on_progress:
             on_progress(0.0)
-        for index, sentence in enumerate(sentences):
+        for sentence in sentences:
             if cancelled():
                 break
             pieces = []
@@ -155,14 +154,8 @@ class TwoVoiceSpeech:
                     samples = samples[: max(0, len(samples) - int(SENTENCE_PAUSE_SECONDS * made_rate))]
                 pieces.append(_resampled(samples, made_rate, rate))
             samples = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
-            if settings.watermark:
-                samples = apply_watermark(samples, rate)
-            spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
-            speech.sentences.append(spoken)
-            if on_sentence:
-                on_sentence(spoken)
-            if on_progress:
-                on_progress((index + 1) / len(sentences))
+            speech.add(sentence, samples, rate, watermark=settings.watermark, on_sentence=on_sentence,
+                       on_progress=on_progress)
         return speech
 
 

@@ -44,7 +44,6 @@ from desktop.core.speech.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, Lic
 from desktop.core.voices.quality import PreparedSample, prepare_sample
 from desktop.core.voices.library import CONSENT_FILE, Voice, VoiceError, VoiceLibrary, open_checked
 from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
-from desktop.engines.voices.watermark import apply_watermark
 from desktop.engines.voices.speaker import ENCODER_RATE, SpeakerEncoder, SpeakerError, resample
 from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
@@ -233,13 +232,8 @@ class VoiceCloner:
                     break
                 status(N_("CloneEngine", "Speaking sentence {number} of {count}…").format(
                     number=index + 1, count=len(sentences)))
-                samples = apply_watermark(_with_pause(speak_one(sentence.text), rate), rate)
-                spoken = SpokenSentence(index, len(sentences), sentence, samples, rate)
-                speech.sentences.append(spoken)
-                if on_sentence:
-                    on_sentence(spoken)
-                if on_progress:
-                    on_progress((index + 1) / len(sentences))
+                speech.add(sentence, _with_pause(speak_one(sentence.text), rate), rate, watermark=True,
+                           on_sentence=on_sentence, on_progress=on_progress)
             if not speech.sentences:
                 raise Cancelled()
             status(N_("CloneEngine", "Measuring how close the voice is to the sample…"))

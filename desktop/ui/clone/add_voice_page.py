@@ -181,6 +181,7 @@ class AddVoicePage(QWidget):
         self._step = step
         text, target = step.script(self.add_language)
         self.recorder.set_script("", text, target, recorded=step.playable() is not None)
+        self._show_take_length(step)
         self._show_heading()
         self._update_actions()
 
@@ -221,9 +222,18 @@ class AddVoicePage(QWidget):
     def _after_take(self, step: SampleStep | ConsentStep) -> None:
         if step is self._step:
             self.recorder.show_take(step.playable() is not None)
+            self._show_take_length(step)
         if step is self.sample_step:
             self._say("")  # the quality check under the recorder now speaks for the new sample
         self._update_actions()
+
+    def _show_take_length(self, step: SampleStep | ConsentStep) -> None:
+        """The recorder's time shows the length of the step's take, recorded or imported (a sample
+        as it is kept, without the silence around the speech)."""
+        clip = step.playable()
+        if clip is not None:
+            samples, rate = clip
+            self.recorder.show_length(len(samples) / rate)
 
     @Slot()
     def play_take(self) -> None:

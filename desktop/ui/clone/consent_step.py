@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel
 from desktop.core.common.recorder import Recording
 from desktop.core.voices.consent import ConsentPrompt
 from desktop.core.voices.library import VoiceLibrary
+from desktop.core.voices.quality import TakeLength
 
 
 def read_consent(path: Path) -> tuple[np.ndarray, int]:
@@ -46,7 +47,7 @@ class ConsentStep(QObject):
     def script_title(self) -> str:
         return self.tr("Consent sentence:")
 
-    def script(self, _language: str) -> tuple[str, tuple[float, float] | None]:
+    def script(self, _language: str) -> tuple[str, TakeLength | None]:
         """The consent sentence to read aloud; it has no length to aim for."""
         return self.prompt.text, None
 

@@ -24,6 +24,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.recorder import microphones
 from desktop.core.common.recorder import InputDevice, Recorder, Recording, refresh_devices
+from desktop.core.voices.quality import SAMPLE_LENGTH, TakeLength
 from desktop.ui.clone.level_meter import LevelMeter
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
@@ -51,7 +52,7 @@ class RecorderWidget(QWidget):
         self._list_devices = devices
         self._refresh_devices = refresh
         self._recorder: Recorder | None = None
-        self._target: tuple[float, float] | None = (15.0, 30.0)
+        self._target: TakeLength | None = SAMPLE_LENGTH
         self._takes = 0  # takes recorded: the button says "Record again" after the first
         self._said: tuple[str, bool] = ("", False)  # the message shown (str or core Message), and if an error
         self._timer = QTimer(self)
@@ -140,12 +141,12 @@ class RecorderWidget(QWidget):
 
     # -- what to read --------------------------------------------------------------------------
 
-    def set_script(self, title: str, text: str, target: tuple[float, float] | None, *,
+    def set_script(self, title: str, text: str, target: TakeLength | None, *,
                    recorded: bool = False) -> None:
         """The text shown to read aloud, and the length a take should have (None: no target).
 
-        A take stops by itself at the longest length of target. recorded says whether this text
-        already has a take (the button then offers to record it again)."""
+        A take stops by itself at target.high. recorded says whether this text already has a take
+        (the button then offers to record it again)."""
         self.show_take(recorded)
         self.script_title.setText(title)
         self.script.setPlainText(text)
@@ -159,6 +160,12 @@ class RecorderWidget(QWidget):
         """Whether the text shown has a take (recorded or imported): the button then says "Record again"."""
         self._takes = int(recorded)
         self._show_record_button()
+
+    def show_length(self, seconds: float) -> None:
+        """Show the length of the take in use, also one made elsewhere (an imported file), to the
+        nearest second as the sentences about the take give it."""
+        if not self.is_recording:
+            self._show_elapsed(round(seconds))
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -268,20 +275,22 @@ class RecorderWidget(QWidget):
             self._say(N_("RecorderWidget", "Too loud: move a little away from the microphone."), error=True)
         if recorder.finished:
             self.stop()
-        elif self._target and levels.elapsed >= self._target[1]:
+        elif self._target and levels.elapsed >= self._target.high:
             recording = self.stop()
             if recording is not None and not recording.device_lost:
                 self._say(N_("RecorderWidget", "The recording stopped by itself at {seconds:.0f} seconds, the "
-                             "longest it needs to be.").format(seconds=self._target[1]))
+                             "longest it needs to be.").format(seconds=self._target.high))
 
     def _show_elapsed(self, seconds: float) -> None:
         text = f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
         if self._target:
-            low, high = self._target
-            text = self.tr("{time} (aim for {low:.0f}–{high:.0f} s)").format(time=text, low=low, high=high)
+            shortest, low, high = self._target.shortest, self._target.low, self._target.high
+            text = self.tr("{time} (at least {shortest:.0f} s, best {low:.0f}–{high:.0f} s)").format(
+                time=text, shortest=shortest, low=low, high=high)
             self.elapsed_bar.setRange(0, int(high * 10))
             self.elapsed_bar.setValue(min(int(seconds * 10), int(high * 10)))
-            colour = "#3cb44b" if low <= seconds <= high else ("#f0a30a" if seconds < low else "#b3261e")
+            # Red: too short to use; amber: usable, a longer take sounds more like the speaker.
+            colour = "#b3261e" if seconds < shortest else ("#f0a30a" if seconds < low else "#3cb44b")
             self.elapsed_bar.setStyleSheet(f"QProgressBar::chunk {{ background: {colour}; }}")
             self.elapsed_bar.setVisible(True)
         else:

@@ -13,13 +13,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from desktop.core.common.recorder import Recording
-from desktop.core.voices.quality import PreparedSample, QualityReport
+from desktop.core.voices.quality import SAMPLE_LENGTH, PreparedSample, QualityReport, TakeLength
 from desktop.engines.voices.cloning import VoiceEnrollment
 from desktop.resources import resource_path
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE, OK_STYLE, WARNING_STYLE
-
-TARGET_SECONDS = (15.0, 30.0)
 
 
 def reading_passage(language: str) -> str:
@@ -43,9 +41,9 @@ class SampleStep(QObject):
     def script_title(self) -> str:
         return self.tr("Read aloud:")
 
-    def script(self, language: str) -> tuple[str, tuple[float, float] | None]:
+    def script(self, language: str) -> tuple[str, TakeLength | None]:
         """The text to read aloud, and how long the take should be."""
-        return reading_passage(language), TARGET_SECONDS
+        return reading_passage(language), SAMPLE_LENGTH
 
     # -- the sample ----------------------------------------------------------------------------
 

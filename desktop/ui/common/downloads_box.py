@@ -4,21 +4,16 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Slot
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from desktop.core.common.download_sources import SOURCE_CHOICES, SOURCE_NAMES, normalized_custom_url
-from desktop.core.common.shared_models import split_folder_list
 from desktop.settings import Settings
+from desktop.ui.common.folder_list_editor import FolderListEditor
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_STYLE
 
@@ -39,9 +34,7 @@ class DownloadsBox(QGroupBox):
         self.url_problem = QLabel()
         self.url_problem.setStyleSheet(WARNING_STYLE)
         self.url_problem.setWordWrap(True)
-        self.folder_list = QListWidget()
-        self.folder_list.setMaximumHeight(80)
-        self.add_button, self.remove_button = QPushButton(), QPushButton()
+        self.folders = FolderListEditor()
         self.folders_note = QLabel()
         self.folders_note.setWordWrap(True)
         self.source_label, self.url_label, self.folders_label = QLabel(), QLabel(), QLabel()
@@ -49,26 +42,15 @@ class DownloadsBox(QGroupBox):
 
         self.source_combo.currentIndexChanged.connect(self._update_url_state)
         self.url_edit.textChanged.connect(self._update_url_state)
-        self.add_button.clicked.connect(self.choose_folder)
-        self.remove_button.clicked.connect(self.remove_selected_folder)
-        self.folder_list.itemSelectionChanged.connect(self._update_buttons)
         self.retranslate()
         self._update_url_state()
-        self._update_buttons()
 
     def _lay_out(self) -> None:
         form = QFormLayout(self)
         form.addRow(self.source_label, self.source_combo)
         form.addRow(self.url_label, self.url_edit)
         form.addRow("", self.url_problem)
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        folders = QHBoxLayout()
-        folders.addWidget(self.folder_list, 1)
-        folders.addLayout(buttons)
-        form.addRow(self.folders_label, folders)
+        form.addRow(self.folders_label, self.folders)
         form.addRow("", self.folders_note)
 
     def retranslate(self) -> None:
@@ -82,8 +64,7 @@ class DownloadsBox(QGroupBox):
         self.url_label.setText(self.tr("Company mirror address:"))
         self.url_edit.setPlaceholderText(self.tr("https://… (a mirror of Hugging Face in your company)"))
         self.folders_label.setText(self.tr("Shared model folders:"))
-        self.add_button.setText(self.tr("Add folder…"))
-        self.remove_button.setText(self.tr("Remove"))
+        self.folders.chooser_title = self.tr("Choose a shared model folder")
         self.folders_note.setText(self.tr(
             "Folders your IT department fills with models, searched before anything is downloaded. VoxDesk only "
             "reads them."))
@@ -99,16 +80,13 @@ class DownloadsBox(QGroupBox):
     def load(self, settings: Settings) -> None:
         self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(settings.get(SOURCE_KEY))))
         self.url_edit.setText(settings.get(URL_KEY))
-        self.folder_list.clear()
-        self.folder_list.addItems(split_folder_list(settings.get(FOLDERS_KEY)))
-        self._update_buttons()
+        self.folders.set_value(settings.get(FOLDERS_KEY))
 
     def values(self) -> dict[str, str]:
-        folders = [self.folder_list.item(i).text() for i in range(self.folder_list.count())]
         return {
             SOURCE_KEY: self.source_combo.currentData(),
             URL_KEY: normalized_custom_url(self.url_edit.text()) or self.url_edit.text().strip(),
-            FOLDERS_KEY: "\n".join(folders),
+            FOLDERS_KEY: self.folders.value(),
         }
 
     def save(self, settings: Settings) -> set[str]:
@@ -122,23 +100,8 @@ class DownloadsBox(QGroupBox):
 
     # -- editing ----------------------------------------------------------------------------------
 
-    @Slot()
-    def choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a shared model folder"))
-        if folder:
-            self.add_folder(folder)
-
     def add_folder(self, folder: str) -> None:
-        existing = {self.folder_list.item(i).text() for i in range(self.folder_list.count())}
-        if folder not in existing:
-            self.folder_list.addItem(folder)
-        self._update_buttons()
-
-    @Slot()
-    def remove_selected_folder(self) -> None:
-        for item in self.folder_list.selectedItems():
-            self.folder_list.takeItem(self.folder_list.row(item))
-        self._update_buttons()
+        self.folders.add_folder(folder)
 
     @Slot()
     def _update_url_state(self) -> None:
@@ -148,7 +111,3 @@ class DownloadsBox(QGroupBox):
         self.url_problem.setVisible(bad)
         if bad:
             self.url_problem.setText(self.tr("Enter the mirror's address, starting with https:// or http://."))
-
-    @Slot()
-    def _update_buttons(self) -> None:
-        self.remove_button.setEnabled(bool(self.folder_list.selectedItems()))

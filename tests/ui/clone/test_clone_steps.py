@@ -12,6 +12,7 @@ from PySide6.QtCore import QLocale
 from desktop.core.common.audio import decode
 from desktop.core.common.recorder import Recorder
 from desktop.core.voices.library import CONSENT_FILE, VoiceLibrary
+from desktop.core.voices.quality import MIN_SECONDS, TakeLength
 from desktop.ui.clone.recorder_widget import RecorderWidget
 from tests.core.common.test_recorder import feed, microphone
 from tests.core.voices.test_library import consent_for, recorded
@@ -99,6 +100,38 @@ def test_a_refused_sample_asks_for_a_new_take_before_next(qtbot, tab):
     assert "record the text again" in page.next_hint.text()
 
 
+def minutes(seconds: float) -> str:
+    """A take's length as the recorder's time shows it: to the nearest second, as the quality check says it."""
+    return f"{round(seconds) // 60}:{round(seconds) % 60:02d}"
+
+
+def test_an_imported_sample_shows_its_length_against_the_shortest_one_the_step_accepts(qtbot, tab):
+    page = tab.add_voice_page
+    timer = page.recorder.elapsed_label
+    tab.pages.setCurrentIndex(1)
+    page.speaker_name_edit.setText("Li Wei")
+    assert timer.text() == f"0:00 (at least {MIN_SECONDS:.0f} s, best 15–30 s)"
+
+    page.import_recording(DATA_DIR / "BAC009S0764W0121.wav")  # a few seconds: shorter than the step says
+    wait_for_job(qtbot, tab, "import")
+    short = page.sample_step.sample.report.duration
+    assert short < MIN_SECONDS and not page.sample_step.ready
+    assert timer.text().startswith(minutes(short) + " ")
+    assert f"at least {MIN_SECONDS:.0f} seconds of speech are needed" in page.sample_step.quality_label.text()
+
+    import_sample(qtbot, tab, name="Li Wei")  # the 11 s of jfk.flac: longer than the step says, so taken
+    seconds = page.sample_step.sample.report.duration
+    assert MIN_SECONDS < seconds < 15
+    assert timer.text() == f"{minutes(seconds)} (at least {MIN_SECONDS:.0f} s, best 15–30 s)"
+    assert f"{seconds:.0f} seconds" in page.sample_step.quality_label.text()  # the time and the check agree
+    assert page.consent_step_button.isEnabled()
+
+    page.consent_step_button.click()
+    assert timer.text().startswith("0:00")  # the consent sentence has no take yet
+    page.sample_step_button.click()
+    assert timer.text().startswith(minutes(seconds) + " ")
+
+
 def test_the_recording_stops_by_itself_at_the_longest_length_and_says_so(qtbot, pulseaudio, tmp_path):
     widget = RecorderWidget(recorder_factory=lambda device: Recorder(device, latency=0.005))
     qtbot.addWidget(widget)
@@ -114,7 +147,7 @@ def test_the_recording_stops_by_itself_at_the_longest_length_and_says_so(qtbot, 
     with microphone(pulseaudio, "module-pipe-source", f"file={fifo}", "format=s16le", f"rate={rate}",
                     "channels=1"):
         widget.reload_devices()
-        widget.set_script("", "Read this.", (1.0, longest))
+        widget.set_script("", "Read this.", TakeLength(shortest=1.0, low=1.0, high=longest))
         with qtbot.waitSignal(widget.recorded, timeout=60_000) as take:
             widget.start()
             feeding = feed(fifo, spoken, rate)

@@ -37,12 +37,12 @@ def test_the_source_and_shared_folders_are_written_on_ok(qtbot, settings, tmp_pa
 def test_cancel_writes_nothing_and_a_folder_can_be_removed(qtbot, settings, tmp_path):
     settings.set("models/shared_folders", str(tmp_path))
     dialog = open_settings(qtbot, settings)
-    box = dialog.downloads_box
-    assert box.folder_list.count() == 1 and not box.remove_button.isEnabled()
-    box.folder_list.setCurrentRow(0)
-    assert box.remove_button.isEnabled()
-    box.remove_button.click()
-    assert box.folder_list.count() == 0
+    folders = dialog.downloads_box.folders
+    assert folders.folder_list.count() == 1 and not folders.remove_button.isEnabled()
+    folders.folder_list.setCurrentRow(0)
+    assert folders.remove_button.isEnabled()
+    folders.remove_button.click()
+    assert folders.folder_list.count() == 0
     dialog.reject()
     assert settings.get("models/shared_folders") == str(tmp_path)
 

@@ -1,13 +1,7 @@
 """Nothing typed is lost: the queue, its transcripts and every correction come back in a new window,
 after a close and after the app was killed; old transcripts reopen; exports never overwrite each other."""
-import os
-import select
 import shutil
-import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,13 +15,12 @@ from desktop.ui.transcribe import export_bar
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
-from tests.helpers.weights import DATA_DIR, TESTS_DIR
+from tests.helpers.killed_app import kill_while_typing
+from tests.helpers.weights import DATA_DIR
 from tests.ui.conftest import JOB_TIMEOUT_MS
 from tests.ui.transcribe.test_transcribe_tab import drop, wait_until_settled
 
 pytestmark = pytest.mark.slow
-
-ROOT = TESTS_DIR.parent
 
 
 def open_window(qtbot, settings):
@@ -143,52 +136,12 @@ def test_killing_the_app_while_editing_loses_no_correction(qtbot, settings, tmp_
     store = AutosaveStore(default_path())
     saved_done(store, source)
     store.close()
-    script = textwrap.dedent("""
-        import sys
-        import time
-        from PySide6.QtCore import QTimer
-        from desktop.app import create_app
-        from desktop.ui.transcribe.segments_model import SegmentsModel
-
-        app, window = create_app(sys.argv[:1])
-        window.show()
-        tab = window.transcribe_tab
-        while not tab.saved_work.is_restored:  # the saved queue is read off the window's thread
-            app.processEvents()
-            time.sleep(0.01)
-        tab.queue_view.selectRow(0)
-        model = tab.transcript_panel.view.model()
+    kill_while_typing(qtbot, tmp_path, """
+        model = panel.view.model()
         assert model.setData(model.index(0, SegmentsModel.TEXT), "And so, my fellow Americans:")
         assert model.setData(model.index(1, SegmentsModel.TEXT), "ask not what your country can do for you;")
         assert model.setData(model.index(2, SegmentsModel.END), "00:00:07.750")
-        print("edited", flush=True)
-        typed = []
-
-        def keep_typing():  # still editing when the kill comes
-            typed.append("x")
-            model.setData(model.index(3, SegmentsModel.TEXT), "for your country" + "".join(typed))
-            QTimer.singleShot(10, keep_typing)
-
-        keep_typing()
-        app.exec()
-    """)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "child config"))
-    errors = tmp_path / "child stderr.txt"
-    with open(errors, "w", encoding="utf-8") as stderr:
-        child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
-                                 stdout=subprocess.PIPE, stderr=stderr)
-    try:
-        ready, _, _ = select.select([child.stdout], [], [], JOB_TIMEOUT_MS / 1000)
-        line = child.stdout.readline() if ready else ""
-        assert line == "edited\n", errors.read_text(encoding="utf-8")[-3000:]
-        qtbot.wait(300)
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == -signal.SIGKILL
+    """, typing_row=3)
 
     window = open_window(qtbot, settings)
     tab = window.transcribe_tab

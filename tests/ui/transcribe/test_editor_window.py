@@ -2,12 +2,6 @@
 undoes with Ctrl+Z and comes back with Ctrl+Shift+Z, split and merge keep the words' times, each
 file keeps its own history, and what is undone is saved like any edit."""
 import copy
-import os
-import select
-import signal
-import subprocess
-import sys
-import textwrap
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
@@ -16,8 +10,8 @@ from PySide6.QtWidgets import QAbstractItemView
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript, Word
 from desktop.ui.transcribe.segments_model import SegmentsModel
-from tests.ui.conftest import JOB_TIMEOUT_MS
-from tests.ui.transcribe.test_autosave_window import ROOT, close, copy_of, open_window, reopened, texts
+from tests.helpers.killed_app import kill_while_typing
+from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, reopened, texts
 
 pytestmark = pytest.mark.slow
 
@@ -219,52 +213,11 @@ def test_a_split_survives_the_app_being_killed(qtbot, settings, tmp_path):
     store = AutosaveStore(default_path())
     saved(store, source, timed_transcript(source))
     store.close()
-    script = textwrap.dedent("""
-        import sys
-        import time
-        from PySide6.QtCore import QTimer
-        from desktop.app import create_app
-        from desktop.ui.transcribe.segments_model import SegmentsModel
-
-        app, window = create_app(sys.argv[:1])
-        window.show()
-        tab = window.transcribe_tab
-        while not tab.saved_work.is_restored:  # the saved queue is read off the window's thread
-            app.processEvents()
-            time.sleep(0.01)
-        tab.queue_view.selectRow(0)
-        panel = tab.transcript_panel
+    kill_while_typing(qtbot, tmp_path, """
         panel.view.selectRow(0)
         panel.split_line()
         assert panel.segments_model.rowCount() == 5
-        print("edited", flush=True)
-        model = panel.view.model()
-        typed = []
-
-        def keep_typing():  # still editing when the kill comes
-            typed.append("x")
-            model.setData(model.index(4, SegmentsModel.TEXT), "for your country" + "".join(typed))
-            QTimer.singleShot(10, keep_typing)
-
-        keep_typing()
-        app.exec()
-    """)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "child config"))
-    with open(tmp_path / "child stderr.txt", "w", encoding="utf-8") as stderr:
-        child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
-                                 stdout=subprocess.PIPE, stderr=stderr)
-    try:
-        ready, _, _ = select.select([child.stdout], [], [], JOB_TIMEOUT_MS / 1000)
-        assert (child.stdout.readline() if ready else "") == "edited\n", \
-            (tmp_path / "child stderr.txt").read_text(encoding="utf-8")[-3000:]
-        qtbot.wait(300)
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == -signal.SIGKILL
+    """, typing_row=4)
 
     window = open_window(qtbot, settings)
     tab = window.transcribe_tab

@@ -56,7 +56,7 @@ class LiveResult:
 
 class LiveSession:
     def __init__(self, engine: WhisperEngine, options: LiveOptions, *, device: InputDevice | None = None,
-                 folder: Path | None = None, title: str = DEFAULT_TITLE,
+                 folder: Path | None = None, title: str = DEFAULT_TITLE, recording: Path | None = None,
                  on_commit: Callable[[CommittedLine], None] | None = None,
                  on_tentative: Callable[[str], None] | None = None,
                  on_problem: Callable[[str], None] | None = None,
@@ -66,6 +66,7 @@ class LiveSession:
         self._device = device
         self._folder = folder if folder is not None else live_dir()
         self._title = title  # the recording's name before its date, in the interface's language
+        self._recording = recording  # the file to record to, instead of a new name in folder
         self._on_problem = on_problem
         self._make_recorder = recorder_factory
         self._captioner = LiveCaptioner(engine, options, on_commit=on_commit, on_tentative=on_tentative)
@@ -106,7 +107,7 @@ class LiveSession:
         self._sources = {number: source for number, source in recording_streams().items()
                          if number not in streams_before}
         try:
-            path = session_path(self._folder, datetime.datetime.now(), self._title)
+            path = self._recording or session_path(self._folder, datetime.datetime.now(), self._title)
             self._capture = CaptureFile(path, recorder.sample_rate)
         except UserFacingError:
             recorder.stop()
