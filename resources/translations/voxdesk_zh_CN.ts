@@ -1649,6 +1649,10 @@
         <source>No words were heard in {span} this time, so nothing was replaced. Try another model or language.</source>
         <translation>这次在 {span} 中没有听到任何话语，因此没有替换任何内容。请换一个模型或语言再试。</translation>
     </message>
+    <message>
+        <source>label speakers</source>
+        <translation>标注说话人</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -4582,6 +4586,61 @@ Replace them?</source>
     <message>
         <source>New speaker</source>
         <translation>新说话人</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakerLabelling</name>
+    <message>
+        <source>Label s&amp;peakers</source>
+        <translation>标注说话人(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Find who speaks on each line of this transcript, from its recording. Names you gave stay with the voices found again.</source>
+        <translation>根据录音找出这份文字稿每一行是谁在说话。您起过的姓名会留在再次找到的声音上。</translation>
+    </message>
+    <message>
+        <source>&amp;Find how many speak</source>
+        <translation>自动判断人数(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;{count} speakers</source>
+        <translation>&amp;{count} 位说话人</translation>
+    </message>
+    <message>
+        <source>Finding who speaks in “{name}”…</source>
+        <translation>正在找出“{name}”中是谁在说话…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Label speakers</source>
+        <translation>标注说话人</translation>
+    </message>
+    <message>
+        <source>Labelling speakers was stopped: the lines are as they were.</source>
+        <translation>已停止标注说话人：各行保持原样。</translation>
+    </message>
+    <message>
+        <source>“{name}” changed while its speakers were being found, so they were not put in: label speakers again.</source>
+        <translation>查找说话人期间“{name}”有了改动，因此没有填入说话人：请重新标注说话人。</translation>
+    </message>
+    <message>
+        <source>No voices could be told apart in “{name}”: the lines are as they were.</source>
+        <translation>在“{name}”中无法区分出不同的声音：各行保持原样。</translation>
+    </message>
+    <message>
+        <source>{count} speaker(s) found in “{name}”. Edit → Undo takes them back.</source>
+        <translation>在“{name}”中找到 {count} 位说话人。用“编辑 → 撤销”可以恢复原样。</translation>
+    </message>
+    <message>
+        <source>The speakers found in “{name}” are the ones its lines already have.</source>
+        <translation>在“{name}”中找到的说话人与各行现有的说话人相同。</translation>
+    </message>
+    <message>
+        <source>Speakers could not be labelled, the lines are as they were: {reason}</source>
+        <translation>无法标注说话人，各行保持原样：{reason}</translation>
     </message>
 </context>
 <context>
