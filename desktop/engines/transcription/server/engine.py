@@ -95,7 +95,7 @@ class ServerWhisperEngine:
         progress = ProgressReporter(on_progress, cancelled)
         found = speech_to_decode(audio, options, progress)
         if found is None:
-            return EngineResult(segments=[], language=options.language)
+            return EngineResult(segments=[], language=options.language, device=self.device)
         _, time_map = found
         audio = np.asarray(audio, dtype=np.float32)
         pieces = cut_into_pieces(audio, time_map.chunks, self.piece_seconds)
@@ -108,12 +108,12 @@ class ServerWhisperEngine:
             resume_at = run.resume_at()
             finished = EngineResult(segments=run.passed_on, language=run.language(),
                                     speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at],
-                                    notes=run.notes)
+                                    notes=run.notes, device=self.device)
             raise ServerStopped(error, resume_at=resume_at, finished=finished) from error
         progress.report(1.0)
         return EngineResult(segments=run.passed_on, language=run.language() or options.language, speech=speech,
                             avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [],
-                            notes=run.notes)
+                            notes=run.notes, device=self.device)
 
     def model_to_ask(self) -> str:
         """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
