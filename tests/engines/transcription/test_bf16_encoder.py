@@ -20,7 +20,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
 from desktop.engines.transcription.decoders import bf16_encoder
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.computer_measurement import bundled_speech, measure_encoders
 from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
@@ -91,8 +91,8 @@ def test_the_automatic_choice_reads_this_computers_processor_and_measurement(tmp
 def test_the_encoder_state_is_read_without_the_decoders_weights():
     model = ct2_format.read_model_bin(tiny_en_dir() / "model.bin", weights_under="encoder/")
     assert not np.any(model.get("decoder/embeddings/weight"))  # skipped: zero-strided, never read
-    dims, state = ct2_format.to_whisper_encoder_state_dict(model)
-    _, whole = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
+    dims, state = weight_mapping.to_whisper_encoder_state_dict(model)
+    _, whole = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
     assert dims["n_audio_layer"] == 4 and set(state) == {k[len("encoder."):] for k in whole if k.startswith("encoder.")}
     assert all(np.array_equal(state[k], whole["encoder." + k]) for k in state)
 

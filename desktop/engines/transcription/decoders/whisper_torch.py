@@ -3,7 +3,7 @@ compute) and a reference on the CPU (fp32). It decodes one 30-second window afte
 ``whisper_batched`` decodes many at once around the same loaded model.
 
 It loads openai-whisper checkpoints (``.pt``, read with ``weights_only=True``) and CTranslate2 folders,
-whose weights ``ct2_format`` maps onto openai-whisper's layout. The audio goes to the model's device as
+whose weights ``weight_mapping`` maps onto openai-whisper's layout. The audio goes to the model's device as
 a tensor, so the log-mel spectrogram is computed there too (openai-whisper would otherwise do it on the
 CPU, and its file loader needs an ffmpeg binary, which VoxDesk never uses).
 """
@@ -29,7 +29,7 @@ from desktop.engines.transcription.engine import (
     TranscribeOptions,
     device_failure,
 )
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         heads = alignment_heads(dims, model.name)
     elif model.format == "ct2":
         check_model(path, "ct2")
-        dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
+        dims, arrays = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
         state = {key: torch.from_numpy(value) for key, value in arrays.items()}
         heads = ct2_format.read_config(path).get("alignment_heads") or alignment_heads(dims, None)
     else:
