@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
@@ -92,7 +93,7 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def _preprocessor_config(dims: dict[str, int]) -> str:
-    return json.dumps({"feature_size": dims["n_mels"], "sampling_rate": 16000, "hop_length": 160,
+    return json.dumps({"feature_size": dims["n_mels"], "sampling_rate": SAMPLE_RATE, "hop_length": 160,
                        "chunk_length": 30, "n_fft": 400}, indent=2) + "\n"
 
 
