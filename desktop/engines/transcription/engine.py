@@ -59,9 +59,12 @@ class EngineResult:
     language: str | None  # detected or given
     speech: list[tuple[float, float]] = field(default_factory=list)  # (start, end) s that VAD heard as speech
     avg_logprobs: list[float] = field(default_factory=list)  # Whisper's average log-probability of each segment
+    notes: list[AnswerNote] = field(default_factory=list)  # what was changed in a server's answers
+    # How the engine decoded it, for the window and the tests to tell, read here and nowhere else:
     batch_size: int = 1  # windows decoded at once (after any out-of-memory halving); 1 = one after another
     bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio (bf16_encoder.py)
-    notes: list[AnswerNote] = field(default_factory=list)  # what was changed in a server's answers
+    compute_type: str | None = None  # the model's precision: "int8", "float16", "float32"; None on a server
+    device: str | None = None  # where it ran: "cuda", "cpu" or "server"
 
 
 class WhisperEngine(Protocol):

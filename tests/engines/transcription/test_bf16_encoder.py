@@ -20,7 +20,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
 from desktop.engines.transcription.decoders import bf16_encoder
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.computer_measurement import bundled_speech, measure_encoders
 from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
@@ -91,8 +91,8 @@ def test_the_automatic_choice_reads_this_computers_processor_and_measurement(tmp
 def test_the_encoder_state_is_read_without_the_decoders_weights():
     model = ct2_format.read_model_bin(tiny_en_dir() / "model.bin", weights_under="encoder/")
     assert not np.any(model.get("decoder/embeddings/weight"))  # skipped: zero-strided, never read
-    dims, state = ct2_format.to_whisper_encoder_state_dict(model)
-    _, whole = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
+    dims, state = weight_mapping.to_whisper_encoder_state_dict(model)
+    _, whole = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
     assert dims["n_audio_layer"] == 4 and set(state) == {k[len("encoder."):] for k in whole if k.startswith("encoder.")}
     assert all(np.array_equal(state[k], whole["encoder." + k]) for k in state)
 
@@ -147,22 +147,21 @@ def long_runs():
     own = load_ct2_engine(model, "cpu", bf16_from_windows=None)
     switching = load_ct2_engine(model, "cpu", bf16_from_windows=8)
     try:
-        switching.transcribe(recording("jfk.flac"), GREEDY)
-        precision_after_short = switching.encoder_precision
-        return own.transcribe(audio, GREEDY), switching.transcribe(audio, GREEDY), precision_after_short, switching
+        short = switching.transcribe(recording("jfk.flac"), GREEDY)
+        return own.transcribe(audio, GREEDY), switching.transcribe(audio, GREEDY), short
     finally:
         own.close()
         switching.close()
 
 
 def test_the_engine_switches_for_a_recording_of_the_windows_it_was_told(long_runs):
-    own, switched, precision_after_short, switching = long_runs
-    assert precision_after_short == "int8"  # one window: not worth loading torch for
-    assert switching.encoder_precision == "bfloat16" and switched.bf16_encoder and not own.bf16_encoder
+    own, switched, short = long_runs
+    assert not short.bf16_encoder and short.compute_type == "int8"  # one window: not worth loading torch for
+    assert switched.bf16_encoder and not own.bf16_encoder
 
 
 def test_the_bf16_encoder_gives_the_same_words_and_times(long_runs):
-    own, automatic, _, _ = long_runs
+    own, automatic, _ = long_runs
     _, text = long_meeting()
     assert automatic.batch_size == own.batch_size == 2
     # Two encoders, two kinds of arithmetic (int8 kernels that differ by instruction set, bfloat16): now and
@@ -181,11 +180,11 @@ def test_the_automatic_engine_follows_a_measurement_made_while_it_is_loaded():
     engine = load_ct2_engine(ModelRef("tiny.en", "ct2", tiny_en_dir()), "cpu")
     try:
         slower = engine.transcribe(audio, GREEDY)
-        assert engine.encoder_precision == "int8" and not slower.bf16_encoder
+        assert slower.compute_type == "int8" and not slower.bf16_encoder
 
         records.add_encoder("tiny.en", machine_key(), int8_seconds=0.3, bf16_seconds=0.1, load_seconds=0.5)
         faster = engine.transcribe(audio, GREEDY)
-        assert engine.encoder_precision == "bfloat16" and faster.bf16_encoder
+        assert faster.bf16_encoder
     finally:
         engine.close()
     assert wer(text, words(slower)) <= 0.15 and wer(text, words(faster)) <= 0.15  # tiny.en: a word off here and there
@@ -201,12 +200,12 @@ def test_this_computer_is_measured_in_a_process_of_its_own_and_the_engine_follow
     audio, _ = long_meeting()
     engine = load_ct2_engine(model, "cpu")
     try:
-        engine.transcribe(audio, GREEDY)
+        result = engine.transcribe(audio, GREEDY)
     finally:
         engine.close()
     from_windows = bf16_encoder.worth_loading_from_windows(cpu_flags(Path("/proc/cpuinfo")), record)
     switched = from_windows is not None and from_windows <= 10  # the meeting has ten windows
-    assert engine.encoder_precision == ("bfloat16" if switched else "int8")
+    assert result.bf16_encoder == switched
 
 
 def fake_torch(folder: Path, body: str) -> dict[str, str]:
@@ -253,5 +252,5 @@ def test_a_model_folder_damaged_after_loading_leaves_ctranslate2s_encoder_at_wor
         result = engine.transcribe(audio, GREEDY)
     finally:
         engine.close()
-    assert engine.encoder_precision == "int8"
+    assert not result.bf16_encoder
     assert wer(text, words(result)) <= 0.1

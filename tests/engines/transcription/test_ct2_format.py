@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from tests.helpers.weights import base_dir, tiny_en_dir
 
 
@@ -15,8 +15,8 @@ def tiny() -> ct2_format.Ct2Model:
 
 
 def test_dimensions_come_from_shapes_and_stored_head_counts():
-    tiny_dims = ct2_format.whisper_dims(ct2_format.read_model_bin(tiny_en_dir() / "model.bin", shapes_only=True))
-    base_dims = ct2_format.whisper_dims(ct2_format.read_model_bin(base_dir() / "model.bin", shapes_only=True))
+    tiny_dims = weight_mapping.whisper_dims(ct2_format.read_model_bin(tiny_en_dir() / "model.bin", shapes_only=True))
+    base_dims = weight_mapping.whisper_dims(ct2_format.read_model_bin(base_dir() / "model.bin", shapes_only=True))
     # openai-whisper's published dimensions of tiny.en and base.
     assert tiny_dims == {"n_mels": 80, "n_audio_ctx": 1500, "n_audio_state": 384, "n_audio_head": 6,
                          "n_audio_layer": 4, "n_vocab": 51864, "n_text_ctx": 448, "n_text_state": 384,
@@ -30,7 +30,7 @@ def test_converted_state_dict_loads_strictly_into_openai_whisper(tiny):
     import torch
     from whisper.model import ModelDimensions, Whisper, sinusoids
 
-    dims, state = ct2_format.to_whisper_state_dict(tiny)
+    dims, state = weight_mapping.to_whisper_state_dict(tiny)
     model = Whisper(ModelDimensions(**dims))
     model.load_state_dict({k: torch.from_numpy(v) for k, v in state.items()}, strict=True)
 
@@ -45,8 +45,8 @@ def test_converted_state_dict_loads_strictly_into_openai_whisper(tiny):
 
 
 def test_mapping_back_to_ctranslate2_reproduces_the_original_file_byte_for_byte(tiny, tmp_path):
-    dims, state = ct2_format.to_whisper_state_dict(tiny)
-    rebuilt = ct2_format.from_whisper_state_dict(dims, state, np.float16)
+    dims, state = weight_mapping.to_whisper_state_dict(tiny)
+    rebuilt = weight_mapping.from_whisper_state_dict(dims, state, np.float16)
     ct2_format.write_model_bin(tmp_path / "model.bin", rebuilt)
 
     assert (tmp_path / "model.bin").read_bytes() == (tiny_en_dir() / "model.bin").read_bytes()
@@ -56,7 +56,7 @@ def test_mapping_back_to_ctranslate2_reproduces_the_original_file_byte_for_byte(
 def test_int8_weights_written_by_ctranslate2_are_dequantized_with_their_scales(tiny, tmp_path):
     from ctranslate2.specs import model_spec, whisper_spec
 
-    dims = ct2_format.whisper_dims(tiny)
+    dims = weight_mapping.whisper_dims(tiny)
     spec = whisper_spec.WhisperSpec(dims["n_audio_layer"], dims["n_audio_head"], dims["n_text_layer"], dims["n_text_head"])
     for name, value in tiny.variables.items():
         if value.ndim:
@@ -71,8 +71,8 @@ def test_int8_weights_written_by_ctranslate2_are_dequantized_with_their_scales(t
     quantized = ct2_format.read_model_bin(tmp_path / "model.bin")
     assert quantized.variables["encoder/conv2/weight"].dtype == np.int8
     assert quantized.variables["decoder/embeddings/weight"].dtype == np.int8
-    _, exact = ct2_format.to_whisper_state_dict(tiny)
-    _, dequantized = ct2_format.to_whisper_state_dict(quantized)
+    _, exact = weight_mapping.to_whisper_state_dict(tiny)
+    _, dequantized = weight_mapping.to_whisper_state_dict(quantized)
     assert exact.keys() == dequantized.keys()
     for name in ("encoder.conv2.weight", "decoder.blocks.1.mlp.0.weight", "decoder.token_embedding.weight"):
         rows = exact[name].reshape(exact[name].shape[0], -1)

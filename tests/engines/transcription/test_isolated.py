@@ -67,9 +67,11 @@ def test_the_engine_process_transcribes_the_same_words_as_this_process(engine):
             assert streamed == isolated.segments
             assert isolated.speech == local.speech and isolated.language == local.language == "en"
             assert isolated.avg_logprobs == pytest.approx(local.avg_logprobs)
+            facts = (isolated.compute_type, isolated.device, isolated.batch_size, isolated.bf16_encoder)
+            assert facts == (local.compute_type, local.device, local.batch_size, local.bf16_encoder)
+            assert facts == ("int8", "cpu", 1, False), "how the engine decoded comes back with the result"
     finally:
         here.close()
-    assert engine.compute_type == "int8", "the loaded engine's own attributes are answered too"
 
 
 def test_the_model_stays_loaded_between_files(engine):

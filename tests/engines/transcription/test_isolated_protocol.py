@@ -42,7 +42,8 @@ def test_a_request_cut_off_half_way_reads_as_the_end():
 def test_segments_results_and_options_come_back_equal():
     words = [Word(0.0, 0.4, " Ask", 0.9), Word(0.4, 0.9, " not", 0.8)]
     result = EngineResult(segments=[Segment(0.0, 0.9, " Ask not", words)], language="en",
-                          speech=[(0.0, 1.2)], avg_logprobs=[-0.3], batch_size=2, bf16_encoder=True)
+                          speech=[(0.0, 1.2)], avg_logprobs=[-0.3], batch_size=2, bf16_encoder=True,
+                          compute_type="int8", device="cpu")
     assert protocol.decode_result(round_trip(protocol.encode_result(result))) == result
     options = TranscribeOptions(language="zh", initial_prompt="以下是普通话的句子。", beam_size=1, temperature=0.4)
     assert protocol.decode_options(round_trip(protocol.encode_options(options))) == options

@@ -20,7 +20,8 @@ from desktop.core.transcription.whisper_models import ModelStore
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.server.client import Answer
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from desktop.engines.transcription.server.engine import ServerWhisperEngine, answer_segments
+from desktop.engines.transcription.server.answers import answer_segments
+from desktop.engines.transcription.server.engine import ServerWhisperEngine
 from tests.helpers.weights import DATA_DIR, recording
 from tests.helpers.whisper_server import HostileServer
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.model_files.ct2_folders import tokenizer_json, vocabulary, whisper_config
 from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
@@ -20,7 +20,7 @@ def save_openai_checkpoint(folder, path) -> None:
     """Write an openai-whisper checkpoint (fp16, like openai's own) from a CTranslate2 folder."""
     import torch
 
-    dims, state = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(folder / "model.bin"))
+    dims, state = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(folder / "model.bin"))
     torch.save({"dims": dims, "model_state_dict": {k: torch.from_numpy(v).half() for k, v in state.items()}}, path)
 
 
@@ -96,7 +96,7 @@ def test_the_conversion_goes_to_a_given_cache_folder(tmp_path):
 
 def test_multilingual_settings_match_those_of_the_shipped_base_model():
     folder = base_dir()
-    dims = ct2_format.whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
+    dims = weight_mapping.whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
 
     assert whisper_config(dims, "base") == json.loads((folder / "config.json").read_text())
     assert vocabulary(tokenizer_json(dims["n_vocab"]), dims["n_vocab"]) == shipped_vocabulary(folder)

@@ -14,7 +14,8 @@ from desktop.core.transcription.whisper_models import ModelStore
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from desktop.engines.transcription.server.engine import ServerWhisperEngine, cut_into_pieces
+from desktop.engines.transcription.server.engine import ServerWhisperEngine
+from desktop.engines.transcription.server.pieces import cut_into_pieces
 from tests.helpers.weights import (
     MAX_WER_BETWEEN_DECODERS,
     TINY_EN_MAX_WER,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
 from tests.helpers.weights import ModelRef, recording, tiny_en_dir
@@ -21,7 +21,7 @@ def tiny_checkpoint(tmp_path_factory) -> Path:
     """An openai-whisper checkpoint of tiny.en (fp16, like openai's own files)."""
     import torch
 
-    dims, state = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
+    dims, state = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(tiny_en_dir() / "model.bin"))
     path = tmp_path_factory.mktemp("openai") / "tiny.en.pt"
     torch.save({"dims": dims, "model_state_dict": {k: torch.from_numpy(v).half() for k, v in state.items()}}, path)
     return path

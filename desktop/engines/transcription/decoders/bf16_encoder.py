@@ -31,7 +31,7 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.model_files import check_model
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import DAMAGED_MODEL
 
 # Before this computer is measured only processors with AMX switch, from this many windows: there
@@ -104,7 +104,7 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
 
     from desktop.engines.transcription.decoders.whisper_torch import half_weights
 
-    dims, state = ct2_format.to_whisper_encoder_state_dict(
+    dims, state = weight_mapping.to_whisper_encoder_state_dict(
         ct2_format.read_model_bin(folder / "model.bin", weights_under="encoder/"))
     encoder = AudioEncoder(dims["n_mels"], dims["n_audio_ctx"], dims["n_audio_state"], dims["n_audio_head"],
                            dims["n_audio_layer"])

@@ -20,20 +20,15 @@ import numpy as np
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching
+from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
+from desktop.engines.transcription.decoders.vad import TimeMap
 from desktop.engines.transcription.engine import (
     COMPRESSION_RATIO_THRESHOLD,
     LOG_PROB_THRESHOLD,
     NO_SPEECH_THRESHOLD,
-    CancelCheck,
-    EngineResult,
-    ProgressCallback,
     ProgressReporter,
-    SegmentCallback,
     TranscribeOptions,
-    check_task,
-    device_failures_as_user_errors,
 )
-from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
@@ -42,79 +37,58 @@ if TYPE_CHECKING:
 TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # openai-whisper's fallback, as the sequential engine uses
 
 
-class BatchedTorchEngine:
-    """A loaded openai-whisper model decoding windows in batches; see ``base.WhisperEngine``."""
+class BatchedTorchEngine(LocalEngine):
+    """A loaded openai-whisper model decoding windows in batches; see ``local_engine.LocalEngine``."""
 
     name = "torch"
 
     def __init__(self, sequential: "TorchWhisperEngine", *,
                  free_gpu_memory: Callable[[], int | None] | None = None):
+        # The model stays the sequential engine's alone, so that closing it lets the model go.
+        super().__init__(None, device=sequential.device, model_name=sequential.model_name,
+                         compute_type=sequential.compute_type)
         self._sequential = sequential
-        self.device = sequential.device
-        self.model_name = sequential.model_name
         self._free_gpu_memory = free_gpu_memory or _free_gpu_memory
-        self.batch_size: int | None = None  # windows at once in the last transcription
+
+    def _loaded(self) -> Any:
+        return self._sequential._loaded()
 
     def automatic_batch_size(self, options: TranscribeOptions) -> int:
         """From the GPU's free memory now (the model is already in it), or the CPU's fixed size."""
-        model = self._sequential._loaded()
+        model = self._loaded()
         free = self._free_gpu_memory() if self.device == "cuda" else None
         return batching.automatic_batch_size(free, vars(model.dims), beams=max(1, options.beam_size),
                                              bytes_per_value=_bytes_per_value(model))
 
-    def transcribe(
-        self,
-        audio: np.ndarray,
-        options: TranscribeOptions,
-        *,
-        on_progress: ProgressCallback | None = None,
-        on_segment: SegmentCallback | None = None,
-        cancelled: CancelCheck | None = None,
-    ) -> EngineResult:
+    def languages(self, model: Any) -> tuple[bool, list[str]]:
+        return self._sequential.languages(model)
+
+    def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
+               language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
+        """The speech packed into windows of at most 30 s, decoded a batch of windows at a time."""
         if options.batch_size == 1:
-            self.batch_size = 1
-            return self._sequential.transcribe(audio, options, on_progress=on_progress, on_segment=on_segment,
-                                               cancelled=cancelled)
-        from whisper.tokenizer import LANGUAGES
-
-        model = self._sequential._loaded()
-        language = check_task(options, model.is_multilingual, list(LANGUAGES)[: model.num_languages])
-        progress = ProgressReporter(on_progress, cancelled)
-        found = speech_to_decode(audio, options, progress)
-        if found is None:
-            return EngineResult(segments=[], language=language, batch_size=self.batch_size or 1)
-        speech, time_map = found
+            return self._sequential.decode(model, speech, time_map, options, language, progress, found)
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
-        segments: list[Segment] = []
-        avg_logprobs: list[float] = []
+        decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
+        runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
+                                      is_out_of_memory=_is_out_of_memory, free_memory=self._release_cache)
+        done = 0
 
-        with device_failures_as_user_errors(self.device):
-            decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
-            runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
-                                          is_out_of_memory=_is_out_of_memory, free_memory=self._release_cache)
-            done = 0
+        def emit(batch: list[batching.Window], decoded: list[list[tuple[Segment, float]]]) -> None:
+            nonlocal done
+            for pieces in decoded:
+                for piece, avg_logprob in pieces:
+                    found(piece, avg_logprob)
+            done += sum(window.end - window.start for window in batch)
+            progress.report(done / speech.size)
 
-            def emit(batch: list[batching.Window], decoded: list[list[tuple[Segment, float]]]) -> None:
-                nonlocal done
-                for pieces in decoded:
-                    for piece, avg_logprob in pieces:
-                        segment = time_map.restore(piece)
-                        segments.append(segment)
-                        avg_logprobs.append(avg_logprob)
-                        if on_segment is not None:
-                            on_segment(segment)
-                done += sum(window.end - window.start for window in batch)
-                progress.report(done / speech.size)
+        def decode(batch: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
+            progress.check()
+            return decoder.decode(batch)
 
-            def decode(batch: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
-                progress.check()
-                return decoder.decode(batch)
-
-            runner.run(windows, decode, on_batch=emit)
-            self.batch_size = min(runner.batch_size, len(windows))  # as many as there were, at most
-        progress.report(1.0)
-        return EngineResult(segments=segments, language=decoder.language, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), batch_size=self.batch_size)
+        runner.run(windows, decode, on_batch=emit)
+        # As many windows at once as there were, at most.
+        return Decoded(language=decoder.language, batch_size=min(runner.batch_size, len(windows)))
 
     def _release_cache(self) -> None:
         gc.collect()
@@ -128,7 +102,7 @@ class BatchedTorchEngine:
 
 
 @dataclass
-class _Decoded:
+class _DecodedWindow:
     result: Any  # whisper.decoding.DecodingResult
     mel: Any  # the window's log-mel spectrogram, padded to 30 s
     frames: int  # of it that hold the window's audio
@@ -156,7 +130,7 @@ class WindowDecoder:
                 _, probabilities = self._model.detect_language(mels[:1])
                 self.language = max(probabilities[0], key=probabilities[0].get)
             results = self._decode_with_fallback(mels)
-            return [self._segments(window, _Decoded(result, mel, count))
+            return [self._segments(window, _DecodedWindow(result, mel, count))
                     for window, result, mel, count in zip(windows, results, mels, frames)]
 
     def _mels(self, windows: list[batching.Window]) -> tuple[Any, list[int]]:
@@ -201,7 +175,7 @@ class WindowDecoder:
                 break
         return results
 
-    def _segments(self, window: batching.Window, decoded: _Decoded) -> list[tuple[Segment, float]]:
+    def _segments(self, window: batching.Window, decoded: _DecodedWindow) -> list[tuple[Segment, float]]:
         result = decoded.result
         if result.no_speech_prob > NO_SPEECH_THRESHOLD and result.avg_logprob < LOG_PROB_THRESHOLD:
             return []  # silence, as openai-whisper judges it

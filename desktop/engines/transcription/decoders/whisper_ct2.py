@@ -16,25 +16,16 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching, bf16_encoder
+from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
+from desktop.engines.transcription.decoders.vad import TimeMap
+from desktop.engines.transcription.engine import ProgressReporter, TranscribeOptions, device_failure
 from desktop.engines.transcription.model_files.ct2_folders import ct2_folder
-from desktop.engines.transcription.decoders import vad
-from desktop.engines.transcription.engine import (
-    CancelCheck,
-    EngineResult,
-    ProgressCallback,
-    ProgressReporter,
-    SegmentCallback,
-    TranscribeOptions,
-    check_task,
-    device_failure,
-    device_failures_as_user_errors,
-)
-from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
@@ -44,8 +35,8 @@ log = logging.getLogger(__name__)
 AUTOMATIC = "automatic"  # load_ct2_engine's bf16_from_windows: as this computer's measurement says
 
 
-class Ct2WhisperEngine:
-    """A loaded faster-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
+class Ct2WhisperEngine(LocalEngine):
+    """A loaded faster-whisper model; see ``local_engine.LocalEngine``."""
 
     name = "ct2"
 
@@ -54,70 +45,36 @@ class Ct2WhisperEngine:
                  bf16_from_windows: Callable[[], int | None] = lambda: None):
         """load_bf16_encoder: torch's encoder for this model, where it may replace CTranslate2's;
         bf16_from_windows: asked before each recording, from how many windows that is worth it (None: not)."""
-        self._model = model
-        self.device = device
-        self.model_name = model_name
-        self.compute_type = compute_type
-        self.encoder_precision = compute_type  # "bfloat16" once torch's encoder took over (bf16_encoder)
-        self.batch_size: int | None = None  # windows at once in the last transcription
+        super().__init__(model, device=device, model_name=model_name, compute_type=compute_type)
+        self._bf16_encoder_in_use = False  # once torch's encoder took over (bf16_encoder), for good
         self._load_bf16_encoder = load_bf16_encoder
         self._bf16_from_windows = bf16_from_windows
 
-    def _loaded(self) -> Any:
-        if self._model is None:
-            raise RuntimeError("the engine was closed")
-        return self._model
-
-    def transcribe(
-        self,
-        audio: np.ndarray,
-        options: TranscribeOptions,
-        *,
-        on_progress: ProgressCallback | None = None,
-        on_segment: SegmentCallback | None = None,
-        cancelled: CancelCheck | None = None,
-    ) -> EngineResult:
-        model = self._loaded()
+    def languages(self, model: Any) -> tuple[bool, list[str]]:
         # faster-whisper lists all 100 codes; models before large-v3 lack the 100th, Cantonese.
         known = [c for c in model.supported_languages if c != "yue" or model.model.num_languages >= 100]
-        language = check_task(options, model.model.is_multilingual, known)
-        progress = ProgressReporter(on_progress, cancelled)
-        found = speech_to_decode(audio, options, progress)
-        if found is None:
-            return EngineResult(segments=[], language=language)
-        speech, time_map = found
+        return model.model.is_multilingual, known
 
+    def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
+               language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
+        """faster-whisper's sequential decoding, or its batched pipeline over VoxDesk's windows."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
         self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
         batch_size = options.batch_size or batching.CPU_BATCH_SIZE
         # One window gains nothing from batching, and the sequential decoder may look at it twice.
-        self.batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
-        duration = speech.size / vad.SAMPLE_RATE
-        segments: list[Segment] = []
-        avg_logprobs: list[float] = []
-        with device_failures_as_user_errors(self.device):
-            if self.batch_size > 1:
-                pieces, info = self._batched(model, speech, windows, options, language)
-            else:
-                pieces, info = self._sequential(model, speech, options, language)
-            # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
-            for piece in pieces:
-                progress.check()
-                if piece.text.strip():
-                    words = [
-                        Word(start=w.start, end=w.end, text=w.word, probability=w.probability)
-                        for w in piece.words or []
-                    ]
-                    segment = time_map.restore(Segment(start=piece.start, end=piece.end, text=piece.text, words=words))
-                    segments.append(segment)
-                    avg_logprobs.append(float(piece.avg_logprob))
-                    if on_segment is not None:
-                        on_segment(segment)
-                progress.report(piece.end / duration)
-        progress.report(1.0)
-        return EngineResult(segments=segments, language=info.language, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / vad.SAMPLE_RATE), batch_size=self.batch_size,
-                            bf16_encoder=self.encoder_precision == "bfloat16")
+        batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
+        duration = speech.size / SAMPLE_RATE
+        if batch_size > 1:
+            pieces, info = self._batched(model, speech, windows, options, language, batch_size)
+        else:
+            pieces, info = self._sequential(model, speech, options, language)
+        # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
+        for piece in pieces:
+            progress.check()
+            words = [Word(start=w.start, end=w.end, text=w.word, probability=w.probability) for w in piece.words or []]
+            found(Segment(start=piece.start, end=piece.end, text=piece.text, words=words), float(piece.avg_logprob))
+            progress.report(piece.end / duration)
+        return Decoded(language=info.language, batch_size=batch_size, bf16_encoder=self._bf16_encoder_in_use)
 
     def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
         if self._load_bf16_encoder is None or windows < bf16_encoder.FEWEST_WINDOWS:
@@ -132,7 +89,7 @@ class Ct2WhisperEngine:
             log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
             return
         model.encode = encoder.encode  # both of faster-whisper's pipelines encode through this method
-        self.encoder_precision = "bfloat16"
+        self._bf16_encoder_in_use = True
 
     @staticmethod
     def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
@@ -153,18 +110,18 @@ class Ct2WhisperEngine:
                                 condition_on_previous_text=options.condition_on_previous_text, **extra)
 
     def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
-                 language: str | None) -> Any:
+                 language: str | None, batch_size: int) -> Any:
         """faster-whisper's batched pipeline over VoxDesk's own windows of speech (no second VAD)."""
         from faster_whisper import BatchedInferencePipeline
 
-        clips = [{"start": w.start / vad.SAMPLE_RATE, "end": w.end / vad.SAMPLE_RATE} for w in windows]
+        clips = [{"start": w.start / SAMPLE_RATE, "end": w.end / SAMPLE_RATE} for w in windows]
         return BatchedInferencePipeline(_AsBatchesNeedIt(model)).transcribe(
             speech,
             **self._decoding(options, language),
             without_timestamps=False,  # segments cut where Whisper says, as in sequential decoding
             temperature=options.temperature or 0.0,  # the pipeline has no temperature fallback
             clip_timestamps=clips,
-            batch_size=self.batch_size,
+            batch_size=batch_size,
         )
 
     def close(self) -> None:

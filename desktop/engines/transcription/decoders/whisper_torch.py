@@ -3,7 +3,7 @@ compute) and a reference on the CPU (fp32). It decodes one 30-second window afte
 ``whisper_batched`` decodes many at once around the same loaded model.
 
 It loads openai-whisper checkpoints (``.pt``, read with ``weights_only=True``) and CTranslate2 folders,
-whose weights ``ct2_format`` maps onto openai-whisper's layout. The audio goes to the model's device as
+whose weights ``weight_mapping`` maps onto openai-whisper's layout. The audio goes to the model's device as
 a tensor, so the log-mel spectrogram is computed there too (openai-whisper would otherwise do it on the
 CPU, and its file loader needs an ffmpeg binary, which VoxDesk never uses).
 """
@@ -18,65 +18,44 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.model_files import ct2_format
+from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
+from desktop.engines.transcription.decoders.vad import TimeMap
 from desktop.engines.transcription.engine import (
     DAMAGED_MODEL,
-    CancelCheck,
-    EngineResult,
-    ProgressCallback,
     ProgressReporter,
-    SegmentCallback,
     TranscribeOptions,
-    check_task,
     device_failure,
-    device_failures_as_user_errors,
 )
+from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
-from desktop.engines.transcription.decoders.vad import speech_to_decode
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
 
 
-class TorchWhisperEngine:
-    """A loaded openai-whisper model; see ``desktop.engines.transcription.engine.WhisperEngine``."""
+class TorchWhisperEngine(LocalEngine):
+    """A loaded openai-whisper model; see ``local_engine.LocalEngine``."""
 
     name = "torch"
 
     def __init__(self, model: Any, *, device: str, model_name: str):
-        self._model = model
-        self.device = device
-        self.model_name = model_name
+        # fp16 weights and compute on the GPU, fp32 on the CPU (load_torch_engine, decode's "fp16").
+        super().__init__(model, device=device, model_name=model_name,
+                         compute_type="float16" if device == "cuda" else "float32")
 
-    def _loaded(self) -> Any:
-        if self._model is None:
-            raise RuntimeError("the engine was closed")
-        return self._model
-
-    def transcribe(
-        self,
-        audio: np.ndarray,
-        options: TranscribeOptions,
-        *,
-        on_progress: ProgressCallback | None = None,
-        on_segment: SegmentCallback | None = None,
-        cancelled: CancelCheck | None = None,
-    ) -> EngineResult:
-        import torch
-        import whisper
+    def languages(self, model: Any) -> tuple[bool, list[str]]:
         from whisper.tokenizer import LANGUAGES
 
-        model = self._loaded()
-        language = check_task(options, model.is_multilingual, list(LANGUAGES)[: model.num_languages])
-        progress = ProgressReporter(on_progress, cancelled)
-        found = speech_to_decode(audio, options, progress)
-        if found is None:
-            return EngineResult(segments=[], language=language)
-        speech, time_map = found
+        return model.is_multilingual, list(LANGUAGES)[: model.num_languages]
+
+    def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
+               language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
+        """One 30-second window after another, through ``whisper.transcribe``."""
+        import torch
+        import whisper
 
         decode_options: dict[str, Any] = {
             "language": language,
@@ -92,38 +71,28 @@ class TorchWhisperEngine:
         _install_progress_hooks()
         _current.reporter = progress
         try:
-            with device_failures_as_user_errors(self.device):
-                samples = torch.from_numpy(speech).to(model.device)
-                result = whisper.transcribe(
-                    model,
-                    samples,
-                    verbose=None,
-                    initial_prompt=options.prompt_with_glossary(),
-                    # The glossary steers every window, not only the first (Whisper otherwise follows its own text).
-                    **({"carry_initial_prompt": True} if options.glossary_terms else {}),
-                    word_timestamps=options.word_timestamps,
-                    **decode_options,
-                )
+            samples = torch.from_numpy(speech).to(model.device)
+            result = whisper.transcribe(
+                model,
+                samples,
+                verbose=None,
+                initial_prompt=options.prompt_with_glossary(),
+                # The glossary steers every window, not only the first (Whisper otherwise follows its own text).
+                **({"carry_initial_prompt": True} if options.glossary_terms else {}),
+                word_timestamps=options.word_timestamps,
+                **decode_options,
+            )
         finally:
             _current.reporter = None
 
-        segments: list[Segment] = []
-        avg_logprobs: list[float] = []
         for piece in result["segments"]:
-            if not piece["text"].strip():
-                continue
             words = [
                 Word(start=w["start"], end=w["end"], text=w["word"], probability=w["probability"])
                 for w in piece.get("words", [])
             ]
-            segment = time_map.restore(Segment(start=piece["start"], end=piece["end"], text=piece["text"], words=words))
-            segments.append(segment)
-            avg_logprobs.append(float(piece["avg_logprob"]))
-            if on_segment is not None:
-                on_segment(segment)
-        progress.report(1.0)
-        return EngineResult(segments=segments, language=result["language"], avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE))
+            found(Segment(start=piece["start"], end=piece["end"], text=piece["text"], words=words),
+                  float(piece["avg_logprob"]))
+        return Decoded(language=result["language"])
 
     def close(self) -> None:
         if self._model is None:
@@ -158,7 +127,7 @@ def load_torch_engine(model: "LocalModel", device: str) -> TorchWhisperEngine:
         heads = alignment_heads(dims, model.name)
     elif model.format == "ct2":
         check_model(path, "ct2")
-        dims, arrays = ct2_format.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
+        dims, arrays = weight_mapping.to_whisper_state_dict(ct2_format.read_model_bin(path / "model.bin"))
         state = {key: torch.from_numpy(value) for key, value in arrays.items()}
         heads = ct2_format.read_config(path).get("alignment_heads") or alignment_heads(dims, None)
     else:

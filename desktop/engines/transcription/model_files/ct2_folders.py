@@ -3,7 +3,7 @@ faster-whisper would otherwise fetch or guess (tokenizer, vocabulary, mel size),
 checkpoint (``.pt``) converted once into a folder next to it (or in a given cache folder).
 
 Everything works offline: the tokenizer files ship in ``resources/whisper``. The weights themselves are
-read and written by ``ct2_format``.
+read and written by ``ct2_format`` and mapped from a checkpoint's by ``weight_mapping``.
 """
 from __future__ import annotations
 
@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.fs_errors import write_error_message
 from desktop.core.common.i18n import N_
+from desktop.core.common.atomic import atomic_stream
 from desktop.engines.transcription.model_files import ct2_format
-
 from desktop.engines.transcription.model_files.checkpoint import read_checkpoint
+from desktop.engines.transcription.model_files.weight_mapping import from_whisper_state_dict, whisper_dims
+
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
 
@@ -61,20 +64,20 @@ def _complete_folder(folder: Path) -> None:
     needs_features = not (folder / "preprocessor_config.json").is_file()
     if not (needs_tokenizer or needs_vocabulary or needs_features):
         return
-    dims = ct2_format.whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
+    dims = whisper_dims(ct2_format.read_model_bin(folder / "model.bin", shapes_only=True))
     try:
         # Only build the tokenizer when a file needs it: for multilingual models that reads
         # openai-whisper's vocabulary, whose package imports torch (seconds on a CPU-only path).
         if needs_tokenizer or needs_vocabulary:
             tokenizer = tokenizer_json(dims["n_vocab"])
             if needs_tokenizer:
-                ct2_format.write_text_atomic(folder / "tokenizer.json", tokenizer)
+                _write_text(folder / "tokenizer.json", tokenizer)
             if needs_vocabulary:
-                ct2_format.write_text_atomic(
+                _write_text(
                     folder / "vocabulary.json", json.dumps(vocabulary(tokenizer, dims["n_vocab"]), ensure_ascii=False)
                 )
         if needs_features and dims["n_mels"] != 80:  # 80 is faster-whisper's default
-            ct2_format.write_text_atomic(folder / "preprocessor_config.json", _preprocessor_config(dims))
+            _write_text(folder / "preprocessor_config.json", _preprocessor_config(dims))
     except OSError as exc:
         raise ModelError(
             N_("Engine", "The model folder is missing its tokenizer and VoxDesk could not add it; check that the "
@@ -83,8 +86,14 @@ def _complete_folder(folder: Path) -> None:
         ) from exc
 
 
+def _write_text(path: Path, text: str) -> None:
+    """A UTF-8 text file written atomically (an OSError when that fails, for the caller to word)."""
+    with atomic_stream(path) as out:
+        out.write(text.encode("utf-8"))
+
+
 def _preprocessor_config(dims: dict[str, int]) -> str:
-    return json.dumps({"feature_size": dims["n_mels"], "sampling_rate": 16000, "hop_length": 160,
+    return json.dumps({"feature_size": dims["n_mels"], "sampling_rate": SAMPLE_RATE, "hop_length": 160,
                        "chunk_length": 30, "n_fft": 400}, indent=2) + "\n"
 
 
@@ -109,7 +118,7 @@ def _converted_folder(checkpoint: Path, name: str, cache_dir: Path) -> Path:
         raise _cannot_save(cache_dir, exc) from exc
     try:
         convert_checkpoint(checkpoint, work, name)
-        ct2_format.write_text_atomic(work / _SOURCE_RECORD, json.dumps(source) + "\n")
+        _write_text(work / _SOURCE_RECORD, json.dumps(source) + "\n")
         if target.exists():
             shutil.rmtree(target)
         os.replace(work, target)
@@ -140,17 +149,17 @@ def convert_checkpoint(checkpoint: Path, destination: Path, name: str | None = N
     state = {key: (t.float() if t.dtype == torch.bfloat16 else t).numpy() for key, t in tensors.items()}
     del tensors
 
-    model = ct2_format.from_whisper_state_dict(dims, state, np.float16 if half else np.float32)
+    model = from_whisper_state_dict(dims, state, np.float16 if half else np.float32)
     del state
     ct2_format.write_model_bin(destination / "model.bin", model)
     del model
     tokenizer = tokenizer_json(dims["n_vocab"])
-    ct2_format.write_text_atomic(destination / "tokenizer.json", tokenizer)
-    ct2_format.write_text_atomic(
+    _write_text(destination / "tokenizer.json", tokenizer)
+    _write_text(
         destination / "vocabulary.json", json.dumps(vocabulary(tokenizer, dims["n_vocab"]), ensure_ascii=False)
     )
-    ct2_format.write_text_atomic(destination / "config.json", json.dumps(whisper_config(dims, name), indent=2) + "\n")
-    ct2_format.write_text_atomic(destination / "preprocessor_config.json", _preprocessor_config(dims))
+    _write_text(destination / "config.json", json.dumps(whisper_config(dims, name), indent=2) + "\n")
+    _write_text(destination / "preprocessor_config.json", _preprocessor_config(dims))
 
 
 # --- tokenizer, vocabulary and config of a converted model ---------------------------------------

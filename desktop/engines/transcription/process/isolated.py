@@ -2,7 +2,7 @@
 retry instead of the window, the queue and the user's unsaved edits.
 
 ``IsolatedEngine`` implements ``WhisperEngine``: the Transcriber uses it like any engine, and the child
-(``engine_process``) runs the real engine from ``loading.load_engine``, keeping the model loaded
+(``process.main``) runs the real engine from ``loading.load_engine``, keeping the model loaded
 between files. The child is started again, lazily, after it was stopped.
 
 - Crash (segfault, abort) or no event for ``hang_seconds``: on the GPU a GpuError caused by a
@@ -53,7 +53,7 @@ ENGINE_KILLED = N_("Engine", "The system stopped the transcription engine, most 
 
 
 class IsolatedEngine:
-    """A WhisperEngine run by ``engine_process``; see the module's description."""
+    """A WhisperEngine run by ``process.main``; see the module's description."""
 
     def __init__(self, model: LocalModel, engine: str, device: str, *, hang_seconds: float = DEFAULT_HANG_SECONDS):
         self.name = engine
@@ -63,15 +63,7 @@ class IsolatedEngine:
         self._load_on = device
         self.hang_seconds = hang_seconds  # silence that counts as hung; may change between requests
         self._child: EngineChild | None = None
-        self._info: dict = {}
         self._ids = itertools.count(1)
-
-    def __getattr__(self, name: str):
-        # What the loaded engine told about itself (e.g. a batch size), beyond the protocol's three.
-        info = self.__dict__.get("_info", {})
-        if name in info:
-            return info[name]
-        raise AttributeError(name)
 
     @property
     def pid(self) -> int | None:
@@ -88,11 +80,10 @@ class IsolatedEngine:
         child.send({"op": "load", "id": job, "model": protocol.encode_model(self._model), "engine": self.name,
                     "device": self._load_on})
         try:
-            reply = self._await(child, job, cancelled, lambda event: None)
+            self._await(child, job, cancelled, lambda event: None)
         except BaseException:
             child.kill()  # it answered, but holds no model: of no use
             raise
-        self._info = reply.get("info", {})
         self._child = child
         weakref.finalize(self, child.kill)  # an engine dropped without close() takes its process along
         return self
@@ -121,8 +112,7 @@ class IsolatedEngine:
                 warnings.warn(event["text"], RuntimeWarning, stacklevel=2)  # for SlowPathWarnings here
 
         reply = self._await(child, job, cancelled, on_event)
-        self._info.update(reply.get("info", {}))
-        return protocol.decode_result(reply["result"])
+        return protocol.decode_result(reply["result"])  # with the facts of how it was decoded
 
     def close(self) -> None:
         child, self._child = self._child, None

@@ -1,7 +1,7 @@
 """The engine process: one Whisper model, loaded once, transcribing the audio VoxDesk sends it.
 
 Started by ``isolated.IsolatedEngine`` as ``python -m desktop.engines.transcription.process.main``.
-Requests arrive on stdin and events leave on what was stdout (``engine_protocol``); file descriptor 1
+Requests arrive on stdin and events leave on what was stdout (``protocol``); file descriptor 1
 then points at stderr, so a library that prints cannot garble the events. A segfault or an abort in
 the GPU driver ends this process only: VoxDesk reports it in plain words and carries on. The process
 ends when its stdin closes, which also happens when VoxDesk itself dies, however it dies.
@@ -75,7 +75,7 @@ class EngineServer:
         self._device = request["device"]
         _seed_sampling(request["engine"])
         self._engine = load_engine(protocol.decode_model(request["model"]), request["engine"], self._device)
-        self.send({"ev": "loaded", "id": request["id"], "info": describe(self._engine)})
+        self.send({"ev": "loaded", "id": request["id"]})
 
     def _transcribe(self, job: int, request: dict) -> None:
         if self._engine is None:
@@ -93,8 +93,7 @@ class EngineServer:
                                              cancelled=lambda: self._cancelled_job == job)
         for note in slow.notes:
             self.send({"ev": "warning", "id": job, "text": note})
-        self.send({"ev": "result", "id": job, "result": protocol.encode_result(result),
-                   "info": describe(self._engine)})
+        self.send({"ev": "result", "id": job, "result": protocol.encode_result(result)})
 
     def _free_gpu_memory(self) -> None:
         torch = sys.modules.get("torch")  # never imported here just for this: the CPU engine needs no torch
@@ -115,22 +114,6 @@ def _seed_sampling(engine: str) -> None:
         import torch
 
         torch.manual_seed(0)
-
-
-def describe(engine) -> dict:
-    """The engine's plain public attributes (name, device, and whatever else it tells, e.g. a batch
-    size), for the proxy to answer with."""
-    info = {}
-    for name in dir(engine):
-        if name.startswith("_"):
-            continue
-        try:
-            value = getattr(engine, name)
-        except Exception:  # noqa: BLE001 - a property that cannot answer is left out
-            continue
-        if value is None or isinstance(value, (str, int, float, bool)):
-            info[name] = value
-    return info
 
 
 def read_requests(stream: BinaryIO, requests: "queue.Queue[dict | None]", server: EngineServer) -> None:

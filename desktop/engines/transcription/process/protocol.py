@@ -1,4 +1,4 @@
-"""The messages between VoxDesk and its engine process (``engine_process``), and their encoding.
+"""The messages between VoxDesk and its engine process (``process.main``), and their encoding.
 
 Each message is one line of JSON; a request that carries audio is followed by that many float32
 samples as raw bytes, so a ten-minute chunk crosses the pipe as 38 MB of samples, not as a pickle.
@@ -85,16 +85,23 @@ def decode_segment(data: dict) -> Segment:
 
 
 def encode_result(result: EngineResult) -> dict:
+    """The segments and what the engine tells of how it decoded them (a server's notes never come here)."""
     return {"segments": [encode_segment(s) for s in result.segments], "language": result.language,
             "speech": [list(stretch) for stretch in result.speech], "avg_logprobs": list(result.avg_logprobs),
-            "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder)}
+            "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder),
+            "compute_type": result.compute_type, "device": result.device}
 
 
 def decode_result(data: dict) -> EngineResult:
     return EngineResult(segments=[decode_segment(s) for s in data["segments"]], language=data["language"],
                         speech=[(float(a), float(b)) for a, b in data["speech"]],
                         avg_logprobs=[float(p) for p in data["avg_logprobs"]],
-                        batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True)
+                        batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True,
+                        compute_type=_text_or_none(data.get("compute_type")), device=_text_or_none(data.get("device")))
+
+
+def _text_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def encode_options(options: TranscribeOptions) -> dict:

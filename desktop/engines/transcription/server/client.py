@@ -229,7 +229,7 @@ def _answer(body: Any, host: str) -> Answer:
 
 def _timed(item: Any, text_key: str) -> bool:
     """Whether ``item`` has text and two numbers for its times. NaN and infinity count as numbers: they
-    cost only their own times, which whisper_server.answer_segments places (clamped into the piece, or
+    cost only their own times, which answers.answer_segments places (clamped into the piece, or
     after the segment before), not the server's whole answer."""
     if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
         return False

@@ -13,7 +13,6 @@ from __future__ import annotations
 import concurrent.futures as futures
 import io
 import logging
-import math
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -23,11 +22,9 @@ import numpy as np
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
-from desktop.core.common.safe_text import clean_text
-from desktop.core.transcription import speech_limits
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.speech_limits import AnswerNote
-from desktop.core.transcription.transcript import Segment, Word
+from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription.engine import (
     CancelCheck,
     EngineResult,
@@ -37,15 +34,13 @@ from desktop.engines.transcription.engine import (
     TranscribeOptions,
 )
 from desktop.engines.transcription.decoders.vad import TimeMap, speech_to_decode
+from desktop.engines.transcription.server.answers import answer_segments
 from desktop.engines.transcription.server.client import Answer, ServerClient, ServerError
+from desktop.engines.transcription.server.pieces import PIECE_SECONDS, Piece, cut_into_pieces, encode_flac
 
 log = logging.getLogger(__name__)
 
-PIECE_SECONDS = 30.0  # Whisper's own window: every server takes it in one request
-_SPLIT_FROM = 0.5  # a stretch longer than a piece is cut at its quietest moment after this share of a piece
-_FRAME = SAMPLE_RATE // 10  # 0.1 s frames when looking for the quietest moment
 DEFAULT_MODEL = "whisper-1"  # OpenAI's name; single-model servers accept any
-_TIME_SLACK = 0.5  # seconds a time may stray outside its piece, or back, before it counts as impossible
 
 
 class ServerStopped(ServerError):
@@ -55,15 +50,6 @@ class ServerStopped(ServerError):
         super().__init__(error.message, fix=error.fix, detail=error.detail)
         self.resume_at = resume_at  # seconds on the timeline of the audio given
         self.finished = finished
-
-
-@dataclass(frozen=True)
-class Piece:
-    ranges: list[tuple[int, int]]  # sample ranges of the audio given, joined for the server
-
-    @property
-    def samples(self) -> int:
-        return sum(end - start for start, end in self.ranges)
 
 
 class ServerWhisperEngine:
@@ -95,7 +81,7 @@ class ServerWhisperEngine:
         progress = ProgressReporter(on_progress, cancelled)
         found = speech_to_decode(audio, options, progress)
         if found is None:
-            return EngineResult(segments=[], language=options.language)
+            return EngineResult(segments=[], language=options.language, device=self.device)
         _, time_map = found
         audio = np.asarray(audio, dtype=np.float32)
         pieces = cut_into_pieces(audio, time_map.chunks, self.piece_seconds)
@@ -108,12 +94,12 @@ class ServerWhisperEngine:
             resume_at = run.resume_at()
             finished = EngineResult(segments=run.passed_on, language=run.language(),
                                     speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at],
-                                    notes=run.notes)
+                                    notes=run.notes, device=self.device)
             raise ServerStopped(error, resume_at=resume_at, finished=finished) from error
         progress.report(1.0)
         return EngineResult(segments=run.passed_on, language=run.language() or options.language, speech=speech,
                             avg_logprobs=run.avg_logprobs if len(run.avg_logprobs) == len(run.passed_on) else [],
-                            notes=run.notes)
+                            notes=run.notes, device=self.device)
 
     def model_to_ask(self) -> str:
         """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
@@ -205,182 +191,6 @@ class _PieceRun:
 
     def language(self) -> str | None:
         return self._heard.most_common(1)[0][0] if self._heard else None
-
-
-def answer_segments(answer: Answer, seconds: float) -> tuple[list[tuple[Segment, float]], set[str]]:
-    """The answer's segments on the piece's timeline (``seconds`` long), each with its average
-    log-probability and the words that fall in it, and the kinds of change that were needed
-    (``speech_limits.TOO_MUCH``, ``speech_limits.TIMES_MOVED``).
-
-    Text is made safe (``safe_text``). Times are put inside the piece and in order: a time that is
-    not a number follows the segment before it, an end before its start is swapped with it. What goes
-    beyond what the piece's speech can hold (``speech_limits.allowed``) is left out, in time order:
-    segments past the limit, text past the limit of characters (cut between words), words past theirs.
-    """
-    limits = speech_limits.allowed(seconds)
-    changes: set[str] = set()
-    placed, moved = _placed(answer.segments, "text", seconds)
-    words_placed, words_moved = _placed(answer.words, "word", seconds, unknown_dropped=True)
-    if moved or words_moved:
-        changes.add(speech_limits.TIMES_MOVED)
-    if len(words_placed) > limits.words:
-        words_placed = words_placed[:limits.words]
-        changes.add(speech_limits.TOO_MUCH)
-    words = [Word(start=start, end=end, text=clean_text(item["word"]), probability=_probability(item))
-             for start, end, item in words_placed]
-    if not placed:
-        text = clean_text(answer.text) if isinstance(answer.text, str) else ""
-        if not text.strip():
-            return [], changes
-        if len(text) > limits.characters:
-            text = _cut_between_words(text, limits.characters)
-            changes.add(speech_limits.TOO_MUCH)
-        return [(Segment(start=0.0, end=seconds, text=text, words=words), 0.0)], changes
-    result: list[tuple[Segment, float]] = []
-    characters_left = limits.characters
-    for start, end, item in placed:
-        text = clean_text(item["text"])
-        if not text.strip():
-            continue
-        if len(result) == limits.segments or characters_left <= 0:
-            changes.add(speech_limits.TOO_MUCH)
-            break
-        own = [w for w in words if start <= (w.start + w.end) / 2 < end or (end == start == w.start)]
-        if len(text) > characters_left:
-            text, own = _cut_between_words(text, characters_left), []  # the words no longer spell the text
-            changes.add(speech_limits.TOO_MUCH)
-            characters_left = 0  # nothing after a cut: the text would not follow on
-        else:
-            characters_left -= len(text)
-        result.append((Segment(start=start, end=end, text=text, words=own), _logprob(item)))
-    return result, changes
-
-
-def _placed(items: list[dict], text_key: str, seconds: float, *,
-            unknown_dropped: bool = False) -> tuple[list[tuple[float, float, dict]], bool]:
-    """(start, end, item) for items with text, inside [0, seconds] and in time order, and whether any
-    time was impossible: outside Whisper's 30-second window (which it fills past a short piece's end,
-    so such times are only clamped), not a number, an end before its start, or earlier than the start
-    of the item before it. An item without a number for its start (NaN and infinity included) starts
-    where the one before it ended, and one without a number for its end lasts until the next item that
-    says when it starts (no earlier than its own start), or to the piece's end; with ``unknown_dropped`` such items are left out."""
-    window = max(seconds, PIECE_SECONDS) + _TIME_SLACK
-    placed: list[tuple[float, float, dict]] = []
-    moved = False
-    previous_start = previous_end = 0.0
-    next_starts = _next_known_starts(items)
-    for item, next_start in zip(items, next_starts):
-        if not isinstance(item, dict) or not isinstance(item.get(text_key), str):
-            continue
-        start, end = _seconds(item.get("start")), _seconds(item.get("end"))
-        if start is None or end is None:
-            moved = True
-            if unknown_dropped:
-                continue
-        start = previous_end if start is None else start
-        if end is None:  # a guess that leaves the next item's own times alone
-            end = seconds if next_start is None else max(start, next_start)
-        if not -_TIME_SLACK <= start <= window or not -_TIME_SLACK <= end <= window:
-            moved = True
-        if end < start - _TIME_SLACK or start < previous_start - _TIME_SLACK:
-            moved = True
-        start, end = sorted((min(max(start, 0.0), seconds), min(max(end, 0.0), seconds)))
-        placed.append((start, end, item))
-        previous_start, previous_end = start, end
-    placed.sort(key=lambda entry: entry[0])  # stable: items with the same start keep the server's order
-    return placed, moved
-
-
-def _next_known_starts(items: list) -> list[float | None]:
-    """For each item, the start of the first item after it that has a number for one (or None)."""
-    found: list[float | None] = []
-    upcoming: float | None = None
-    for item in reversed(items):
-        found.append(upcoming)
-        start = _seconds(item.get("start")) if isinstance(item, dict) else None
-        upcoming = start if start is not None else upcoming
-    return found[::-1]
-
-
-def _seconds(value) -> float | None:
-    """A time as a float, or None where it is not a number of seconds: not a number at all, or NaN or
-    infinity (JSON's extensions, which say nothing about when). A finite number too large for a float
-    (an integer with hundreds of digits) is infinity here, to be clamped like any absurd time."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf if value > 0 else -math.inf
-
-
-def _cut_between_words(text: str, characters: int) -> str:
-    """At most ``characters`` of text, cut after the last space within the last 40 (Chinese has none:
-    then exactly there)."""
-    kept = text[:characters]
-    space = kept.rfind(" ", max(0, characters - 40))
-    return (kept[:space] if space > 0 else kept).rstrip()
-
-
-def _logprob(item: dict) -> float:
-    value = item.get("avg_logprob")
-    return float(value) if isinstance(value, (int, float)) and math.isfinite(value) else 0.0
-
-
-def _probability(word: dict) -> float:
-    value = word.get("probability")
-    return float(value) if isinstance(value, (int, float)) and 0.0 <= value <= 1.0 else 1.0
-
-
-def cut_into_pieces(audio: np.ndarray, stretches: list[tuple[int, int]],
-                    seconds: float = PIECE_SECONDS) -> list[Piece]:
-    """The speech stretches grouped into pieces of at most ``seconds`` of speech, cut in the pauses
-    between stretches; a stretch longer than a piece is cut at its quietest moment."""
-    limit = int(seconds * SAMPLE_RATE)
-    pieces: list[Piece] = []
-    current: list[tuple[int, int]] = []
-    size = 0
-    for stretch in _short_stretches(audio, stretches, limit):
-        length = stretch[1] - stretch[0]
-        if current and size + length > limit:
-            pieces.append(Piece(current))
-            current, size = [], 0
-        current.append(stretch)
-        size += length
-    if current:
-        pieces.append(Piece(current))
-    return pieces
-
-
-def _short_stretches(audio: np.ndarray, stretches: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:
-    result = []
-    for start, end in stretches:
-        while end - start > limit:
-            cut = _quietest(audio, start + int(limit * _SPLIT_FROM), start + limit)
-            result.append((start, cut))
-            start = cut
-        result.append((start, end))
-    return result
-
-
-def _quietest(audio: np.ndarray, first: int, last: int) -> int:
-    """The start of the quietest 0.1 s frame in [first, last)."""
-    frames = (last - first) // _FRAME
-    if frames < 2:
-        return last
-    energy = (audio[first:first + frames * _FRAME].reshape(frames, _FRAME) ** 2).mean(axis=1)
-    return first + int(np.argmin(energy[1:]) + 1) * _FRAME
-
-
-def encode_flac(samples: np.ndarray) -> bytes:
-    """16-bit FLAC of 16 kHz mono audio: lossless for Whisper, about half the size of WAV."""
-    import soundfile
-
-    buffer = io.BytesIO()
-    soundfile.write(buffer, np.clip(samples, -1.0, 1.0), SAMPLE_RATE, format="FLAC", subtype="PCM_16")
-    return buffer.getvalue()
 
 
 @dataclass(frozen=True)

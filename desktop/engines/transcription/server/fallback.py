@@ -57,5 +57,7 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
         speech=done.speech + [(round(start + offset, 3), round(end + offset, 3)) for start, end in rest.speech],
         avg_logprobs=logprobs if len(logprobs) == len(segments) else [],
         notes=done.notes + [note.shifted(offset) for note in rest.notes],
+        # How the rest was decoded, the last part of the chunk:
+        batch_size=rest.batch_size, bf16_encoder=rest.bf16_encoder, compute_type=rest.compute_type, device=rest.device,
     )
 
