@@ -330,7 +330,7 @@ class ModelStore:
             except (ServerUnreachable, ServerRefused):
                 # openai's host has no mirror, and firewalls block it. The GPU engine also runs the
                 # CTranslate2 copy from the chosen Hugging Face source: it converts it to openai-whisper's
-                # layout when it loads it (engines/transcription/ct2_format).
+                # layout when it loads it (engines/transcription/model_files/ct2_format).
                 for model in self.local(name):
                     if model.format == "ct2":
                         return model

@@ -81,7 +81,7 @@ class ChunkDecoder:
             return part
 
         assembly.engine = EngineFacts(batch_size=result.batch_size, bf16_encoder=result.bf16_encoder,
-                                      device=engine.device, gpu_note=self._keeper.gpu_note)
+                                      device=result.device or engine.device, gpu_note=self._keeper.gpu_note)
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
         return current[0]

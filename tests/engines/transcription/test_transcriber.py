@@ -124,6 +124,7 @@ def test_a_hip_failure_on_the_gpu_finishes_the_file_on_the_cpu_and_records_the_f
     assert event.fix
     assert gpu.closed, "the failed GPU model is released"
     assert transcriber.loaded == "tiny-test (ct2, CPU)"
+    assert transcript.engine.device == "cpu", "the transcript says the computer that finished it"
 
 
 def test_after_a_gpu_failure_the_next_file_goes_straight_to_the_cpu(store):

@@ -51,6 +51,9 @@ class ShownSegments:
             language=rest.language,
             speech=before + [(start + offset, end + offset) for start, end in rest.speech],
             avg_logprobs=[],  # the shown segments' are gone with the failed engine
+            # How it was decoded: as the engine that finished the chunk did it.
+            batch_size=rest.batch_size, bf16_encoder=rest.bf16_encoder, compute_type=rest.compute_type,
+            device=rest.device,
         )
 
     def _add(self, segment: Segment) -> None:
