@@ -19,6 +19,18 @@ JOB_TIMEOUT_MS = 180_000
 TEST_MODEL = "tiny-en-test"  # official names are reserved, so the import gets a name of its own
 
 
+@pytest.fixture(autouse=True)
+def no_keys_held_from_the_test_before(qtbot):
+    """Qt remembers the modifiers of the last key event, across tests: after a test that ends on
+    Ctrl+Z, selecting a row would be taken as Ctrl-clicking it (and unselect it). A plain key first."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    keys = QWidget()
+    qtbot.keyClick(keys, Qt.Key.Key_Escape)
+    keys.deleteLater()
+
+
 @pytest.fixture
 def settings_path(tmp_path) -> Path:
     return tmp_path / "settings" / "voxdesk.ini"
