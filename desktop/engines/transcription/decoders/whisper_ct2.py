@@ -97,7 +97,7 @@ class Ct2WhisperEngine:
         avg_logprobs: list[float] = []
         with device_failures_as_user_errors(self.device):
             if self.batch_size > 1:
-                pieces, info = self._batched(model, speech, windows, options, language)
+                pieces, info = self._batched_with_rests(model, speech, windows, options, language)
             else:
                 pieces, info = self._sequential(model, speech, options, language)
             # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
@@ -167,10 +167,50 @@ class Ct2WhisperEngine:
             batch_size=self.batch_size,
         )
 
+    def _batched_with_rests(self, model: Any, speech: np.ndarray, windows: list[batching.Window],
+                            options: TranscribeOptions, language: str | None) -> Any:
+        """The batched pipeline a batch of windows at a time, the rest of each window whose text ends
+        early decoded again (``batching.rest_of``); the pieces in time order."""
+        size = self.batch_size or 1
+        first, info = self._batched(model, speech, windows[:size], options, language)
+        language = language or info.language  # as the first batch heard it, for the later ones
+
+        def pieces() -> Any:
+            for at in range(0, len(windows), size):
+                batch = windows[at:at + size]
+                decoded = first if at == 0 else self._batched(model, speech, batch, options, language)[0]
+                yield from self._and_rests(model, speech, batch, list(decoded), options, language,
+                                           batching.REST_ROUNDS)
+
+        return pieces(), info
+
+    def _and_rests(self, model: Any, speech: np.ndarray, batch: list[batching.Window], decoded: list[Any],
+                   options: TranscribeOptions, language: str | None, rounds: int) -> list[Any]:
+        groups = batching.pieces_by_window(batch, [piece.start for piece in decoded])
+        rests = [batching.rest_of(window, max((_text_end(decoded[i]) for i in group if decoded[i].text.strip()),
+                                              default=None)) if rounds else None
+                 for window, group in zip(batch, groups)]
+        todo = [rest for rest in rests if rest is not None]
+        again = self._and_rests(model, speech, todo, list(self._batched(model, speech, todo, options, language)[0]),
+                                options, language, rounds - 1) if todo else []
+        again_groups = iter(batching.pieces_by_window(todo, [piece.start for piece in again]))
+        ordered = []
+        for group, rest in zip(groups, rests):
+            ordered += [decoded[i] for i in group]
+            if rest is not None:
+                ordered += [again[i] for i in next(again_groups)]
+        return ordered
+
     def close(self) -> None:
         if self._model is not None:
             self._model.model.unload_model()
             self._model = None
+
+
+def _text_end(piece: Any) -> float:
+    """Where a piece's text ends: its last word's end, as the timestamp Whisper closed it with may lie
+    far after it (one sentence "said" over a whole window)."""
+    return piece.words[-1].end if piece.words else piece.end
 
 
 class _AsBatchesNeedIt:
