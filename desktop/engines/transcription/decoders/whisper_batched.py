@@ -12,12 +12,13 @@ pipeline); the initial prompt is given to every window. Batch size 1 is the sequ
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching
 from desktop.engines.transcription.engine import (
@@ -145,6 +146,7 @@ class WindowDecoder:
         self._fp16 = fp16
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
+        self._heard = HeardTerms(options.glossary_terms)  # the windows of a batch share one prompt
 
     def decode(self, windows: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
         """For each window, its segments (times on the joined speech) and their average log-probability."""
@@ -156,8 +158,10 @@ class WindowDecoder:
                 _, probabilities = self._model.detect_language(mels[:1])
                 self.language = max(probabilities[0], key=probabilities[0].get)
             results = self._decode_with_fallback(mels)
-            return [self._segments(window, _Decoded(result, mel, count))
-                    for window, result, mel, count in zip(windows, results, mels, frames)]
+            decoded = [self._segments(window, _Decoded(result, mel, count))
+                       for window, result, mel, count in zip(windows, results, mels, frames)]
+            self._heard.hear("".join(segment.text for pieces in decoded for segment, _ in pieces))
+            return decoded
 
     def _mels(self, windows: list[batching.Window]) -> tuple[Any, list[int]]:
         import torch
@@ -188,7 +192,7 @@ class WindowDecoder:
                 task=options.task, language=self.language, temperature=temperature,
                 beam_size=options.beam_size if temperature == 0 and options.beam_size > 1 else None,
                 best_of=5 if temperature > 0 else None,  # the sequential engine's search
-                prompt=options.prompt_with_glossary(), fp16=self._fp16,
+                prompt=self._prompt(), fp16=self._fp16,
             )
             decoded = _batch_task(self._model, decoding).run(mels[pending])
             retry = []
@@ -200,6 +204,10 @@ class WindowDecoder:
             if not pending:
                 break
         return results
+
+    def _prompt(self) -> str | None:
+        """The prompt of the next batch: the glossary's terms heard in the windows before it first."""
+        return replace(self._options, glossary_terms=self._heard.ordered()).prompt_with_glossary()
 
     def _segments(self, window: batching.Window, decoded: _Decoded) -> list[tuple[Segment, float]]:
         result = decoded.result

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching, bf16_encoder
@@ -170,17 +172,23 @@ class Ct2WhisperEngine:
     def _batched_with_rests(self, model: Any, speech: np.ndarray, windows: list[batching.Window],
                             options: TranscribeOptions, language: str | None) -> Any:
         """The batched pipeline a batch of windows at a time, the rest of each window whose text ends
-        early decoded again (``batching.rest_of``); the pieces in time order."""
+        early decoded again (``batching.rest_of``); the pieces in time order. The glossary's terms
+        heard in the batches before come first in the next one's hotwords."""
         size = self.batch_size or 1
         first, info = self._batched(model, speech, windows[:size], options, language)
         language = language or info.language  # as the first batch heard it, for the later ones
+        heard = HeardTerms(options.glossary_terms)
 
         def pieces() -> Any:
             for at in range(0, len(windows), size):
                 batch = windows[at:at + size]
-                decoded = first if at == 0 else self._batched(model, speech, batch, options, language)[0]
-                yield from self._and_rests(model, speech, batch, list(decoded), options, language,
-                                           batching.REST_ROUNDS)
+                now = replace(options, glossary_terms=heard.ordered())
+                decoded = list(first if at == 0 else self._batched(model, speech, batch, now, language)[0])
+                heard.hear("".join(piece.text for piece in decoded))
+                ordered = self._and_rests(model, speech, batch, decoded, replace(now, glossary_terms=heard.ordered()),
+                                          language, batching.REST_ROUNDS)
+                heard.hear("".join(piece.text for piece in ordered))  # the rests' text too
+                yield from ordered
 
         return pieces(), info
 
