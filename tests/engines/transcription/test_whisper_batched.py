@@ -227,3 +227,27 @@ def test_each_batch_on_the_cpu_gets_the_glossary_terms_heard_before_first_in_its
     assert "Americans" in result.segments[0].text
     assert orders[0] == GLOSSARY
     assert orders[-1][0] == "Americans"
+
+
+def test_each_window_decoded_one_after_another_is_prompted_with_the_glossary_terms_heard_before(torch_engine,
+                                                                                                 monkeypatch):
+    import whisper.decoding
+    from whisper.tokenizer import get_tokenizer
+
+    prompts = []
+    real_task = whisper.decoding.DecodingTask
+
+    class RecordedTask(real_task):
+        def __init__(self, model, options):
+            prompts.append(options.prompt)
+            super().__init__(model, options)
+
+    monkeypatch.setattr(whisper.decoding, "DecodingTask", RecordedTask)
+    audio, _ = meeting()  # two windows, decoded one after the other
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=1,
+                                                              glossary_terms=GLOSSARY))
+    tokenizer = get_tokenizer(False)
+    texts = [tokenizer.decode(prompt).strip() for prompt in prompts]
+    assert "Americans" in result.segments[0].text
+    assert len(texts) >= 2 and "Americans" not in texts[0]
+    assert texts[-1].startswith("Americans, Item00000,")
