@@ -194,6 +194,8 @@ class Ct2WhisperEngine:
 
     def _and_rests(self, model: Any, speech: np.ndarray, batch: list[batching.Window], decoded: list[Any],
                    options: TranscribeOptions, language: str | None, rounds: int) -> list[Any]:
+        """The pieces ``decoded`` from a batch's windows, each window's followed by those of its rest
+        (decoded again, ``rounds`` times at most)."""
         groups = batching.pieces_by_window(batch, [piece.start for piece in decoded])
         rests = [batching.rest_of(window, max((_text_end(decoded[i]) for i in group if decoded[i].text.strip()),
                                               default=None)) if rounds else None
