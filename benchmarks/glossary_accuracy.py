@@ -9,7 +9,10 @@ sentence. Each is transcribed with Whisper base (CTranslate2, CPU) by ``voxdesk 
 user runs it: without a glossary, with a glossary of the names and terms in it, and with 200
 unrelated terms (names, products, and Chinese terms chosen to sound like common words) to count
 false corrections, and once more without a glossary decoding the windows one after another (the
-batched CPU path decodes each window without the text before it); then by faster-whisper's ``WhisperModel.transcribe`` with its defaults. The
+batched CPU path decodes each window without the text before it); then by faster-whisper's ``WhisperModel.transcribe``
+and by openai-whisper's ``transcribe`` (the same weights, converted to its checkpoint), each with its
+defaults and the same language. ``--runs`` and ``--languages`` measure only some rows (then nothing is
+written: the rows are printed). The
 character error rate (Mandarin, punctuation and spaces left out, Simplified script) and the word
 error rate (English, Whisper's normaliser) are written to BENCHMARKS.md as the "glossary-accuracy"
 section, with the number of replacements the correction pass made.
@@ -108,31 +111,64 @@ def faster_whisper(audio: Path, language: str) -> tuple[str, float]:
     return text, time.perf_counter() - began
 
 
+def openai_whisper(audio: Path, language: str, folder: Path) -> tuple[str, float]:
+    import torch
+    import whisper
+
+    from desktop.engines.transcription.model_files.ct2_format import read_model_bin, to_whisper_state_dict
+
+    checkpoint = folder / "base.pt"
+    if not checkpoint.exists():
+        dims, state = to_whisper_state_dict(read_model_bin(base_dir() / "model.bin"))
+        torch.save({"dims": dims, "model_state_dict": {k: torch.from_numpy(v) for k, v in state.items()}}, checkpoint)
+    samples, _ = soundfile.read(str(audio), dtype="float32")
+    began = time.perf_counter()
+    model = whisper.load_model(str(checkpoint), device="cpu")
+    result = model.transcribe(samples, language=language, fp16=False)
+    return result["text"], time.perf_counter() - began
+
+
+VOXDESK_RUNS = {
+    "voxdesk": ("VoxDesk, no glossary", False, ()),
+    "glossary": ("VoxDesk, glossary of its terms", True, ()),
+    "unrelated": ("VoxDesk, 200 unrelated terms", "unrelated", ()),
+    "sequential": ("VoxDesk, no glossary, windows one after another (--batch-size 1)", False, ("--batch-size", "1")),
+}
+RUNS = (*VOXDESK_RUNS, "faster-whisper", "openai-whisper")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=12)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--runs", nargs="+", choices=RUNS, default=list(RUNS))
+    parser.add_argument("--languages", nargs="+", choices=("zh", "en"), default=["zh", "en"])
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         unrelated = unrelated_glossary(folder)
         for language, names in (("zh", MANDARIN), ("en", ENGLISH)):
+            if language not in args.languages:
+                continue
             audio, ref = long_recording(names, args.repeats, folder, language)
             glossary = folder / f"{language}-terms.txt"
             glossary.write_text(GLOSSARIES[language], encoding="utf-8")
             score = cer if language == "zh" else wer
             minutes = soundfile.info(str(audio)).duration / 60
-            for label, chosen, extra in (
-                    ("VoxDesk, no glossary", None, ()), ("VoxDesk, glossary of its terms", glossary, ()),
-                    ("VoxDesk, 200 unrelated terms", unrelated, ()),
-                    ("VoxDesk, no glossary, windows one after another (--batch-size 1)", None, ("--batch-size", "1"))):
-                text, replaced, seconds = voxdesk(audio, language, folder, chosen, *extra)
+            for run in args.runs:
+                if run in VOXDESK_RUNS:
+                    label, which, extra = VOXDESK_RUNS[run]
+                    chosen = unrelated if which == "unrelated" else glossary if which else None
+                    text, replaced, seconds = voxdesk(audio, language, folder, chosen, *extra)
+                elif run == "faster-whisper":
+                    label, replaced = "faster-whisper directly", None
+                    text, seconds = faster_whisper(audio, language)
+                else:
+                    label, replaced = "openai-whisper directly (its own fp32 decoding of the same weights)", None
+                    text, seconds = openai_whisper(audio, language, folder)
                 rows.append((language, minutes, label, score(ref, text), replaced, seconds))
                 print(rows[-1], text, flush=True)
-            text, seconds = faster_whisper(audio, language)
-            rows.append((language, minutes, "faster-whisper directly", score(ref, text), None, seconds))
-            print(rows[-1], text, flush=True)
     lines = [f"## Glossary accuracy ({date.today().isoformat()})", "", machine(), "",
              f"Whisper base (CTranslate2 int8, CPU); recordings of the test data repeated {args.repeats} times. "
              "CER for Mandarin, WER for English.", "",
@@ -143,7 +179,7 @@ def main() -> None:
                      f"{100 * rate:.1f} % | {'' if replaced is None else replaced} | {seconds:.0f} |")
     markdown = "\n".join(lines)
     print(markdown)
-    if not args.no_write:
+    if not args.no_write and set(args.runs) == set(RUNS) and len(args.languages) == 2:
         write_section("glossary-accuracy", markdown)
 
 

@@ -33,6 +33,27 @@ def terms_heard_in(texts: Iterable[str], terms: Sequence[str]) -> set[str]:
     return {term for term in terms if term in joined} if joined else set()
 
 
+class HeardTerms:
+    """The order of a glossary's terms for the next window of a recording, kept up to date as its
+    windows are decoded: the terms heard so far first (most recently heard first), then the rest in
+    the order given (which may already put those of earlier parts of the recording first)."""
+
+    def __init__(self, terms: Sequence[str]):
+        self._terms = tuple(terms)
+        self._heard: list[str] = []  # the last heard first
+
+    def hear(self, text: str) -> None:
+        """Take note of the terms in ``text``, a window's decoded text."""
+        if not self._terms or not text:
+            return
+        found = [term for term in self._terms if term in text]
+        self._heard = found + [term for term in self._heard if term not in found]
+
+    def ordered(self) -> tuple[str, ...]:
+        heard = set(self._heard)
+        return tuple(self._heard) + tuple(term for term in self._terms if term not in heard)
+
+
 def terms_that_fit(terms: Sequence[str], budget: int) -> list[str]:
     chosen: list[str] = []
     for term in terms:

@@ -418,7 +418,8 @@ def replace_at(transcript: Transcript, search: Search, replacement: str, row: in
         return None
     offset = len(segment.text) - len(segment.text.lstrip())
     text = segment.text[:offset + start] + replacement + segment.text[offset + end:]
-    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None),
+    corrections = _corrections_after_replacing(segment.corrections, [(offset + start, offset + end)], len(replacement))
+    return _one_row(transcript, row, replace(segment, text=text, words=[], text_original=None, corrections=corrections),
                     N_("Edits", "replace “{text}” in line {line}").format(text=search.text, line=row + 1))
 
 
@@ -435,7 +436,9 @@ def replace_all(transcript: Transcript, search: Search, replacement: str, *,
         text, found = search.replaced(segment.text, replacement)
         if found:
             count += found
-            splices.append(_Splice(row, [segment], [replace(segment, text=text, words=[], text_original=None)]))
+            corrections = _corrections_after_replacing(segment.corrections, search.spans(segment.text), len(replacement))
+            splices.append(_Splice(row, [segment], [replace(segment, text=text, words=[], text_original=None,
+                                                            corrections=corrections)]))
     names_before = names_after = None
     if in_speaker_names:
         renamed = {}
@@ -453,6 +456,20 @@ def replace_all(transcript: Transcript, search: Search, replacement: str, *,
                     names_before=names_before, names_after=names_after,
                     first_row=splices[0].at if splices else 0)
     return change, count
+
+
+def _corrections_after_replacing(corrections: list[Correction], spans: list[tuple[int, int]],
+                                 replacement_length: int) -> list[Correction]:
+    """A line's glossary replacements once the text at ``spans`` (in order) was replaced: a replacement
+    whose word a span touches is the user's word now and is dropped, so neither its highlight nor the
+    export names an original that is no longer there; the others move with the text before them."""
+    kept = []
+    for correction in corrections:
+        if any(start < correction.end and correction.start < end for start, end in spans):
+            continue
+        moved = sum(replacement_length - (end - start) for start, end in spans if end <= correction.start)
+        kept.append(replace(correction, start=correction.start + moved, end=correction.end + moved))
+    return kept
 
 
 def _wide(text: str) -> bool:

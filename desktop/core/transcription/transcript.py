@@ -184,6 +184,8 @@ class Transcript:
             for item in (segment, *segment["words"]):
                 if item["text_original"] is None:
                     del item["text_original"]
+            # Only the replacements whose term still stands where they say: an edit may have changed it.
+            segment["corrections"] = [asdict(correction) for correction in _corrections(segment)]
             if not segment["corrections"]:
                 del segment["corrections"]
             number = segment.pop("speaker")

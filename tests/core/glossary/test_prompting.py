@@ -24,3 +24,17 @@ def test_english_terms_and_no_prompt():
     assert prompt_with_terms("Hello", []) == "Hello"
     assert hotwords(["VoxDesk", "Kubernetes"]) == "VoxDesk Kubernetes"
     assert hotwords([]) is None
+
+
+def test_the_terms_heard_in_the_windows_so_far_come_first_the_last_heard_first():
+    from desktop.core.glossary.prompting import HeardTerms
+
+    heard = HeardTerms(["城市", "太乙真人", "VoxDesk", "交易"])
+    assert heard.ordered() == ("城市", "太乙真人", "VoxDesk", "交易")
+    heard.hear("我们用VoxDesk记录了交易")
+    assert heard.ordered() == ("VoxDesk", "交易", "城市", "太乙真人")
+    heard.hear("太乙真人来了")
+    assert heard.ordered() == ("太乙真人", "VoxDesk", "交易", "城市")
+    heard.hear("")
+    assert heard.ordered() == ("太乙真人", "VoxDesk", "交易", "城市")
+    assert HeardTerms([]).ordered() == ()

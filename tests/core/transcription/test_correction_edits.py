@@ -114,3 +114,61 @@ def test_merged_lines_keep_the_corrections_of_both():
                                                                                           "VoxDesk"]
     edits.undo_all_corrections(transcript).apply(transcript)
     assert transcript.segments[0].text == "太以真人去了，太以真人 Open vox desk now Nothing to correct here"
+
+
+def test_replace_all_over_a_corrected_word_drops_its_record_and_undo_brings_it_back():
+    transcript = corrected()
+    change, count = edits.replace_all(transcript, edits.Search("VoxDesk"), "Voxdesk")
+    assert count == 1
+    round_trip(transcript, change)
+    line = transcript.segments[1]
+    assert line.text == " Open Voxdesk now"
+    assert edits.standing_corrections(line) == [], "no highlight, no hover naming “vox desk”"
+    assert "corrections" not in transcript.to_dict()["segments"][1], "the export lists no replacement there"
+    change.revert(transcript)
+    assert [(c.original, c.term) for _, c in edits.standing_corrections(transcript.segments[1])] == \
+        [("vox desk", "VoxDesk")]
+    assert transcript.to_dict()["segments"][1]["corrections"] == [
+        {"start": 6, "end": 13, "original": "vox desk", "term": "VoxDesk"}]
+
+
+def test_replacing_a_longer_word_that_begins_with_the_term_drops_its_record():
+    transcript = corrected()
+    edits.replace_all(transcript, edits.Search("VoxDesk"), "VoxDesk Pro")[0].apply(transcript)
+    assert transcript.segments[1].text == " Open VoxDesk Pro now"
+    assert edits.standing_corrections(transcript.segments[1]) == [], "the corrected word is the user's now"
+
+
+def test_replacing_text_before_a_correction_moves_it_with_its_word():
+    transcript = corrected()
+    change, _ = edits.replace_all(transcript, edits.Search("去了"), "已经走了")
+    round_trip(transcript, change)
+    line = transcript.segments[0]
+    assert line.text == "太乙真人已经走了，太乙真人"
+    assert [(c.original, line.text[c.start:c.end]) for _, c in edits.standing_corrections(line)] == \
+        [("太以真人", "太乙真人"), ("太以真人", "太乙真人")]
+    exported = transcript.to_dict()["segments"][0]["corrections"]
+    assert [line.text[c["start"]:c["end"]] for c in exported] == ["太乙真人", "太乙真人"]
+    edits.undo_all_corrections(transcript).apply(transcript)
+    assert transcript.segments[0].text == "太以真人已经走了，太以真人"
+
+
+def test_replace_one_match_over_a_correction_drops_only_that_record():
+    transcript = corrected()
+    search = edits.Search("太乙真人")
+    (_, second, _), = [m for m in edits.find(transcript, search) if m[0] == 0][1:]
+    change = edits.replace_at(transcript, search, "他", 0, second)
+    round_trip(transcript, change)
+    line = transcript.segments[0]
+    assert line.text == "太乙真人去了，他"
+    assert [(c.original, line.text[c.start:c.end]) for _, c in edits.standing_corrections(line)] == \
+        [("太以真人", "太乙真人")]
+    assert len(transcript.to_dict()["segments"][0]["corrections"]) == 1
+    change.revert(transcript)
+    assert len(edits.standing_corrections(transcript.segments[0])) == 2
+
+
+def test_the_export_lists_only_replacements_whose_term_is_still_in_the_text():
+    transcript = corrected()
+    transcript.segments[1].text = " Open the app now"  # changed by a path that kept the old record
+    assert "corrections" not in transcript.to_dict()["segments"][1]

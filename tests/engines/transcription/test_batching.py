@@ -153,3 +153,16 @@ def test_the_batched_ctranslate2_path_keeps_the_words_faster_whisper_would_drop(
     assert len(dropped) == 1  # faster-whisper leaves the rest to a next window, which a batch never has
     assert [(segment["start"], segment["end"]) for segment in kept] == [(30.0, 34.0), (34.5, 36.0)]
     assert tokenizer.decode(kept[1]["tokens"]).strip() == "ask what you can do"
+
+
+def test_the_rest_of_a_window_after_its_text_is_decoded_again_only_when_it_can_hold_a_sentence():
+    from desktop.engines.transcription.decoders.batching import REST_SECONDS, Window, pieces_by_window, rest_of
+
+    window = Window(16000 * 10, 16000 * 40)  # 10 s to 40 s of the joined speech
+    assert rest_of(window, 14.0) == Window(16000 * 14, 16000 * 40)
+    assert rest_of(window, 40.0 - REST_SECONDS / 2) is None, "the speech pad after the last words"
+    assert rest_of(window, 55.0) is None, "a timestamp past the window"
+    assert rest_of(window, None) is None, "no text: Whisper heard no speech, and would hear none again"
+    windows = [Window(0, 16000 * 10), window]
+    assert pieces_by_window(windows, [0.0, 4.0, 9.98, 12.0]) == [[0, 1], [2, 3]], \
+        "a start rounded to Whisper's 0.02 s steps is its window's"

@@ -139,3 +139,31 @@ def test_speech_a_lone_decoding_still_leaves_out_is_decoded_alone_in_turn_and_th
 
     (gap,) = second_pass.review(first, samples, never, options, options).gaps
     assert gap[0] < 1.0 and gap[1] > 9.5
+
+
+def test_a_lone_decoding_that_says_its_last_sentence_again_at_the_stretch_end_keeps_it_once():
+    from desktop.engines.transcription.engine import TranscribeOptions
+    from tests.helpers.weights import recording
+
+    samples = recording("BAC009S0764W0121.wav")  # one Mandarin sentence, none of it decoded the first time
+    seconds = len(samples) / 16000
+    first = EngineResult(segments=[], language="zh", speech=[(0.0, seconds)])
+    sentence = "甚至出现交易几乎停滞的情况。"
+
+    def says_it_again(audio, options):
+        # As Whisper base did at the end of a stretch: the sentence, then again in the last 0.36 s.
+        length = len(audio) / 16000
+        return EngineResult(segments=[seg(0.0, length - 0.4, sentence), seg(length - 0.4, length - 0.04, sentence)],
+                            language="zh")
+
+    options = TranscribeOptions(language="zh")
+    review = second_pass.review(first, samples, says_it_again, options, options)
+    assert [s.text for s, _ in review.segments] == [sentence]
+
+    def short_replies(audio, options):
+        third = len(audio) / 16000 / 3  # under ECHO_SECONDS each
+        return EngineResult(segments=[seg(0.0, third, "好的。"), seg(third, 2 * third, "好的。"),
+                                      seg(2 * third, 3 * third, "明白。")], language="zh")
+
+    review = second_pass.review(first, samples, short_replies, options, options)
+    assert [s.text for s, _ in review.segments] == ["好的。", "好的。", "明白。"], "short replies are speech of their own"

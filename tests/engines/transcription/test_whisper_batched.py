@@ -183,3 +183,71 @@ def test_without_voice_detection_long_speech_is_cut_into_windows_and_transcribed
     result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, vad=False))
     assert result.batch_size == 2  # 43 s of audio in two windows, cut at a quiet moment
     assert wer(text, words(result)) <= 0.1
+
+
+# More terms than fit in a prompt (each as long as "Americans"), the one JFK says last: at first it is left out.
+GLOSSARY = tuple(f"Item{n:05d}" for n in range(80)) + ("Americans",)
+
+
+def test_each_batch_of_windows_is_prompted_with_the_glossary_terms_heard_in_the_batches_before(torch_engine,
+                                                                                                monkeypatch):
+    audio = np.concatenate([meeting()[0]] * 2)  # about 80 s: three windows, two batches of two
+    prompts = []
+    real_task = whisper_batched._batch_task
+
+    def task(model, decoding):
+        prompts.append(decoding.prompt)
+        return real_task(model, decoding)
+
+    monkeypatch.setattr(whisper_batched, "_batch_task", task)
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=2,
+                                                              glossary_terms=GLOSSARY))
+    assert "Americans" in result.segments[0].text
+    assert len(prompts) >= 2 and "Americans" not in prompts[0]
+    assert prompts[-1].startswith("Americans, Item00000,")
+
+
+def test_each_batch_on_the_cpu_gets_the_glossary_terms_heard_before_first_in_its_hotwords(monkeypatch):
+    from desktop.engines.transcription.decoders.whisper_ct2 import Ct2WhisperEngine
+
+    audio = np.concatenate([meeting()[0]] * 2)
+    engine = load_engine(ModelRef("tiny.en", "ct2", tiny_en_dir()), "ct2", "cpu")
+    orders = []
+    real_batched = Ct2WhisperEngine._batched
+
+    def batched(self, model, speech, windows, options, language):
+        orders.append(tuple(options.glossary_terms))
+        return real_batched(self, model, speech, windows, options, language)
+
+    monkeypatch.setattr(Ct2WhisperEngine, "_batched", batched)
+    try:
+        result = engine.transcribe(audio, TranscribeOptions(language="en", batch_size=2, glossary_terms=GLOSSARY))
+    finally:
+        engine.close()
+    assert "Americans" in result.segments[0].text
+    assert orders[0] == GLOSSARY
+    assert orders[-1][0] == "Americans"
+
+
+def test_each_window_decoded_one_after_another_is_prompted_with_the_glossary_terms_heard_before(torch_engine,
+                                                                                                 monkeypatch):
+    import whisper.decoding
+    from whisper.tokenizer import get_tokenizer
+
+    prompts = []
+    real_task = whisper.decoding.DecodingTask
+
+    class RecordedTask(real_task):
+        def __init__(self, model, options):
+            prompts.append(options.prompt)
+            super().__init__(model, options)
+
+    monkeypatch.setattr(whisper.decoding, "DecodingTask", RecordedTask)
+    audio, _ = meeting()  # two windows, decoded one after the other
+    result = torch_engine.transcribe(audio, TranscribeOptions(language="en", beam_size=1, batch_size=1,
+                                                              glossary_terms=GLOSSARY))
+    tokenizer = get_tokenizer(False)
+    texts = [tokenizer.decode(prompt).strip() for prompt in prompts]
+    assert "Americans" in result.segments[0].text
+    assert len(texts) >= 2 and "Americans" not in texts[0]
+    assert texts[-1].startswith("Americans, Item00000,")

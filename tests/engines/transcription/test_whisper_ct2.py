@@ -148,3 +148,23 @@ def test_missing_or_damaged_models_are_explained(tmp_path):
     with pytest.raises(ModelError, match="damaged"):
         load_ct2_engine(ModelRef("junk", "pt", tmp_path / "junk.pt"), "cpu")
     assert not (tmp_path / "junk.ct2").exists()
+
+
+def test_the_batched_decoding_of_a_long_mandarin_recording_leaves_no_sentence_without_text():
+    """A window of alike sentences decoded on its own often ends after the first one or two; the rest
+    of such a window is decoded again, so every sentence has text before any second look."""
+    from desktop.core.transcription import chinese
+    from desktop.engines.transcription.review.coverage import uncovered
+
+    silence = np.zeros(16000, dtype=np.float32)
+    sentences = [recording("BAC009S0764W0121.wav"), recording("BAC009S0764W0122.wav")]  # about 4 s each
+    samples = np.concatenate([piece for _ in range(8) for sentence in sentences for piece in (sentence, silence)])
+    engine = load_ct2_engine(ModelRef("base", "ct2", base_dir()), "cpu", bf16_from_windows=None)
+    try:
+        result = engine.transcribe(samples, TranscribeOptions(
+            language="zh", initial_prompt=chinese.initial_prompt("zh", "transcribe", None), batch_size=2))
+    finally:
+        engine.close()
+    assert result.batch_size == 2
+    without_text = [end - start for start, end in uncovered(result.speech, result.segments, min_length=0.0)]
+    assert max(without_text) < 2.5, "only the pauses between sentences are without text"

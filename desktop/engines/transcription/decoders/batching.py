@@ -111,6 +111,38 @@ def split_segments(tokens: list[int], tokenizer: Any, window_seconds: float) -> 
     return pieces
 
 
+REST_SECONDS = 2.0  # after a window's last words: a sentence or more (a shorter rest is mostly the speech pad)
+REST_ROUNDS = 2  # times the rest of a window is decoded again
+_START_ROUNDING = 0.1  # seconds
+
+
+def pieces_by_window(windows: Sequence[Window], starts: Sequence[float]) -> list[list[int]]:
+    """For each window, the indexes of the decoded pieces that start in it (``starts`` in seconds on
+    the joined speech, in the windows' order)."""
+    found: list[list[int]] = [[] for _ in windows]
+    at = 0
+    for index, start in enumerate(starts):
+        # A piece's start may be rounded to Whisper's 0.02 s steps, a little before its window's.
+        while at + 1 < len(windows) and start >= windows[at + 1].start / SAMPLE_RATE - _START_ROUNDING:
+            at += 1
+        found[at].append(index)
+    return found
+
+
+def rest_of(window: Window, last_end: float | None) -> Window | None:
+    """The part of ``window`` after its text ends (``last_end``, seconds on the joined speech) when
+    it is long enough to hold speech of its own; None where the text reaches the end, or there is no
+    text at all (Whisper heard no speech there: decoding the same again would say the same).
+
+    Decoded on its own, a window of speech sometimes ends after its first sentence or two, more often
+    the more alike its sentences are. Sequential decoding goes on from the last timestamp in its next
+    window; a batch has no next window, so the rest is decoded as one."""
+    if last_end is None:
+        return None
+    start = max(window.start, min(window.end, round(last_end * SAMPLE_RATE)))
+    return Window(start, window.end) if (window.end - start) / SAMPLE_RATE >= REST_SECONDS else None
+
+
 def automatic_batch_size(free_bytes: int | None, dims: dict[str, int], *, beams: int,
                          bytes_per_value: int = 2) -> int:
     """How many windows to decode at once: from the GPU's free memory, or a fixed size on the CPU.

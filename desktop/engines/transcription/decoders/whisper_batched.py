@@ -12,12 +12,13 @@ pipeline); the initial prompt is given to every window. Batch size 1 is the sequ
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching
 from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
@@ -84,7 +85,7 @@ class BatchedTorchEngine(LocalEngine):
 
         def decode(batch: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
             progress.check()
-            return decoder.decode(batch)
+            return with_rests(decoder.decode, batch)
 
         runner.run(windows, decode, on_batch=emit)
         # As many windows at once as there were, at most.
@@ -119,6 +120,7 @@ class WindowDecoder:
         self._fp16 = fp16
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
+        self._heard = HeardTerms(options.glossary_terms)  # the windows of a batch share one prompt
 
     def decode(self, windows: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
         """For each window, its segments (times on the joined speech) and their average log-probability."""
@@ -130,8 +132,10 @@ class WindowDecoder:
                 _, probabilities = self._model.detect_language(mels[:1])
                 self.language = max(probabilities[0], key=probabilities[0].get)
             results = self._decode_with_fallback(mels)
-            return [self._segments(window, _DecodedWindow(result, mel, count))
-                    for window, result, mel, count in zip(windows, results, mels, frames)]
+            decoded = [self._segments(window, _DecodedWindow(result, mel, count))
+                       for window, result, mel, count in zip(windows, results, mels, frames)]
+            self._heard.hear("".join(segment.text for pieces in decoded for segment, _ in pieces))
+            return decoded
 
     def _mels(self, windows: list[batching.Window]) -> tuple[Any, list[int]]:
         import torch
@@ -162,7 +166,7 @@ class WindowDecoder:
                 task=options.task, language=self.language, temperature=temperature,
                 beam_size=options.beam_size if temperature == 0 and options.beam_size > 1 else None,
                 best_of=5 if temperature > 0 else None,  # the sequential engine's search
-                prompt=options.prompt_with_glossary(), fp16=self._fp16,
+                prompt=self._prompt(), fp16=self._fp16,
             )
             decoded = _batch_task(self._model, decoding).run(mels[pending])
             retry = []
@@ -174,6 +178,10 @@ class WindowDecoder:
             if not pending:
                 break
         return results
+
+    def _prompt(self) -> str | None:
+        """The prompt of the next batch: the glossary's terms heard in the windows before it first."""
+        return replace(self._options, glossary_terms=self._heard.ordered()).prompt_with_glossary()
 
     def _segments(self, window: batching.Window, decoded: _DecodedWindow) -> list[tuple[Segment, float]]:
         result = decoded.result
@@ -204,6 +212,28 @@ class WindowDecoder:
             self._tokenizer = get_tokenizer(self._model.is_multilingual, num_languages=self._model.num_languages,
                                             language=self.language, task=self._options.task)
         return self._tokenizer
+
+
+WindowsDecoded = list[list[tuple[Segment, float]]]  # for each window, its segments and their average log-probability
+
+
+def with_rests(decode: Callable[[list[batching.Window]], WindowsDecoded], windows: list[batching.Window],
+               rounds: int = batching.REST_ROUNDS) -> WindowsDecoded:
+    """``decode(windows)``, each window's segments followed by those of its rest where its text ended
+    early (``batching.rest_of``), decoded as windows of their own."""
+    decoded = decode(windows)
+    rests = [batching.rest_of(window, max((_text_end(segment) for segment, _ in pieces if segment.text.strip()),
+                                          default=None)) if rounds else None
+             for window, pieces in zip(windows, decoded)]
+    todo = [rest for rest in rests if rest is not None]
+    again = iter(with_rests(decode, todo, rounds - 1) if todo else [])
+    return [pieces + (next(again) if rest is not None else []) for pieces, rest in zip(decoded, rests)]
+
+
+def _text_end(segment: Segment) -> float:
+    """Where a segment's text ends: its last word's end, as Whisper's closing timestamp may lie far
+    after it."""
+    return segment.words[-1].end if segment.words else segment.end
 
 
 def _batch_task(model: Any, options: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -19,6 +20,7 @@ import numpy as np
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching, bf16_encoder
@@ -65,7 +67,7 @@ class Ct2WhisperEngine(LocalEngine):
         batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
         duration = speech.size / SAMPLE_RATE
         if batch_size > 1:
-            pieces, info = self._batched(model, speech, windows, options, language, batch_size)
+            pieces, info = self._batched_with_rests(model, speech, windows, options, language, batch_size)
         else:
             pieces, info = self._sequential(model, speech, options, language)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
@@ -124,10 +126,58 @@ class Ct2WhisperEngine(LocalEngine):
             batch_size=batch_size,
         )
 
+    def _batched_with_rests(self, model: Any, speech: np.ndarray, windows: list[batching.Window],
+                            options: TranscribeOptions, language: str | None, size: int) -> Any:
+        """The batched pipeline a batch of windows at a time, the rest of each window whose text ends
+        early decoded again (``batching.rest_of``); the pieces in time order. The glossary's terms
+        heard in the batches before come first in the next one's hotwords."""
+        first, info = self._batched(model, speech, windows[:size], options, language, size)
+        language = language or info.language  # as the first batch heard it, for the later ones
+        heard = HeardTerms(options.glossary_terms)
+
+        def pieces() -> Any:
+            for at in range(0, len(windows), size):
+                batch = windows[at:at + size]
+                now = replace(options, glossary_terms=heard.ordered())
+                decoded = list(first if at == 0 else self._batched(model, speech, batch, now, language, size)[0])
+                heard.hear("".join(piece.text for piece in decoded))
+                ordered = self._and_rests(model, speech, batch, decoded, replace(now, glossary_terms=heard.ordered()),
+                                          language, batching.REST_ROUNDS)
+                heard.hear("".join(piece.text for piece in ordered))  # the rests' text too
+                yield from ordered
+
+        return pieces(), info
+
+    def _and_rests(self, model: Any, speech: np.ndarray, batch: list[batching.Window], decoded: list[Any],
+                   options: TranscribeOptions, language: str | None, rounds: int) -> list[Any]:
+        """The pieces ``decoded`` from a batch's windows, each window's followed by those of its rest
+        (decoded again, ``rounds`` times at most)."""
+        groups = batching.pieces_by_window(batch, [piece.start for piece in decoded])
+        size = len(batch)
+        rests = [batching.rest_of(window, max((_text_end(decoded[i]) for i in group if decoded[i].text.strip()),
+                                              default=None)) if rounds else None
+                 for window, group in zip(batch, groups)]
+        todo = [rest for rest in rests if rest is not None]
+        again = self._and_rests(model, speech, todo, list(self._batched(model, speech, todo, options, language, size)[0]),
+                                options, language, rounds - 1) if todo else []
+        again_groups = iter(batching.pieces_by_window(todo, [piece.start for piece in again]))
+        ordered = []
+        for group, rest in zip(groups, rests):
+            ordered += [decoded[i] for i in group]
+            if rest is not None:
+                ordered += [again[i] for i in next(again_groups)]
+        return ordered
+
     def close(self) -> None:
         if self._model is not None:
             self._model.model.unload_model()
             self._model = None
+
+
+def _text_end(piece: Any) -> float:
+    """Where a piece's text ends: its last word's end, as the timestamp Whisper closed it with may lie
+    far after it (one sentence "said" over a whole window)."""
+    return piece.words[-1].end if piece.words else piece.end
 
 
 class _AsBatchesNeedIt:

@@ -9,6 +9,7 @@ CPU, and its file loader needs an ffmpeg binary, which VoxDesk never uses).
 """
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib
 import threading
@@ -20,6 +21,7 @@ import numpy as np
 
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
 from desktop.engines.transcription.decoders.vad import TimeMap
@@ -70,6 +72,7 @@ class TorchWhisperEngine(LocalEngine):
             decode_options["temperature"] = options.temperature
         _install_progress_hooks()
         _current.reporter = progress
+        _current.glossary = _WindowPrompts(model, options) if options.glossary_terms else None
         try:
             samples = torch.from_numpy(speech).to(model.device)
             result = whisper.transcribe(
@@ -84,6 +87,7 @@ class TorchWhisperEngine(LocalEngine):
             )
         finally:
             _current.reporter = None
+            _current.glossary = None
 
         for piece in result["segments"]:
             words = [
@@ -237,6 +241,46 @@ def _hook_decode(model: Any) -> None:
             reporter.check()
         if options is None:
             return decode(model, mel, **kwargs)
-        return decode(model, mel, options, **kwargs)
+        prompts = getattr(_current, "glossary", None)
+        if prompts is None:
+            return decode(model, mel, options, **kwargs)
+        result = decode(model, mel, prompts.reordered(options), **kwargs)
+        prompts.hear(result)
+        return result
 
     model.decode = checked_decode
+
+
+class _WindowPrompts:
+    """The glossary's terms in each window's prompt, in the order of the windows decoded so far.
+
+    whisper.transcribe puts the prompt it was given (the terms, then the initial prompt) in front of
+    every window's (``carry_initial_prompt``); before each decoding that part is swapped for the same
+    prompt with the terms heard in the windows before first, and the window's own earlier text kept
+    after it as far as Whisper's prompt length allows."""
+
+    def __init__(self, model: Any, options: TranscribeOptions):
+        from whisper.tokenizer import get_tokenizer
+
+        self._tokenizer = get_tokenizer(model.is_multilingual, num_languages=model.num_languages)
+        self._options = options
+        self._heard = HeardTerms(options.glossary_terms)
+        self._given = self._tokens(options.prompt_with_glossary())
+        self._limit = model.dims.n_text_ctx // 2 - 1
+
+    def _tokens(self, prompt: str | None) -> list[int]:
+        return self._tokenizer.encode(" " + (prompt or "").strip())  # as whisper.transcribe encodes it
+
+    def reordered(self, options: Any) -> Any:
+        prompt = options.prompt
+        if not isinstance(prompt, list) or prompt[:len(self._given)] != self._given:
+            return options
+        now = self._tokens(dataclasses.replace(self._options, glossary_terms=self._heard.ordered())
+                           .prompt_with_glossary())
+        room = self._limit - len(now)
+        earlier = prompt[len(self._given):][-room:] if room > 0 else []
+        return dataclasses.replace(options, prompt=now + earlier)
+
+    def hear(self, result: Any) -> None:
+        for one in result if isinstance(result, list) else [result]:
+            self._heard.hear(one.text)

@@ -116,8 +116,11 @@ def _decoded_alone(speech: list[tuple[float, float]], start: float, end: float, 
     first, last = speech[0][0], speech[-1][1]
     again = decode(_slice(samples, first, last), options)
     notes.extend(note.shifted(first) for note in again.notes)
-    segments = (segment.shifted(first, within=(start, end), digits=3) for segment in again.segments)
-    return [(segment, again.language) for segment in segments if not _repeats_a_neighbour(segment, neighbours)]
+    segments = [segment.shifted(first, within=(start, end), digits=3) for segment in again.segments]
+    # A lone decoding may end by saying its own last sentence again in a fraction of a second, where
+    # the stretch ends: its long segments are neighbours too.
+    said = sorted([*neighbours, *(s for s in segments if s.end - s.start > ECHO_SECONDS)], key=lambda s: s.start)
+    return [(segment, again.language) for segment in segments if not _repeats_a_neighbour(segment, said)]
 
 
 def _repeats_a_neighbour(segment: Segment, neighbours: list[Segment]) -> bool:

@@ -15,13 +15,14 @@ import io
 import logging
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
@@ -130,6 +131,8 @@ class _PieceRun:
         self.passed_on: list[Segment] = []
         self.avg_logprobs: list[float] = []
         self.notes: list[AnswerNote] = []  # what was changed in the answers passed on
+        self._terms = HeardTerms(options.glossary_terms)
+        self._heard_until = 0  # the segments passed on that _terms has heard
 
     def until_done(self) -> None:
         total = max(1, sum(piece.samples for piece in self._pieces))
@@ -140,7 +143,7 @@ class _PieceRun:
         try:
             while True:
                 while len(pending) < self._engine.config.concurrency and (index := next(queued, None)) is not None:
-                    pending[pool.submit(self._ask, index)] = index
+                    pending[pool.submit(self._ask, index, self._options_now())] = index
                 if not pending:
                     return
                 done, _ = futures.wait(pending, timeout=0.2, return_when=futures.FIRST_COMPLETED)
@@ -154,11 +157,20 @@ class _PieceRun:
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
 
-    def _ask(self, index: int) -> Answer:
+    def _options_now(self) -> TranscribeOptions:
+        """The next piece's options: the glossary's terms heard in the pieces passed on so far first."""
+        if not self._options.glossary_terms:
+            return self._options
+        for segment in self.passed_on[self._heard_until:]:
+            self._terms.hear(segment.text)
+        self._heard_until = len(self.passed_on)
+        return replace(self._options, glossary_terms=self._terms.ordered())
+
+    def _ask(self, index: int, options: TranscribeOptions) -> Answer:
         piece = self._pieces[index]
         samples = np.concatenate([self._audio[start:end] for start, end in piece.ranges])
         started = time.monotonic()
-        answer = self._engine.ask(samples, self._options, self._model)
+        answer = self._engine.ask(samples, options, self._model)
         log.debug("piece %d (%.1f s) took %.2f s", index, piece.samples / SAMPLE_RATE, time.monotonic() - started)
         return answer
 
