@@ -215,9 +215,9 @@ def test_each_batch_on_the_cpu_gets_the_glossary_terms_heard_before_first_in_its
     orders = []
     real_batched = Ct2WhisperEngine._batched
 
-    def batched(self, model, speech, windows, options, language):
+    def batched(self, model, speech, windows, options, language, batch_size):
         orders.append(tuple(options.glossary_terms))
-        return real_batched(self, model, speech, windows, options, language)
+        return real_batched(self, model, speech, windows, options, language, batch_size)
 
     monkeypatch.setattr(Ct2WhisperEngine, "_batched", batched)
     try:
