@@ -251,3 +251,29 @@ def test_each_window_decoded_one_after_another_is_prompted_with_the_glossary_ter
     assert "Americans" in result.segments[0].text
     assert len(texts) >= 2 and "Americans" not in texts[0]
     assert texts[-1].startswith("Americans, Item00000,")
+
+
+def test_on_the_cpu_a_mandarin_recording_is_told_of_chinese_and_latin_terms_only_once_heard(monkeypatch):
+    """Told of a term that sounds like a common word (城实 for 城市), Whisper writes it where the word was
+    said; the first batch of a Mandarin recording gets none of the glossary's terms in its hotwords."""
+    from desktop.engines.transcription.decoders.whisper_ct2 import Ct2WhisperEngine
+
+    clips = [recording("BAC009S0764W0121.wav"), recording("BAC009S0764W0122.wav")]
+    audio = np.concatenate([piece for _ in range(8) for clip in clips for piece in (clip, np.zeros(16000, np.float32))])
+    engine = load_engine(ModelRef("base", "ct2", base_dir()), "ct2", "cpu")
+    orders = []
+    real_batched = Ct2WhisperEngine._batched
+
+    def batched(self, model, speech, windows, options, language, batch_size):
+        orders.append(tuple(options.glossary_terms))
+        return real_batched(self, model, speech, windows, options, language, batch_size)
+
+    monkeypatch.setattr(Ct2WhisperEngine, "_batched", batched)
+    try:
+        result = engine.transcribe(audio, TranscribeOptions(language="zh", batch_size=2,
+                                                            glossary_terms=("城实", "调正", "Salesforce")))
+    finally:
+        engine.close()
+    assert len(orders) >= 2 and orders[0] == ()
+    assert not any("Salesforce" in order for order in orders)
+    assert "调整" in "".join(segment.text for segment in result.segments)
