@@ -2,13 +2,12 @@
 
 Whisper keeps at most 223 tokens of a prompt (half its text context, less one) and drops the start
 of a longer one, so the terms are chosen to fit beside the prompt VoxDesk already gives (the user's
-own, or the Mandarin one), the most relevant first: the terms already heard in this recording, then
-the rest in the glossary's order. A term is heard when the decoded text has it, as written or as
-the near-miss the correction pass would replace (一二线尝试 for 一二线城市). Before that, only a
-Latin term in a recording not in Chinese is suggested: told of a Chinese term, Whisper writes it where
-words of like sound were said (城实 for 城市, 停止期 for 停滞), and Latin names steer a Mandarin
-recording towards Latin letters and digits (BENCHMARKS.md, "Glossary accuracy"); the correction pass
-still catches their near-misses, and from then on they are suggested.
+own, or the Mandarin one), the most recently heard first. Only the terms heard in this recording
+so far go in, as written in the decoded text or as the near-miss the correction pass would replace
+(一二线尝试 for 一二线城市): told of terms not said, Whisper writes them where words of like sound were
+said (城实 for 城市, 停止期 for 停滞), in Mandarin it turns to Latin letters and digits for Latin names,
+and in English too it drifts (BENCHMARKS.md, "False corrections"). The correction pass catches a term's
+near-misses before it is heard.
 
 The tokenizer belongs to the engines, so the length here is a cautious estimate that never
 undercounts Whisper's multilingual tokenizer by much: two tokens for a character outside ASCII, one
@@ -43,25 +42,13 @@ def terms_heard_in(texts: Iterable[str], terms: Sequence[str]) -> set[str]:
     return {term for term in terms if term in joined} if joined else set()
 
 
-def worth_suggesting(term: str, language: str | None = None) -> bool:
-    """Whether a term not heard in the recording yet may go into the prompt or hotwords (see above);
-    language: the recording's, None while it is not known."""
-    return not looks_chinese(term) and language not in _CHINESE_LANGUAGES
-
-
-_CHINESE_LANGUAGES = ("zh", "yue")
-
-
 class HeardTerms:
     """The glossary's terms for the next window of a recording, kept up to date as its windows are
-    decoded: the terms heard so far first (most recently heard first), then the rest worth suggesting
-    (``worth_suggesting``) in the order given (which may already put those of earlier parts of the
-    recording first)."""
+    decoded: the terms heard so far, the most recently heard first (see above)."""
 
-    def __init__(self, terms: Sequence[str], language: str | None = None):
+    def __init__(self, terms: Sequence[str]):
         self._terms = tuple(terms)
         self._heard: list[str] = []  # the last heard first
-        self.language = language  # the recording's, once known
         self._corrector: Corrector | None = None  # to hear near-misses, made when first needed
 
     def hear(self, text: str) -> None:
@@ -76,9 +63,7 @@ class HeardTerms:
         self._heard = found + [term for term in self._heard if term not in found]
 
     def ordered(self) -> tuple[str, ...]:
-        heard = set(self._heard)
-        return tuple(self._heard) + tuple(term for term in self._terms
-                                          if term not in heard and worth_suggesting(term, self.language))
+        return tuple(self._heard)
 
 
 def terms_that_fit(terms: Sequence[str], budget: int) -> list[str]:

@@ -120,7 +120,7 @@ class WindowDecoder:
         self._fp16 = fp16
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
-        self._heard = HeardTerms(options.glossary_terms, self.language)  # the windows of a batch share one prompt
+        self._heard = HeardTerms(options.glossary_terms)  # the windows of a batch share one prompt
 
     def decode(self, windows: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
         """For each window, its segments (times on the joined speech) and their average log-probability."""
@@ -131,7 +131,6 @@ class WindowDecoder:
             if self.language is None:
                 _, probabilities = self._model.detect_language(mels[:1])
                 self.language = max(probabilities[0], key=probabilities[0].get)
-                self._heard.language = self.language
             results = self._decode_with_fallback(mels)
             decoded = [self._segments(window, _DecodedWindow(result, mel, count))
                        for window, result, mel, count in zip(windows, results, mels, frames)]
