@@ -46,9 +46,11 @@ class HeardTerms:
     """The glossary's terms for the next window of a recording, kept up to date as its windows are
     decoded: the terms heard so far, the most recently heard first (see above)."""
 
-    def __init__(self, terms: Sequence[str]):
+    def __init__(self, terms: Sequence[str], heard: Sequence[str] = ()):
+        """``heard``: those of ``terms`` heard before (in earlier parts of the recording), the last first."""
         self._terms = tuple(terms)
-        self._heard: list[str] = []  # the last heard first
+        known = set(self._terms)
+        self._heard: list[str] = [term for term in dict.fromkeys(heard) if term in known]  # the last heard first
         self._corrector: Corrector | None = None  # to hear near-misses, made when first needed
 
     def hear(self, text: str) -> None:

@@ -60,3 +60,12 @@ def test_a_term_heard_as_a_near_miss_is_heard():
     assert heard.ordered() == ("一二线城市", "太乙真人")
     heard.hear("We installed vox desk.")
     assert heard.ordered() == ("VoxDesk", "一二线城市", "太乙真人")
+
+
+def test_terms_heard_in_earlier_parts_of_a_recording_steer_from_its_first_window():
+    from desktop.core.glossary.prompting import HeardTerms
+
+    heard = HeardTerms(["城市", "VoxDesk", "交易"], heard=["交易", "Kubernetes", "交易"])
+    assert heard.ordered() == ("交易",)  # a term not in the glossary is not suggested
+    heard.hear("VoxDesk")
+    assert heard.ordered() == ("VoxDesk", "交易")
