@@ -51,7 +51,7 @@ UNRELATED_CHINESE = ("室长", "是时", "公事", "期中", "城实", "交意",
                      "虽燃", "处理中", "而且", "整理", "仪式", "事宜", "时事", "实施", "市值")
 
 
-NOTE = ("The recordings repeat two sentences each, and their glossaries name most of the words in them, so the runs with a glossary show the best case, not an office's; the 200 unrelated terms include Chinese sound-alikes of words in the recording (城实, 调正…), which steer the decoding as well as the correction pass.")
+NOTE = ("The recordings repeat two sentences each, and their glossaries name most of the words in them, so the runs with a glossary show the best case, not an office's; the 200 unrelated terms include Chinese sound-alikes of words in the recording (城实, 调正…), for the correction pass and for the decoding, which is told of a term once the text has it or its near-miss.")
 
 
 def long_recording(names: tuple[str, ...], repeats: int, folder: Path, stem: str) -> tuple[Path, str]:

@@ -9,7 +9,8 @@ glossary lists as misheard are replaced wherever they stand.
 Correct text must stay as it is, so a candidate that only sounds like a term is replaced when the
 term is the better fit: when the candidate is not a word of its own (太以 for 太乙) and does not cut
 through a word around it, or, where it is a word (尝试 for 城市), when Whisper itself was unsure of
-it (the words' probability below UNSURE) and the term is the commoner word (jieba's dictionary). Every replacement keeps what Whisper wrote
+it (the words' probability below UNSURE) and the term is a far commoner word (jieba's dictionary,
+MUCH_COMMONER). Every replacement keeps what Whisper wrote
 (``Segment.corrections``), so it can be undone (``undo``).
 """
 from __future__ import annotations
@@ -23,6 +24,9 @@ from desktop.core.glossary.glossary_file import Term
 from desktop.core.transcription.transcript import Correction, Segment, Transcript, respell
 
 UNSURE = 0.5  # Whisper's word probability below which a real word may be a mishearing
+# and how many times commoner than that word a term must be to replace it: between two ordinary words
+# (事实 and 实施) Whisper's own choice stands, only a far likelier one (城市 for 尝试) is a mishearing
+MUCH_COMMONER = 10
 _COST_PER_SYLLABLE = 0.4  # a term of n syllables is matched at a total cost of at most 0.4·n
 _MAX_SYLLABLE_COST = 0.75  # and no syllable of it may sound wholly different (的 de for 期 qi)
 _LATIN_WORD = re.compile(r"[A-Za-z0-9]+(?:['’\-.][A-Za-z0-9]+)*")
@@ -176,9 +180,10 @@ class Corrector:
             return False
         candidate = text[start:end]
         if _reads_as_words(candidate):
-            # A real word is kept unless Whisper doubted it and the term is the commoner word of the two
-            # (尝试 → 城市, never 出现 → 出线).
-            return _confidence(segment, start, end) < UNSURE and _frequency(term) > _frequency(candidate)
+            # A real word is kept unless Whisper doubted it and the term is a far commoner word
+            # (尝试 → 城市, never 出现 → 出线 nor 事实 → 实施).
+            return (_confidence(segment, start, end) < UNSURE
+                    and _frequency(term) >= MUCH_COMMONER * max(1, _frequency(candidate)))
         return True
 
 

@@ -2,16 +2,25 @@
 
 Whisper keeps at most 223 tokens of a prompt (half its text context, less one) and drops the start
 of a longer one, so the terms are chosen to fit beside the prompt VoxDesk already gives (the user's
-own, or the Mandarin one), the most relevant first: the terms already heard in this recording, then
-the rest in the glossary's order. The tokenizer belongs to the engines, so the length here is a
-cautious estimate that never undercounts Whisper's multilingual tokenizer by much: two tokens for a
-character outside ASCII, one for every three ASCII characters.
+own, or the Mandarin one), the most recently heard first. Only the terms heard in this recording
+so far go in, as written in the decoded text or as the near-miss the correction pass would replace
+(一二线尝试 for 一二线城市): told of terms not said, Whisper writes them where words of like sound were
+said (城实 for 城市, 停止期 for 停滞), in Mandarin it turns to Latin letters and digits for Latin names,
+and in English too it drifts (BENCHMARKS.md, "False corrections"). The correction pass catches a term's
+near-misses before it is heard.
+
+The tokenizer belongs to the engines, so the length here is a cautious estimate that never
+undercounts Whisper's multilingual tokenizer by much: two tokens for a character outside ASCII, one
+for every three ASCII characters.
 """
 from __future__ import annotations
 
 from typing import Collection, Iterable, Sequence
 
+from desktop.core.glossary.correction import CorrectionReport, Corrector
+from desktop.core.glossary.glossary_file import Term
 from desktop.core.transcription.chinese import looks_chinese
+from desktop.core.transcription.transcript import Segment
 
 PROMPT_TOKENS = 223  # Whisper's limit: n_text_ctx // 2 - 1
 _SAFETY_TOKENS = 8  # room for the separators and the estimate's error
@@ -34,24 +43,29 @@ def terms_heard_in(texts: Iterable[str], terms: Sequence[str]) -> set[str]:
 
 
 class HeardTerms:
-    """The order of a glossary's terms for the next window of a recording, kept up to date as its
-    windows are decoded: the terms heard so far first (most recently heard first), then the rest in
-    the order given (which may already put those of earlier parts of the recording first)."""
+    """The glossary's terms for the next window of a recording, kept up to date as its windows are
+    decoded: the terms heard so far, the most recently heard first (see above)."""
 
-    def __init__(self, terms: Sequence[str]):
+    def __init__(self, terms: Sequence[str], heard: Sequence[str] = ()):
+        """``heard``: those of ``terms`` heard before (in earlier parts of the recording), the last first."""
         self._terms = tuple(terms)
-        self._heard: list[str] = []  # the last heard first
+        known = set(self._terms)
+        self._heard: list[str] = [term for term in dict.fromkeys(heard) if term in known]  # the last heard first
+        self._corrector: Corrector | None = None  # to hear near-misses, made when first needed
 
     def hear(self, text: str) -> None:
-        """Take note of the terms in ``text``, a window's decoded text."""
+        """Take note of the terms in ``text``, a window's decoded text, as written or as near-misses."""
         if not self._terms or not text:
             return
-        found = [term for term in self._terms if term in text]
+        if self._corrector is None:
+            self._corrector = Corrector(Term(term) for term in self._terms)
+        report = CorrectionReport()
+        self._corrector.correct_segment(Segment(0.0, 0.0, text), report)  # a copy: the text stays as decoded
+        found = [term for term in self._terms if term in text or term in report.terms_heard]
         self._heard = found + [term for term in self._heard if term not in found]
 
     def ordered(self) -> tuple[str, ...]:
-        heard = set(self._heard)
-        return tuple(self._heard) + tuple(term for term in self._terms if term not in heard)
+        return tuple(self._heard)
 
 
 def terms_that_fit(terms: Sequence[str], budget: int) -> list[str]:

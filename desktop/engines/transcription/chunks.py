@@ -52,6 +52,7 @@ class ChunkDecoder:
         self._job = job
         self._keeper = keeper
         self._fallbacks = fallbacks
+        self._heard = glossary_prompting.HeardTerms(job.glossary_terms)  # in the chunks decoded so far
 
     def decode_chunk(self, engine: WhisperEngine, assembly: TranscriptAssembly, offset: float, samples: np.ndarray,
                      progress: Callable[[float], None]) -> WhisperEngine:
@@ -67,10 +68,13 @@ class ChunkDecoder:
         glossary_terms = self._job.glossary_terms
         heard = glossary_prompting.terms_heard_in((s.text for s in assembly.segments), glossary_terms)
         terms = tuple(glossary_prompting.ordered_terms(glossary_terms, heard))
-        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt, glossary_terms=terms)
+        heard_before = self._heard.ordered()
+        chunk_options = replace(settings.options(), language=language, initial_prompt=prompt, glossary_terms=terms,
+                                glossary_heard=heard_before)
         recover_options = replace(
             settings.options(), initial_prompt=chinese.initial_prompt(settings.language, settings.task,
-                                                                      settings.initial_prompt), glossary_terms=terms)
+                                                                      settings.initial_prompt), glossary_terms=terms,
+            glossary_heard=heard_before)
         assembly.start_chunk(offset, prompt)
         result, engine = self._decode(engine, samples, chunk_options, progress, assembly.stream)
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
@@ -84,6 +88,7 @@ class ChunkDecoder:
                                       device=result.device or engine.device, gpu_note=self._keeper.gpu_note)
         reviewed = second_pass.review(result, samples, decode, chunk_options, recover_options)
         assembly.settle(reviewed, result.language, heard_speech=bool(result.speech))
+        self._heard.hear("".join(segment.text for segment, _ in reviewed.segments))
         return current[0]
 
     def _decode(self, engine: WhisperEngine, samples, options: TranscribeOptions, progress: Callable[[float], None],

@@ -45,6 +45,9 @@ class TranscribeOptions:
     condition_on_previous_text: bool = declared.CONDITION_ON_PREVIOUS_TEXT.default  # False: no prompt per window
     batch_size: int | None = declared.BATCH_SIZE.default  # windows decoded at once: None automatic, 1 one by one
     glossary_terms: Sequence[str] = ()  # the glossaries' terms, most relevant first, for every window
+    # Of those, the ones heard before this audio (earlier chunks, earlier utterances), the most recent
+    # first: they steer from the first window on.
+    glossary_heard: Sequence[str] = ()
 
     def prompt_with_glossary(self) -> str | None:
         """The prompt for each window: as many glossary terms as fit, then the initial prompt."""

@@ -117,3 +117,13 @@ def test_a_syllable_that_sounds_wholly_different_is_not_matched():
     segment = chinese_segment(("交易", 0.9), ("几乎", 0.9), ("停制", 0.3), ("的", 0.3), ("情况", 0.9))
     report = correct(Transcript(segments=[segment]), [Term("停止期")])  # de for qi: another initial and final
     assert segment.text == "交易几乎停制的情况" and report.replacements == 0
+
+
+def test_an_unsure_common_word_stays_when_the_term_is_an_ordinary_word_that_sounds_alike():
+    # 事实 and 实施 (shìshí, shíshī) are both ordinary words: Whisper's doubt does not make 事实 a mishearing.
+    fact = chinese_segment(("这是", 0.9), ("事实", 0.3), ("。", 0.9))
+    report = correct(Transcript(segments=[fact]), [Term("实施")])
+    assert fact.text == "这是事实。" and report.replacements == 0
+    # while 尝试 for the far commoner 城市 still is (test_a_term_misheard_as_a_homophone_is_corrected…)
+    city = chinese_segment(("一二", 0.9), ("线", 0.9), ("尝试", 0.31))
+    assert correct(Transcript(segments=[city]), [Term("城市")]).replacements == 1 and city.text == "一二线城市"

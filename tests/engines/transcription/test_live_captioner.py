@@ -110,3 +110,30 @@ def test_an_unsure_last_segment_after_the_utterance_is_dropped_never_the_only_on
     assert _without_unsure_tail(alone).segments == [filler]  # a quiet utterance of its own is kept
     sure = EngineResult([said, filler], "zh", avg_logprobs=[-0.19, -0.4])
     assert _without_unsure_tail(sure).segments == [said, filler]
+
+
+def test_a_glossary_term_said_in_one_utterance_steers_the_next_ones(engine):
+    from desktop.core.glossary.glossary_file import Term
+
+    told = []
+
+    class Listening:
+        """The real engine, noting which glossary terms each utterance was told of."""
+
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def transcribe(self, audio, options, **kwargs):
+            told.append(tuple(options.glossary_heard))
+            return engine.transcribe(audio, options, **kwargs)
+
+    pause = np.zeros(2 * SECOND, np.float32)
+    jfk = recording("jfk.flac")
+    captioner = LiveCaptioner(Listening(), LiveOptions(language="en", tentative=False,
+                                                       glossary=(Term("Americans"), Term("Kubernetes"))))
+    audio = np.concatenate([pause, jfk, pause, jfk, pause])
+    for start in range(0, audio.size, SECOND // 10):
+        captioner.feed(audio[start:start + SECOND // 10])
+    captioner.finish()
+    assert told[0] == ()  # nothing heard yet: no term is suggested
+    assert told[-1] == ("Americans",)  # said in the first utterance, never Kubernetes

@@ -220,3 +220,35 @@ def test_on_a_machine_without_gpu_drivers_a_cpu_transcription_never_loads_torch(
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.stdout.split() == ["True", "True", "False"], done.stderr
+
+
+def test_a_glossary_term_heard_in_one_chunk_steers_the_next_chunk_from_its_first_window(store, tmp_path):
+    told = []
+
+    class ListeningTranscriber(Transcriber):
+        """The real Transcriber and CPU engine, noting which glossary terms each decoding was told of."""
+
+        def _load(self, model, plan):
+            engine = super()._load(model, plan)
+            real = engine.transcribe
+
+            def transcribe(audio, options, **kwargs):
+                told.append(tuple(options.glossary_heard))
+                return real(audio, options, **kwargs)
+
+            engine.transcribe = transcribe
+            return engine
+
+    glossary = tmp_path / "office.txt"
+    glossary.write_text("Americans\nKubernetes\n", encoding="utf-8")
+    jfk = recording("jfk.flac")
+    path = write_wav(tmp_path / "twice.wav", np.concatenate([jfk, np.zeros(16000, np.float32), jfk]))
+    transcriber = ListeningTranscriber(store, FallbackLog(), gpu_available=lambda: False,
+                                       chunk_seconds=jfk.size / 16000 + 0.5)
+    try:
+        transcriber.transcribe_file(path, tiny(language="en", glossary_files=(str(glossary),)))
+    finally:
+        transcriber.release()
+    assert told[0] == ()  # nothing heard before the first chunk
+    assert ("Americans",) in told[1:], "the second chunk starts knowing the term said in the first"
+    assert all("Kubernetes" not in terms for terms in told)

@@ -120,7 +120,7 @@ class WindowDecoder:
         self._fp16 = fp16
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
-        self._heard = HeardTerms(options.glossary_terms)  # the windows of a batch share one prompt
+        self._heard = HeardTerms(options.glossary_terms, options.glossary_heard)  # the windows of a batch share one prompt
 
     def decode(self, windows: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
         """For each window, its segments (times on the joined speech) and their average log-probability."""

@@ -108,6 +108,8 @@ class Ct2WhisperEngine(LocalEngine):
 
     def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
         extra = {} if options.temperature is None else {"temperature": options.temperature}
+        # The same hotwords for every window, so none of the terms: they go in once heard (prompting.py).
+        options = replace(options, glossary_terms=HeardTerms(options.glossary_terms, options.glossary_heard).ordered())
         return model.transcribe(speech, **self._decoding(options, language),
                                 condition_on_previous_text=options.condition_on_previous_text, **extra)
 
@@ -131,9 +133,10 @@ class Ct2WhisperEngine(LocalEngine):
         """The batched pipeline a batch of windows at a time, the rest of each window whose text ends
         early decoded again (``batching.rest_of``); the pieces in time order. The glossary's terms
         heard in the batches before come first in the next one's hotwords."""
-        first, info = self._batched(model, speech, windows[:size], options, language, size)
+        heard = HeardTerms(options.glossary_terms, options.glossary_heard)
+        first, info = self._batched(model, speech, windows[:size], replace(options, glossary_terms=heard.ordered()),
+                                    language, size)
         language = language or info.language  # as the first batch heard it, for the later ones
-        heard = HeardTerms(options.glossary_terms)
 
         def pieces() -> Any:
             for at in range(0, len(windows), size):

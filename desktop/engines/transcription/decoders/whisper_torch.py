@@ -264,7 +264,7 @@ class _WindowPrompts:
 
         self._tokenizer = get_tokenizer(model.is_multilingual, num_languages=model.num_languages)
         self._options = options
-        self._heard = HeardTerms(options.glossary_terms)
+        self._heard = HeardTerms(options.glossary_terms, options.glossary_heard)
         self._given = self._tokens(options.prompt_with_glossary())
         self._limit = model.dims.n_text_ctx // 2 - 1
 

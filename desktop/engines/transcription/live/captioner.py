@@ -26,6 +26,7 @@ import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.glossary.correction import Corrector
+from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.glossary_file import Term
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
@@ -83,6 +84,8 @@ class LiveCaptioner:
         # What the last tentative decode of this utterance detected, and from how many samples.
         self._heard: tuple[str | None, int] = (None, 0)
         self._corrector = Corrector(options.glossary) if options.glossary else None
+        # The glossary's terms said in the lines committed so far: they steer the next utterances.
+        self._terms_heard = HeardTerms(tuple(term.text for term in options.glossary))
         self._buffer = np.zeros(0, np.float32)
         self._start = 0  # session sample where the buffer starts
         self._fed = 0  # samples fed so far
@@ -178,6 +181,7 @@ class LiveCaptioner:
         for segment in segments:
             if segment.text.strip():
                 line = self.lines.commit(segment, max(0.0, done - ended_at))
+                self._terms_heard.hear(segment.text)
                 if self._on_commit is not None:
                     self._on_commit(line)
         self._show_tentative("")
@@ -229,6 +233,7 @@ class LiveCaptioner:
             # Each utterance stands alone: the text before it is already on screen and final.
             condition_on_previous_text=False,
             glossary_terms=tuple(term.text for term in self._options.glossary),
+            glossary_heard=self._terms_heard.ordered(),
         )
 
     def _arrival_of(self, sample: int) -> float:

@@ -109,7 +109,8 @@ def encode_options(options: TranscribeOptions) -> dict:
 
 
 def decode_options(data: dict) -> TranscribeOptions:
-    return TranscribeOptions(**{**data, "glossary_terms": tuple(data.get("glossary_terms", ()))})
+    return TranscribeOptions(**{**data, "glossary_terms": tuple(data.get("glossary_terms", ())),
+                                "glossary_heard": tuple(data.get("glossary_heard", ()))})
 
 
 def encode_model(model: LocalModel) -> dict:

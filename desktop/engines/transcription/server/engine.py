@@ -131,7 +131,7 @@ class _PieceRun:
         self.passed_on: list[Segment] = []
         self.avg_logprobs: list[float] = []
         self.notes: list[AnswerNote] = []  # what was changed in the answers passed on
-        self._terms = HeardTerms(options.glossary_terms)
+        self._terms = HeardTerms(options.glossary_terms, options.glossary_heard)
         self._heard_until = 0  # the segments passed on that _terms has heard
 
     def until_done(self) -> None:
