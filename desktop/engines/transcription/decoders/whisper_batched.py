@@ -85,7 +85,7 @@ class BatchedTorchEngine(LocalEngine):
 
         def decode(batch: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
             progress.check()
-            return with_rests(decoder.decode, batch)
+            return decoder.decode(batch)
 
         runner.run(windows, decode, on_batch=emit)
         # As many windows at once as there were, at most.
@@ -212,28 +212,6 @@ class WindowDecoder:
             self._tokenizer = get_tokenizer(self._model.is_multilingual, num_languages=self._model.num_languages,
                                             language=self.language, task=self._options.task)
         return self._tokenizer
-
-
-WindowsDecoded = list[list[tuple[Segment, float]]]  # for each window, its segments and their average log-probability
-
-
-def with_rests(decode: Callable[[list[batching.Window]], WindowsDecoded], windows: list[batching.Window],
-               rounds: int = batching.REST_ROUNDS) -> WindowsDecoded:
-    """``decode(windows)``, each window's segments followed by those of its rest where its text ended
-    early (``batching.rest_of``), decoded as windows of their own."""
-    decoded = decode(windows)
-    rests = [batching.rest_of(window, max((_text_end(segment) for segment, _ in pieces if segment.text.strip()),
-                                          default=None)) if rounds else None
-             for window, pieces in zip(windows, decoded)]
-    todo = [rest for rest in rests if rest is not None]
-    again = iter(with_rests(decode, todo, rounds - 1) if todo else [])
-    return [pieces + (next(again) if rest is not None else []) for pieces, rest in zip(decoded, rests)]
-
-
-def _text_end(segment: Segment) -> float:
-    """Where a segment's text ends: its last word's end, as Whisper's closing timestamp may lie far
-    after it."""
-    return segment.words[-1].end if segment.words else segment.end
 
 
 def _batch_task(model: Any, options: Any) -> Any:
