@@ -8,6 +8,7 @@ the facts of how it was decoded. An engine supplies its decoding (``decode``), w
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -41,10 +42,10 @@ class Decoded:
     bf16_encoder: bool = False  # torch's bfloat16 encoder encoded the audio (bf16_encoder.py)
 
 
-class LocalEngine:
+class LocalEngine(ABC):
     """A loaded Whisper model on this computer; see ``desktop.engines.transcription.engine.WhisperEngine``.
 
-    Subclasses implement ``languages``, ``decode`` and ``close``.
+    Subclasses implement ``languages``, ``decode`` and ``close``; one that misses any cannot be made.
     """
 
     name: str  # "torch" or "ct2"
@@ -60,18 +61,19 @@ class LocalEngine:
             raise RuntimeError("the engine was closed")
         return self._model
 
+    @abstractmethod
     def languages(self, model: Any) -> tuple[bool, Iterable[str]]:
         """Whether the model is multilingual, and the Whisper codes of the languages it knows."""
-        raise NotImplementedError
 
+    @abstractmethod
     def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
         """Decode ``speech`` (the joined speech ``time_map`` maps back), giving each segment to ``found``
         as it becomes final; report progress and notice a cancel through ``progress``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Let go of the model (and its memory); the engine cannot decode after this."""
 
     def transcribe(
         self,
