@@ -1,4 +1,5 @@
-"""Where a subtitle cue is hard to read: too many characters a second, too short, too long, overlapping.
+"""Where a subtitle cue is hard to read: too many characters a second, too short, too long, overlapping,
+or ending before it starts.
 
 The checks look at cues as the SRT writer makes them (subtitles.build_cues), so a line of the
 transcript is judged by the cues it will become. The defaults follow common subtitle guidelines
@@ -41,6 +42,10 @@ def cue_warnings(cue: Cue, next_cue: Cue | None = None, limits: ReadingLimits = 
     """Sentences saying why the cue is hard to read; empty when it is fine."""
     warnings: list[Message] = []
     seconds = cue.end - cue.start
+    if seconds < -_TOLERANCE:
+        # Its time on screen and its speed mean nothing; what to fix is its times.
+        warnings.append(N_("Cue checks", "Ends before it starts."))
+        return warnings + _overlap(cue, next_cue)
     chinese = is_chinese_text(cue.text)
     allowed = limits.chinese_cps if chinese else limits.latin_cps
     speed = characters_per_second(cue)
@@ -53,10 +58,14 @@ def cue_warnings(cue: Cue, next_cue: Cue | None = None, limits: ReadingLimits = 
     if seconds > limits.max_seconds + _TOLERANCE:
         warnings.append(N_("Cue checks", "On screen {seconds} s: longer than {maximum} s.").format(
             seconds=f"{seconds:.1f}", maximum=f"{limits.max_seconds:g}"))
+    return warnings + _overlap(cue, next_cue)
+
+
+def _overlap(cue: Cue, next_cue: Cue | None) -> list[Message]:
     if next_cue is not None and next_cue.start < cue.end - _TOLERANCE:
-        warnings.append(N_("Cue checks", "Overlaps the next subtitle by {seconds} s.").format(
-            seconds=f"{cue.end - next_cue.start:.2f}"))
-    return warnings
+        return [N_("Cue checks", "Overlaps the next subtitle by {seconds} s.").format(
+            seconds=f"{cue.end - next_cue.start:.2f}")]
+    return []
 
 
 def check_cues(cues: list[Cue], limits: ReadingLimits = ReadingLimits()) -> list[tuple[int, list[Message]]]:

@@ -1,8 +1,9 @@
 """Reading SRT and WebVTT files made elsewhere, and writing SRT back: for `voxdesk subtitles` and the
 editor.
 
-Parsing is the `srt` and `webvtt-py` libraries'; what they cannot read becomes a sentence naming the
-line of the file.
+Files are read in one pass by subtitle_reader (WebVTT blocks by `webvtt-py`): what cannot be read
+becomes a sentence naming the line of the file, and `voxdesk subtitles shift` changes only the
+times, keeping every other character of the file as it was.
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from desktop.core.common.i18n import N_
 from desktop.core.common.safe_files import read_limited
 from desktop.core.common.safe_text import clean_text
 from desktop.core.speakers.names import clean_name
+from desktop.core.transcription.cue_times import MAX_CUE_HOURS, MAX_CUE_MILLISECONDS, MAX_CUE_SECONDS
+from desktop.core.transcription.subtitle_reader import (
+    MAX_CUES, CancelCheck, FileCue, ReadProblem, SubtitleReadCancelled, numbered_lines, read_srt_text, read_vtt_text)
 from desktop.core.transcription.subtitle_speakers import numbered_speakers, with_prefix_speakers
 from desktop.core.transcription.subtitles import Cue, display_width
 from desktop.core.transcription.transcript import Segment, Transcript
@@ -30,99 +34,66 @@ class SubtitleFileError(UserFacingError):
 
 def _read_text(path: Path) -> str:
     """The file's text, bounded in size; a sentence naming the line where it is not UTF-8."""
+    return _read_text_as_written(path)[0]
+
+
+def _read_text_as_written(path: Path, name: str | None = None) -> tuple[str, bool]:
+    """The file's text and whether it started with a byte order mark; sentences name it `name`
+    (the file's own name unless told)."""
+    name = path.name if name is None else name
     try:
         data = read_limited(path, MAX_SUBTITLE_BYTES, N_("Subtitles", "“{name}” is too large to be a subtitle "
-                                                          "file.").format(name=path.name), error=SubtitleFileError)
+                                                          "file.").format(name=name), error=SubtitleFileError)
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SubtitleFileError(N_("Subtitles", "Line {line} of “{name}” is not UTF-8 text: save the file as "
-                                   "UTF-8 and open it again.").format(line=line, name=path.name)) from None
+                                   "UTF-8 and open it again.").format(line=line, name=name)) from None
     except OSError as error:
         raise SubtitleFileError(N_("Subtitles", "“{name}” could not be opened: check that it is still there and "
-                                   "that you may read it.").format(name=path.name), detail=str(error)) from None
-    return text
+                                   "that you may read it.").format(name=name), detail=str(error)) from None
+    return text, data.startswith(b"\xef\xbb\xbf")
 
 
-def read_subtitles(path: str | os.PathLike[str]) -> list[Cue]:
-    """The cues of an .srt or .vtt file (by its name's ending), in the file's order."""
-    return read_vtt(path) if Path(path).suffix.lower() == ".vtt" else read_srt(path)
+def read_subtitles(path: str | os.PathLike[str], *, cancelled: CancelCheck | None = None) -> list[Cue]:
+    """The cues of an .srt or .vtt file (by its name's ending), in the file's order, read in one pass:
+    a sentence naming the line of the first problem, at most MAX_CUES cues, times checked (cue_times).
+    `cancelled` is asked every few hundred cues; SubtitleReadCancelled when it says yes."""
+    return read_vtt(path, cancelled=cancelled) if _is_vtt(path) else read_srt(path, cancelled=cancelled)
 
 
-def read_srt(path: str | os.PathLike[str]) -> list[Cue]:
+def _is_vtt(path: str | os.PathLike[str]) -> bool:
+    return Path(path).suffix.lower() == ".vtt"
+
+
+def read_srt(path: str | os.PathLike[str], *, cancelled: CancelCheck | None = None) -> list[Cue]:
     """The cues of an SRT file, in the file's order."""
-    import srt
-
     path = Path(path)
-    text = _read_text(path)
-    cues: list[Cue] = []
-    try:
-        for subtitle in srt.parse(text):
-            cues.append(Cue(subtitle.start.total_seconds(), subtitle.end.total_seconds(),
-                            clean_text(subtitle.content, newlines=True).split("\n")))
-    except srt.SRTParseError as error:
-        rest = text[error.expected_start:]
-        line = text.count("\n", 0, error.expected_start + len(rest) - len(rest.lstrip())) + 1
-        raise SubtitleFileError(N_("Subtitles", "Line {line} of “{name}” could not be read as a subtitle: check "
-                                   "its number and its times (like 00:01:02,500 --> 00:01:04,000).").format(
-                                       line=line, name=path.name), detail=str(error)) from None
-    return cues
+    return [Cue(cue.start_ms / 1000, cue.end_ms / 1000, clean_text("\n".join(cue.lines), newlines=True).split("\n"))
+            for cue in _file_cues(read_srt_text, _read_text(path), path, cancelled)]
 
 
-def read_vtt(path: str | os.PathLike[str]) -> list[Cue]:
+def read_vtt(path: str | os.PathLike[str], *, cancelled: CancelCheck | None = None) -> list[Cue]:
     """The cues of a WebVTT file, in the file's order: their text without the cue's tags (voice,
     bold, …) and with its character references (&amp;) read, the name of a voice tag as the cue's
     speaker. Styles, regions and notes are left out."""
-    from webvtt import WebVTT
-    from webvtt.errors import MalformedCaptionError, MalformedFileError
-
     path = Path(path)
-    text = _read_text(path)
+    return [Cue(cue.start_ms / 1000, cue.end_ms / 1000,
+                clean_text(html.unescape("\n".join(cue.lines)), newlines=True).split("\n"), _voice(cue.speaker))
+            for cue in _file_cues(read_vtt_text, _read_text(path), path, cancelled)]
+
+
+def _file_cues(reader, text: str, path: Path, cancelled: CancelCheck | None) -> list[FileCue]:
     try:
-        captions = WebVTT.from_string(text, strict=True).captions
-    except MalformedFileError:
-        raise SubtitleFileError(N_("Subtitles", "Line 1 of “{name}” does not say WEBVTT, so it is not a WebVTT "
-                                   "subtitle file.").format(name=path.name)) from None
-    except MalformedCaptionError as error:
-        raise SubtitleFileError(N_("Subtitles", "Line {line} of “{name}” could not be read as a subtitle: check "
-                                   "its times (like 00:01:02.500 --> 00:01:04.000) and the empty line before "
-                                   "it.").format(line=_first_unreadable_vtt_line(text), name=path.name),
-                                detail=str(error)) from None
-    return [Cue(caption.start_time.in_milliseconds() / 1000, caption.end_time.in_milliseconds() / 1000,
-                clean_text(html.unescape(caption.text), newlines=True).split("\n"), _voice(caption))
-            for caption in captions]
+        return list(reader(text, path.name, cancelled))
+    except ReadProblem as problem:
+        raise SubtitleFileError(problem.message, detail=problem.detail) from None
 
 
-def _voice(caption) -> str | None:
+def _voice(voice: str | None) -> str | None:
     """The speaker a cue's voice tag names (<v Anna>, <v.loud Anna>; the first, when it has several)."""
-    voice = caption.voice
     name = clean_name(clean_text(html.unescape(voice))) if voice else ""
     return name or None
-
-
-def _first_unreadable_vtt_line(text: str) -> int:
-    """The line (from 1) where strict WebVTT reading first fails: the fewest lines from the top that
-    the library refuses, found by halving (the library says which block, not which line)."""
-    from webvtt import WebVTT
-    from webvtt.errors import MalformedCaptionError, MalformedFileError
-
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-    def refused(count: int) -> bool:
-        try:
-            WebVTT.from_string("\n".join(lines[:count]), strict=True)
-        except (MalformedCaptionError, MalformedFileError):
-            return True
-        return False
-
-    low, high = 1, len(lines)  # refused(high) holds: the whole text was refused
-    while low < high:
-        middle = (low + high) // 2
-        if refused(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return high
 
 
 def transcript_from_cues(cues: list[Cue], source: str | os.PathLike[str]) -> Transcript:
@@ -152,12 +123,65 @@ def _joined(lines: list[str]) -> str:
 
 
 def shifted(cues: list[Cue], seconds: float) -> list[Cue]:
-    """Every cue earlier or later by seconds; refused when one would start before 0:00."""
-    if cues and min(cue.start for cue in cues) + seconds < 0:
-        first = min(range(len(cues)), key=lambda i: cues[i].start)
+    """Every cue earlier or later by seconds; refused when one would start before 0:00 or end past the
+    longest time a recording can last (cue_times)."""
+    if cues:
+        _check_shift([round(cue.start * 1000) for cue in cues], [round(cue.end * 1000) for cue in cues],
+                     _milliseconds(seconds))
+    return [Cue(cue.start + seconds, cue.end + seconds, list(cue.lines), cue.speaker) for cue in cues]
+
+
+def shift_file(path: str | os.PathLike[str], seconds: float) -> int:
+    """Move every cue of an .srt or .vtt file by seconds and save it in place, atomically; returns how
+    many cues moved. Only the times change: numbers, position fields and cue settings, text, line
+    ends and a byte order mark stay as they were. A link is followed, and the file it points to is
+    the one changed (the link stays a link)."""
+    given = Path(path)
+    target = Path(os.path.realpath(given))
+    text, bom = _read_text_as_written(target, given.name)
+    cues = _file_cues(read_vtt_text if _is_vtt(given) else read_srt_text, text, given, None)
+    moved = _milliseconds(seconds)
+    if cues:
+        _check_shift([cue.start_ms for cue in cues], [cue.end_ms for cue in cues], moved)
+    separator = "." if _is_vtt(given) else ","
+    by_line = {cue.timing_line: cue for cue in cues}
+    lines = []
+    for number, line in numbered_lines(text):
+        cue = by_line.get(number)
+        if cue is not None:
+            line = (f"{_written_time(cue.start_ms + moved, separator)} --> "
+                    f"{_written_time(cue.end_ms + moved, separator)}{cue.rest}")
+        lines.append(line)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    atomic_write_text(target, ("\ufeff" if bom else "") + newline.join(lines), overwrite=True)
+    return len(cues)
+
+
+def _milliseconds(seconds: float) -> int:
+    """A shift in whole milliseconds; ValueError for one that is not a number or longer than a recording."""
+    if not -MAX_CUE_SECONDS <= seconds <= MAX_CUE_SECONDS:  # NaN fails both
+        raise ValueError(f"a shift of {seconds!r} s")
+    return round(seconds * 1000)
+
+
+def _check_shift(starts: list[int], ends: list[int], moved: int) -> None:
+    """Refuse a shift that would start a cue before 0:00 or end one past MAX_CUE_SECONDS, naming it."""
+    first = min(range(len(starts)), key=starts.__getitem__)
+    if starts[first] + moved < 0:
         raise SubtitleFileError(N_("Subtitles", "Subtitle {number} would start before the recording does: "
                                    "shift by less.").format(number=first + 1))
-    return [Cue(cue.start + seconds, cue.end + seconds, list(cue.lines), cue.speaker) for cue in cues]
+    last = max(range(len(ends)), key=ends.__getitem__)
+    if ends[last] + moved > MAX_CUE_MILLISECONDS:
+        raise SubtitleFileError(N_("Subtitles", "Subtitle {number} would end after {hours} hours, longer than a "
+                                   "recording can last: shift by less.").format(
+            number=last + 1, hours=MAX_CUE_HOURS))
+
+
+def _written_time(milliseconds: int, separator: str) -> str:
+    hours, rest = divmod(milliseconds, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    seconds, rest = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{seconds:02d}{separator}{rest:03d}"
 
 
 def write_srt(path: str | os.PathLike[str], cues: list[Cue]) -> None:
