@@ -128,6 +128,12 @@ def read_srt_text(text: str, name: str, cancelled: CancelCheck | None = None) ->
     cue: FileCue | None = None  # the cue whose text is being read
     in_text = False  # the last line was part of cue's text (no empty line since)
     held: tuple[int, str] | None = None  # an index line, waiting for the line after it to say what it is
+    gap: list[str] = []  # empty lines after cue's text: its own if more text follows (as the srt library)
+
+    def add_text(line: str) -> None:
+        cue.lines.extend(gap)
+        cue.lines.append(line)
+        gap.clear()
 
     for number, line in numbered_lines(text):
         if held is not None:
@@ -138,14 +144,17 @@ def read_srt_text(text: str, name: str, cancelled: CancelCheck | None = None) ->
                 if cue is not None:
                     yield counter.take(cue)
                 cue, in_text = _srt_cue(match, number), True
+                gap.clear()
                 continue
             if not in_text and _SRT_TIMESTAMP_START.match(line):
                 raise _srt_unreadable(held_number, name)  # a number, then times that cannot be read
             if cue is None:
                 raise _srt_unreadable(held_number, name)
-            cue.lines.append(held_line)  # only text that looks like a number
+            add_text(held_line)  # text that only looks like a number
             in_text = True
         if not line.strip():
+            if cue is not None and cue.lines:
+                gap.append("")
             in_text = False
             continue
         if _SRT_INDEX.match(line):
@@ -159,16 +168,17 @@ def read_srt_text(text: str, name: str, cancelled: CancelCheck | None = None) ->
                 if cue is not None:
                     yield counter.take(cue)
                 cue, in_text = _srt_cue(match, number), True
+                gap.clear()
                 continue
             if cue is None:
                 raise _srt_unreadable(number, name)
         # Text: the cue's own, or after an empty line inside it (forgiven, as the srt library does).
-        cue.lines.append(line)
+        add_text(line)
         in_text = True
     if held is not None:
         if cue is None:
             raise _srt_unreadable(held[0], name)
-        cue.lines.append(held[1])
+        add_text(held[1])
     if cue is not None:
         yield counter.take(cue)
 

@@ -52,3 +52,8 @@ def test_a_bad_srt_file_names_the_line(tmp_path):
     path.write_bytes(b"1\n00:00:01,000 --> 00:00:02,000\n\xff\xfe\n")
     with pytest.raises(SubtitleFileError, match="Line 3 of “bad.srt” is not UTF-8"):
         read_srt(path)
+
+
+def test_a_cue_ending_before_it_starts_is_named_so_rather_than_given_a_negative_time_on_screen():
+    found = check_cues([Cue(5.0, 2.0, ["backwards"]), Cue(6.0, 7.0, ["fine"])])
+    assert found == [(1, ["Ends before it starts."])]
