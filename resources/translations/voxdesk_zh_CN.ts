@@ -436,6 +436,10 @@
 <context>
     <name>Cue checks</name>
     <message>
+        <source>Ends before it starts.</source>
+        <translation>结束时间早于开始时间。</translation>
+    </message>
+    <message>
         <source>{speed} characters a second: more than a reader manages ({allowed}).</source>
         <translation>每秒 {speed} 个字：超过观众能读的速度（{allowed}）。</translation>
     </message>
@@ -5080,6 +5084,14 @@ Replace them?</source>
         <translation>无法打开“{name}”：请确认文件仍在原处，并且您有权读取它。</translation>
     </message>
     <message>
+        <source>Subtitle {number} would end after {hours} hours, longer than a recording can last: shift by less.</source>
+        <translation>第 {number} 条字幕会在 {hours} 小时之后结束，超过录音可能的长度：请少移一点。</translation>
+    </message>
+    <message>
+        <source>“{name}” has more than {limit} subtitles; VoxDesk opens files of up to {limit} subtitles.</source>
+        <translation>“{name}”有超过 {limit} 条字幕；VoxDesk 只能打开最多 {limit} 条字幕的文件。</translation>
+    </message>
+    <message>
         <source>Line {line} of “{name}” could not be read as a subtitle: check its number and its times (like 00:01:02,500 --&gt; 00:01:04,000).</source>
         <translation>“{name}”的第 {line} 行无法作为字幕读取：请检查它的序号和时间（例如 00:01:02,500 --&gt; 00:01:04,000）。</translation>
     </message>
@@ -5095,9 +5107,29 @@ Replace them?</source>
         <source>Subtitle {number} would start before the recording does: shift by less.</source>
         <translation>第 {number} 条字幕会在录音开始之前开始：请少移一点。</translation>
     </message>
+    <message>
+        <source>Subtitle {number} (line {line} of “{name}”) ends before it starts: check its times.</source>
+        <translation>第 {number} 条字幕（“{name}”的第 {line} 行）结束时间早于开始时间：请检查它的时间。</translation>
+    </message>
+    <message>
+        <source>Subtitle {number} (line {line} of “{name}”) is timed after {hours} hours, longer than a recording can last: check its times.</source>
+        <translation>第 {number} 条字幕（“{name}”的第 {line} 行）的时间在 {hours} 小时之后，超过录音可能的长度：请检查它的时间。</translation>
+    </message>
+    <message>
+        <source>Subtitle {number} (line {line} of “{name}”) is timed before the recording starts: check its times.</source>
+        <translation>第 {number} 条字幕（“{name}”的第 {line} 行）的时间在录音开始之前：请检查它的时间。</translation>
+    </message>
+    <message>
+        <source>Subtitle {number} (line {line} of “{name}”) has a time that is not a number: check its times.</source>
+        <translation>第 {number} 条字幕（“{name}”的第 {line} 行）有一个不是数字的时间：请检查它的时间。</translation>
+    </message>
 </context>
 <context>
     <name>Subtitles command</name>
+    <message>
+        <source>takes a number of seconds, like 1.5 or -0.25, of at most {hours} hours either way, not {text}.</source>
+        <translation>需要一个秒数，例如 1.5 或 -0.25，前后最多 {hours} 小时，而不是 {text}。</translation>
+    </message>
     <message>
         <source>--{option} takes a number above 0.</source>
         <translation>--{option} 需要一个大于 0 的数。</translation>
