@@ -192,3 +192,27 @@ def test_srt_files_are_read_as_the_srt_library_reads_them(tmp_path, text):
     path.write_text(text, encoding="utf-8", newline="")
     expected = [(s.start.total_seconds(), s.end.total_seconds(), s.content.split("\n")) for s in srt.parse(text)]
     assert [(c.start, c.end, c.lines) for c in read_subtitles(path)] == expected
+
+
+VTT_SAMPLES = [
+    "WEBVTT - made elsewhere\n\nSTYLE\n::cue { color: yellow }\n\nNOTE a note\n\nintro\n"
+    "00:00:01.500 --> 00:00:03.250 align:start position:10%\n<v Anna>Hello &amp; <b>welcome</b>\nsecond\n\n"
+    "00:04.000 --> 00:05.125\n你好，世界\n",
+    "WEBVTT\nKind: captions\n\nREGION\nid:fred width:40%\n\n1\n00:01.000 --> 00:02.000 region:fred\none\n\n"
+    "NOTE\nlonger note\n\n00:03.000 --> 00:04.000\n\n2\n00:05.000 --> 00:06.000\n<v.loud Bob>two</v>\n",
+    "WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\nwindows\r\n\r\n00:03.000 --> 00:04.000 line:0 size:50%\r\nends\r\n",
+]
+
+
+@pytest.mark.parametrize("text", VTT_SAMPLES)
+def test_webvtt_files_are_read_as_webvtt_py_reads_them_whole(tmp_path, text):
+    import html
+
+    from webvtt import WebVTT
+
+    path = tmp_path / "sample.vtt"
+    path.write_text(text, encoding="utf-8", newline="")
+    whole = WebVTT.from_string(text, strict=True).captions
+    expected = [(c.start_time.in_milliseconds() / 1000, c.end_time.in_milliseconds() / 1000,
+                 html.unescape(c.text).split("\n")) for c in whole]
+    assert [(c.start, c.end, c.lines) for c in read_subtitles(path)] == expected
