@@ -82,3 +82,29 @@ def test_redirects_in_a_loop_are_named_as_a_loop_and_the_key_goes_nowhere_else()
     # The POST, then the hop to the other address, which sends VoxDesk back to the first: a loop;
     # only the POST carried the key.
     assert authorizations == ["Bearer secret", None]
+
+
+def test_a_connection_that_is_never_accepted_names_the_connection_wait_not_the_answer_wait(monkeypatch):
+    """A listening socket whose queue is full: Linux drops the connection attempts beyond it (as a
+    firewall that drops packets does), so connecting waits its own, shorter limit."""
+    import socket
+
+    from desktop.engines.transcription.server import client as client_module
+
+    monkeypatch.setattr(client_module, "CONNECT_SECONDS", 1.0)
+    with socket.create_server(("127.0.0.1", 0), backlog=0) as full:
+        port = full.getsockname()[1]
+        waiting = []
+        for _ in range(3):  # fill the queue: nothing here ever accepts
+            queued = socket.socket()
+            queued.setblocking(False)
+            queued.connect_ex(("127.0.0.1", port))
+            waiting.append(queued)
+        try:
+            client = ServerClient(f"http://127.0.0.1:{port}", timeout=30.0, backoff=0.01)
+            with pytest.raises(ServerError) as raised:
+                client.models()
+        finally:
+            for queued in waiting:
+                queued.close()
+    assert raised.value.message == f"The transcription server at 127.0.0.1:{port} did not answer within 1 seconds."
