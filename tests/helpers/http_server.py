@@ -301,3 +301,9 @@ class RedirectLoopServer:
 
     def __exit__(self, *_exc: object) -> None:
         stop_serving(self._httpd)
+
+
+# nginx's answer, in plain HTTP, to a plain request on the port where it expects TLS.
+NGINX_PLAIN_ON_TLS = (b"<html>\r\n<head><title>400 The plain HTTP request was sent to HTTPS port</title></head>\r\n"
+                      b"<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>The plain HTTP request was "
+                      b"sent to HTTPS port</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")

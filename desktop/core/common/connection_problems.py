@@ -6,6 +6,7 @@ instead of "cannot be reached":
   (OpenSSL's WRONG_VERSION_NUMBER and its kin);
 - ``http://`` to a port that speaks TLS: the server hangs up or resets without an HTTP answer, and a
   TLS handshake with the same port, made to tell it apart from a server that merely broke off, works;
+  or it answers 400 with its own words for it (nginx, Go, Apache: :func:`problem_of_answer`);
 - redirects round in a loop (:func:`bounded_http.fetch` stops at an address it has already been sent
   to, or after more hops than any real server uses).
 
@@ -63,6 +64,23 @@ def problem_of(exc: BaseException, url: str, *, probe_seconds: float = TLS_PROBE
         if speaks_tls(parts.hostname, parts.port or 80, probe_seconds):
             return PLAIN_TO_TLS_PORT
     return None
+
+
+# What web servers answer, in plain HTTP, to a plain request on their TLS port (lower case).
+_PLAIN_TO_TLS_ANSWERS = (
+    b"plain http request was sent to https port",  # nginx
+    b"client sent an http request to an https server",  # Go's net/http (Caddy, Traefik)
+    b"speaking plain http to an ssl-enabled server port",  # Apache
+)
+
+
+def problem_of_answer(url: str, status: int, body: bytes) -> str | None:
+    """PLAIN_TO_TLS_PORT when the answer to a plain ``http://`` request is a web server's 400 saying it
+    wanted TLS (``body``: the start of the answer's body is enough), else None."""
+    if status != 400 or urllib.parse.urlsplit(url).scheme != "http":
+        return None
+    text = body[:4096].lower()
+    return PLAIN_TO_TLS_PORT if any(words in text for words in _PLAIN_TO_TLS_ANSWERS) else None
 
 
 def sentence(problem: str, host: str) -> Message:

@@ -235,7 +235,7 @@ def fetch_json(url: str, *, timeout: float = 30, limit: int = bounded_http.LISTI
         with bounded_http.fetch(url, deadline=bounded_http.Deadline(timeout), connect_seconds=timeout,
                                 read_seconds=timeout) as response:
             if response.status_code >= 300:
-                raise _http_error(response.status_code, response.reason_phrase, what, url)
+                raise _refusal(response, what, url)
             body = bounded_http.read_body(response, limit, url)
     except bounded_http.TooSlow as exc:
         raise too_slow_error(url, exc, timeout) from exc
@@ -349,7 +349,7 @@ def _body_range(response: Any, offset: int, label: str, url: str) -> tuple[int |
         total = _total_from_content_range(response.headers.get("Content-Range"))
         return (offset, total) if total == offset else (None, None)
     if status >= 300:
-        raise _http_error(status, response.reason_phrase, label, url)
+        raise _refusal(response, label, url)
     if status == 206:
         match = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+|\*)", response.headers.get("Content-Range", "").strip())
         if not match or int(match.group(1)) != offset:
@@ -500,6 +500,24 @@ def _remove(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+
+
+def _refusal(response: Any, label: str, url: str) -> ModelError:
+    """The error for an HTTP error answer. A web server's 400 for plain HTTP on its TLS port is the
+    address's mistake, and says so (its start is read, a few kB at most)."""
+    import httpx
+
+    if response.status_code == 400:
+        try:
+            # Its own few seconds: a download's deadline is lifted once the headers are in.
+            with bounded_http.deadline_on_this_thread(bounded_http.Deadline(5.0)):
+                start = bounded_http.read_body(response, 4096, url)
+        except (bounded_http.LimitExceeded, httpx.HTTPError):
+            start = b""  # too long or broken off: not the short page that says so
+        problem = connection_problems.problem_of_answer(str(response.url), 400, start)
+        if problem is not None:
+            return ServerUnreachable(wrong_address_message(problem, str(response.url)), detail=f"{url}: HTTP 400")
+    return _http_error(response.status_code, response.reason_phrase, label, url)
 
 
 def _http_error(status: int, reason: str, label: str, url: str) -> ServerRefused:

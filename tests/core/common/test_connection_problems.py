@@ -41,3 +41,15 @@ def test_a_mirror_that_redirects_in_a_loop_is_named_as_a_loop_after_the_first_re
                                     "be fetched from it." + FIX)
     assert requests == 2  # /model.bin, /model.bin/, which sends VoxDesk back where it started
     assert not (tmp_path / "model.bin").exists() and not part_path(tmp_path / "model.bin").exists()
+
+
+def test_a_model_list_answered_with_a_web_servers_page_saying_it_wanted_tls_says_to_use_https():
+    from tests.helpers.http_server import NGINX_PLAIN_ON_TLS
+    from tests.helpers.misbehaving_http import Behaviour, MisbehavingServer
+
+    with MisbehavingServer(Behaviour.fixed(NGINX_PLAIN_ON_TLS, status=400, content_type="text/html")) as proxy:
+        host = proxy.base_url.removeprefix("http://")
+        with pytest.raises(ServerUnreachable) as raised:
+            fetch_json(proxy.url("/api/models"), timeout=5)
+    assert raised.value.message == (f"The server at {host} expects an encrypted connection: its address must start "
+                                    "with https:// instead of http://." + FIX)

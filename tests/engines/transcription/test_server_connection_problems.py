@@ -11,7 +11,8 @@ from desktop.core.transcription.whisper_models import ModelStore
 from desktop.engines.transcription.server.client import ServerClient, ServerError
 from desktop.engines.transcription.server.fallback import SERVER_STAGE
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from tests.helpers.http_server import FileServer, RedirectLoopServer, SilentServer
+from tests.helpers.http_server import NGINX_PLAIN_ON_TLS, FileServer, RedirectLoopServer, SilentServer
+from tests.helpers.misbehaving_http import Behaviour, MisbehavingServer
 from tests.helpers.tls import make_authority
 from tests.helpers.weights import DATA_DIR, normalize_english, reference, tiny_en_dir
 
@@ -108,3 +109,18 @@ def test_a_connection_that_is_never_accepted_names_the_connection_wait_not_the_a
             for queued in waiting:
                 queued.close()
     assert raised.value.message == f"The transcription server at 127.0.0.1:{port} did not answer within 1 seconds."
+
+
+def test_a_web_servers_page_saying_it_wanted_tls_is_named_like_any_tls_port(store):
+    """A proxy in front of the Whisper server, on its TLS port, asked with http://: the file is
+    finished here after that one answer, with the sentence to use https://."""
+    fallbacks = FallbackLog()
+    transcriber = Transcriber(store, fallbacks, gpu_available=lambda: False)
+    with MisbehavingServer(Behaviour.fixed(NGINX_PLAIN_ON_TLS, status=400, content_type="text/html")) as proxy:
+        host = proxy.base_url.removeprefix("http://")
+        settings = TranscribeSettings(model="tiny-test", engine="server", language="en",
+                                      server=ServerConfig(proxy.base_url, timeout=5.0))
+        transcriber.transcribe_file(DATA_DIR / "jfk.flac", settings)
+    (event,) = fallbacks.events()
+    assert event.error == (f"The server at {host} expects an encrypted connection: its address must start with "
+                           "https:// instead of http://.")

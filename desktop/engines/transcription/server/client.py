@@ -187,6 +187,9 @@ class ServerClient:
         if status < 400:
             return
         detail = f"HTTP {status}: {response.text[:300]}"
+        if connection_problems.problem_of_answer(self.url, status, response.content) is not None:
+            raise ServerError(connection_problems.sentence(connection_problems.PLAIN_TO_TLS_PORT, host),
+                              fix=_CORRECT_ADDRESS, detail=detail, status=None)  # not the server's own refusal
         if status in (401, 403):
             raise ServerError(
                 N_("Server", "The transcription server at {host} refused the API key.").format(host=host),
@@ -284,10 +287,12 @@ _ADDRESS_FIX = N_("Server", "Ask IT for the address of the transcription server 
                              "Transcription server.")
 
 
+_CORRECT_ADDRESS = N_("Server", "Correct the address in Settings → Transcription server, or ask IT for it.")
+
+
 def _wrong_address(problem: str, url: str, exc: BaseException) -> ServerError:
     """http:// and https:// mixed up, or redirects in a loop: the address in Settings needs changing."""
-    return ServerError(connection_problems.sentence(problem, host_of(url)),
-                       fix=N_("Server", "Correct the address in Settings → Transcription server, or ask IT for it."),
+    return ServerError(connection_problems.sentence(problem, host_of(url)), fix=_CORRECT_ADDRESS,
                        detail=f"{type(exc).__name__}: {exc}")
 
 
