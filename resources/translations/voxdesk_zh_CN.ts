@@ -364,6 +364,21 @@
     </message>
 </context>
 <context>
+    <name>Connection</name>
+    <message>
+        <source>The server at {host} answers without encryption: its address must start with http:// instead of https://.</source>
+        <translation>{host} 上的服务器使用未加密的连接：它的地址必须以 http:// 开头，而不是 https://。</translation>
+    </message>
+    <message>
+        <source>The server at {host} expects an encrypted connection: its address must start with https:// instead of http://.</source>
+        <translation>{host} 上的服务器需要加密连接：它的地址必须以 https:// 开头，而不是 http://。</translation>
+    </message>
+    <message>
+        <source>The server at {host} sends VoxDesk round in a loop of redirects, so nothing can be fetched from it.</source>
+        <translation>{host} 上的服务器让 VoxDesk 在重定向中兜圈子，因此无法从它获取任何内容。</translation>
+    </message>
+</context>
+<context>
     <name>Consent</name>
     <message>
         <source>Type the name of the person whose voice this is.</source>
@@ -1306,6 +1321,10 @@
     <message>
         <source>The chosen download source ({chosen}) cannot be reached, but {working} can.{shared}</source>
         <translation>无法连接所选的下载来源（{chosen}），但可以连接 {working}。{shared}</translation>
+    </message>
+    <message>
+        <source>The chosen download source ({chosen}) does not work, but {working} does.{shared}</source>
+        <translation>所选的下载来源（{chosen}）无法使用，但 {working} 可以使用。{shared}</translation>
     </message>
     <message>
         <source>Choose {source} in Settings → Downloads.</source>
@@ -3455,6 +3474,10 @@
         <translation>{label}的下载速度一直低于每秒 {rate}，因此 VoxDesk 停止了下载；已收到的部分会保留，下次重试时从那里继续。请检查网络连接，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
     <message>
+        <source>{problem} Check the download source&apos;s address in Settings → Downloads, or choose another download source there.</source>
+        <translation>{problem}请在“设置 → 下载”中核对下载来源的地址，或在那里选择其他下载来源。</translation>
+    </message>
+    <message>
         <source>The download server listed a file under a name VoxDesk does not accept, so VoxDesk did not download from it. Please try again later, or choose another download source in Settings → Downloads.</source>
         <translation>下载服务器列出的文件名 VoxDesk 无法接受，因此 VoxDesk 没有从它下载。请稍后重试，或在“设置 → 下载”中选择其他下载来源。</translation>
     </message>
@@ -4163,6 +4186,10 @@ Replace them?</source>
     <message>
         <source>Check that the server is running and that this computer can reach it (network, VPN); the address is in Settings → Transcription server.</source>
         <translation>请确认服务器正在运行，且本机能访问它（网络、VPN）；地址在“设置 → 转写服务器”中。</translation>
+    </message>
+    <message>
+        <source>Correct the address in Settings → Transcription server, or ask IT for it.</source>
+        <translation>请在“设置 → 转写服务器”中更正地址，或向 IT 部门索取地址。</translation>
     </message>
     <message>
         <source>The certificate of the transcription server at {host} is not trusted by this computer, so VoxDesk did not send anything to it.</source>

@@ -204,3 +204,106 @@ def _make_handler(server: FileServer) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True  # the client hung up (a cancelled download)
 
     return Handler
+
+
+class SilentServer:
+    """Accepts every connection on 127.0.0.1 and never answers, holding each open until the client
+    gives up: a hung server. Counts the connections, which is how many times a client waited."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.05)
+        self._held: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._accept, name="test-silent", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+
+    @property
+    def connections(self) -> int:
+        with self._lock:
+            return len(self._held)
+
+    def _accept(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                conn, _ = self._listener.accept()
+            except (TimeoutError, socket.timeout):
+                continue
+            except OSError:
+                return
+            with self._lock:
+                self._held.append(conn)
+
+    def __enter__(self) -> "SilentServer":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=10)
+        self._listener.close()
+        with self._lock:
+            for conn in self._held:
+                conn.close()
+
+
+class RedirectLoopServer:
+    """Answers every GET, HEAD and POST with a redirect between ``/path`` and ``/path/``, for ever: a
+    misconfigured proxy. Keeps the Authorization header of each request."""
+
+    def __init__(self, status: int = 307) -> None:
+        self.status = status
+        self.authorizations: list[str | None] = []
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    @property
+    def requests(self) -> int:
+        with self._lock:
+            return len(self.authorizations)
+
+    def __enter__(self) -> "RedirectLoopServer":
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+                pass
+
+            def _redirect(self) -> None:
+                with server._lock:
+                    server.authorizations.append(self.headers.get("Authorization"))
+                self.rfile.read(int(self.headers.get("Content-Length", 0) or 0))
+                path = self.path.split("?", 1)[0]
+                self.send_response(server.status)
+                if path == "/":
+                    path = "/loop"
+                self.send_header("Location", path[:-1] if path.endswith("/") else path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            do_GET = do_HEAD = do_POST = _redirect  # noqa: N815 - http.server naming
+
+        self._httpd = serve_on_loopback(Handler)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        stop_serving(self._httpd)
+
+
+# nginx's answer, in plain HTTP, to a plain request on the port where it expects TLS.
+NGINX_PLAIN_ON_TLS = (b"<html>\r\n<head><title>400 The plain HTTP request was sent to HTTPS port</title></head>\r\n"
+                      b"<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>The plain HTTP request was "
+                      b"sent to HTTPS port</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")

@@ -279,13 +279,19 @@ MAX_REDIRECTS = 10
 
 @contextmanager
 def fetch(url: str, *, deadline: Deadline | None, connect_seconds: float, read_seconds: float,
-          method: str = "GET", headers: dict[str, str] | None = None) -> Iterator[Any]:
+          method: str = "GET", headers: dict[str, str] | None = None, came_from: tuple[str, ...] = ()) -> Iterator[Any]:
     """The streamed response for ``url`` (a GET or HEAD), redirects followed one hop at a time, each
     through the proxy the environment names for its own host, as urllib does; at most
-    :data:`MAX_REDIRECTS` of them, to http or https only. Raises like :func:`exchange`."""
+    :data:`MAX_REDIRECTS` of them, to http or https only. A redirect back to an address already asked
+    (or to one of ``came_from``, those asked before ``url``) is a loop: ``httpx.TooManyRedirects`` at
+    once, not after ten more requests. Raises like :func:`exchange`."""
     import httpx
 
+    visited = {*came_from}
     for _ in range(MAX_REDIRECTS + 1):
+        if url in visited:
+            raise httpx.TooManyRedirects(f"redirected in a loop, back to {url[:300]!r}")
+        visited.add(url)
         with client(url, connect_seconds=connect_seconds, read_seconds=read_seconds, follow_redirects=False,
                     headers=headers) as http:
             with exchange(http, method, url, deadline=deadline) as response:

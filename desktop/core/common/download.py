@@ -18,11 +18,11 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
-from desktop.core.common import bounded_http
+from desktop.core.common import bounded_http, connection_problems
 from desktop.core.common.atomic import fsync_dir
 from desktop.core.common.errors import Cancelled, ModelError
 from desktop.core.common.fs_errors import DISK_FULL_ERRNOS, write_error_message
-from desktop.core.common.i18n import N_
+from desktop.core.common.i18n import N_, Message
 
 ProgressCallback = Callable[[int, int | None], None]
 """Called as ``progress(bytes_done, bytes_total)``; the total is None when the server does not say."""
@@ -78,11 +78,27 @@ class ServerRefused(ModelError):
     """The server answered with an HTTP error (a firewall's block page, a file it no longer offers)."""
 
 
+WRONG_ADDRESS_MESSAGE = N_(
+    "Models",
+    "{problem} Check the download source's address in Settings → Downloads, or choose another download source "
+    "there.",
+)
+
+
 def unreachable_error(url: str, exc: BaseException) -> ServerUnreachable:
-    """The sentence for a failed connection: a certificate problem gets its own."""
+    """The sentence for a failed connection: a certificate problem, http:// and https:// mixed up and
+    redirects in a loop get their own (:mod:`connection_problems`)."""
     if bounded_http.untrusted_certificate(exc):
         return ServerUnreachable(UNTRUSTED_MESSAGE, detail=f"{url}: {exc!r}")
+    problem = connection_problems.problem_of(exc, url)
+    if problem is not None:
+        return ServerUnreachable(wrong_address_message(problem, url), detail=f"{url}: {exc!r}")
     return NoConnection(NETWORK_MESSAGE, detail=f"{url}: {exc!r}")
+
+
+def wrong_address_message(problem: str, url: str) -> Message:
+    """The sentence for a :mod:`connection_problems` problem of a download source, with what to do."""
+    return WRONG_ADDRESS_MESSAGE.format(problem=connection_problems.sentence(problem, connection_problems.host_of(url)))
 
 
 def too_slow_error(url: str, exc: bounded_http.TooSlow, seconds: float) -> ServerUnreachable:
@@ -91,16 +107,28 @@ def too_slow_error(url: str, exc: bounded_http.TooSlow, seconds: float) -> Serve
 
 def reachable(url: str, timeout: float) -> bool:
     """Whether a server answers at ``url`` within ``timeout`` seconds (headers and all), through the
-    proxies and trust store downloads use. Any HTTP status counts; a refused connection, a timeout or
-    an untrusted certificate does not."""
+    proxies and trust store downloads use. Any HTTP status counts; a refused connection, a timeout, an
+    untrusted certificate, http:// and https:// mixed up, or redirects in a loop do not."""
+    return probe(url, timeout)[0]
+
+
+def probe(url: str, timeout: float) -> tuple[bool, Message | None]:
+    """Whether a server answers at ``url`` (as :func:`reachable`), and when it does not because of a
+    mistake :mod:`connection_problems` tells apart, its sentence (None: it cannot be reached).
+    Redirects are followed (HEAD requests, within the one deadline), so a loop is seen."""
     import httpx
 
     try:
-        with bounded_http.client(url, connect_seconds=timeout, read_seconds=timeout, follow_redirects=False) as http:
-            with bounded_http.exchange(http, "HEAD", url, deadline=bounded_http.Deadline(timeout)):
-                return True  # any answer counts, a redirect too
-    except (httpx.HTTPError, bounded_http.LimitExceeded, ValueError):
-        return False
+        with bounded_http.fetch(url, method="HEAD", deadline=bounded_http.Deadline(timeout), connect_seconds=timeout,
+                                read_seconds=timeout):
+            return True, None  # any answer counts, an error page too
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        problem = None if bounded_http.untrusted_certificate(exc) else connection_problems.problem_of(
+            exc, url, probe_seconds=min(timeout, connection_problems.TLS_PROBE_SECONDS))
+        return False, None if problem is None else connection_problems.sentence(
+            problem, connection_problems.host_of(url))
+    except (bounded_http.LimitExceeded, ValueError):
+        return False, None
 
 
 def listed_path_is_safe(name: object) -> bool:
@@ -207,7 +235,7 @@ def fetch_json(url: str, *, timeout: float = 30, limit: int = bounded_http.LISTI
         with bounded_http.fetch(url, deadline=bounded_http.Deadline(timeout), connect_seconds=timeout,
                                 read_seconds=timeout) as response:
             if response.status_code >= 300:
-                raise _http_error(response.status_code, response.reason_phrase, what, url)
+                raise _refusal(response, what, url)
             body = bounded_http.read_body(response, limit, url)
     except bounded_http.TooSlow as exc:
         raise too_slow_error(url, exc, timeout) from exc
@@ -321,7 +349,7 @@ def _body_range(response: Any, offset: int, label: str, url: str) -> tuple[int |
         total = _total_from_content_range(response.headers.get("Content-Range"))
         return (offset, total) if total == offset else (None, None)
     if status >= 300:
-        raise _http_error(status, response.reason_phrase, label, url)
+        raise _refusal(response, label, url)
     if status == 206:
         match = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+|\*)", response.headers.get("Content-Range", "").strip())
         if not match or int(match.group(1)) != offset:
@@ -472,6 +500,24 @@ def _remove(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+
+
+def _refusal(response: Any, label: str, url: str) -> ModelError:
+    """The error for an HTTP error answer. A web server's 400 for plain HTTP on its TLS port is the
+    address's mistake, and says so (its start is read, a few kB at most)."""
+    import httpx
+
+    if response.status_code == 400:
+        try:
+            # Its own few seconds: a download's deadline is lifted once the headers are in.
+            with bounded_http.deadline_on_this_thread(bounded_http.Deadline(5.0)):
+                start = bounded_http.read_body(response, 4096, url)
+        except (bounded_http.LimitExceeded, httpx.HTTPError):
+            start = b""  # too long or broken off: not the short page that says so
+        problem = connection_problems.problem_of_answer(str(response.url), 400, start)
+        if problem is not None:
+            return ServerUnreachable(wrong_address_message(problem, str(response.url)), detail=f"{url}: HTTP 400")
+    return _http_error(response.status_code, response.reason_phrase, label, url)
 
 
 def _http_error(status: int, reason: str, label: str, url: str) -> ServerRefused:

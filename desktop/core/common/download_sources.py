@@ -119,16 +119,20 @@ def reachable(url: str, timeout: float) -> bool:
     return answers(url, timeout)
 
 
-def probe_all(sources: DownloadSources) -> list[tuple[str, str, bool]]:
-    """Every host VoxDesk may download from, with whether it answers now: (name, URL, reachable).
+def probe_all(sources: DownloadSources) -> list[tuple[str, str, bool, Message | None]]:
+    """Every host VoxDesk may download from, with whether it answers now: (name, URL, reachable, why
+    not), where "why not" is the sentence for http:// and https:// mixed up or redirects in a loop,
+    None when it answers or simply cannot be reached.
 
     The openai host of the GPU model files is not probed: its files also come from Hugging Face.
     """
+    from desktop.core.common.download import probe
+
     rows = [("huggingface", sources.official), ("hf-mirror", sources.mirror)]
     custom = normalized_custom_url(sources.custom_url)
     if custom:
         rows.append(("custom", custom))
-    return [(name, url, reachable(url, sources.probe_timeout)) for name, url in rows]
+    return [(name, url, *probe(url, sources.probe_timeout)) for name, url in rows]
 
 
 def memory_file_in(data_folder: Path) -> Path:

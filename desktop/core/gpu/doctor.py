@@ -257,7 +257,7 @@ class DoctorProbes:
     existing_groups: Callable[[], set[str]] = _existing_groups
     is_root: Callable[[], bool] = lambda: os.geteuid() == 0
     python: str = sys.executable  # the interpreter pip commands in fixes should use
-    probe_downloads: Callable[[DownloadSources], list[tuple[str, str, bool]]] = probe_all
+    probe_downloads: Callable[[DownloadSources], list[tuple]] = probe_all  # see download_check.Probe
     # The GPU's known-answer check, for each GPU engine (engines/transcription/known_answer.py); the
     # window and the command line hand it in, since it runs an engine. None: not checked.
     gpu_answers: Callable[[], list[GpuVerdict]] | None = None

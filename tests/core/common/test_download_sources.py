@@ -161,10 +161,10 @@ def test_the_doctor_probe_reports_each_source(tmp_path, mirror):
     sources = DownloadSources(official=closed_port_url().rstrip("/"), mirror=mirror.base_url,
                               custom_url="not a url", probe_timeout=3)
     rows = probe_all(sources)
-    assert [(name, ok) for name, _url, ok in rows] == [("huggingface", False), ("hf-mirror", True)]
+    assert [(name, ok) for name, _url, ok, _why in rows] == [("huggingface", False), ("hf-mirror", True)]
     with_custom = DownloadSources(official="http://127.0.0.1:9", mirror=mirror.base_url,
                                   custom_url=mirror.base_url + "/", probe_timeout=3)
-    assert [(n, ok) for n, _u, ok in probe_all(with_custom)][-1] == ("custom", True)
+    assert [(n, ok) for n, _u, ok, _why in probe_all(with_custom)][-1] == ("custom", True)
 
 
 def test_a_pipe_where_the_remembered_source_is_kept_is_not_read(tmp_path, mirror):

@@ -55,3 +55,43 @@ def test_the_full_doctor_run_ends_with_the_model_downloads_check(tmp_path):
     assert [c.id for c in result.checks] == list(CHECK_IDS)
     assert result.check("model_downloads").status is Status.OK
     assert "Downloads work from Hugging Face" in result.check("model_downloads").finding
+
+
+def test_a_company_mirror_asked_over_https_on_a_plain_port_is_named_with_the_fix_not_as_unreachable():
+    with FileServer() as mirror, FileServer() as company:
+        host = f"127.0.0.1:{company.port}"
+        sources = DownloadSources(choice="custom", custom_url=company.base_url.replace("http://", "https://"),
+                                  official=dead(), mirror=mirror.base_url, probe_timeout=2)
+        check = check_model_downloads(sources)
+    assert check.status is Status.WARNING
+    assert check.finding == (
+        "The chosen download source (Company mirror) does not work, but hf-mirror.com (mirror in mainland China) "
+        f"does. Company mirror: The server at {host} answers without encryption: its address must start with "
+        "http:// instead of https://.")
+
+
+def test_a_source_asked_over_http_on_a_tls_port_is_named_with_the_fix(tmp_path):
+    from tests.helpers.tls import make_authority
+
+    authority = make_authority(tmp_path / "ca")
+    with FileServer() as official, FileServer(tls=authority.server_context()) as encrypted:
+        host = f"127.0.0.1:{encrypted.port}"
+        check = check_model_downloads(DownloadSources(official=official.base_url, mirror=f"http://{host}",
+                                                      probe_timeout=2))
+    assert check.status is Status.OK
+    assert check.finding == (
+        f"Downloads work from Hugging Face. hf-mirror.com (mirror in mainland China): The server at {host} expects an "
+        "encrypted connection: its address must start with https:// instead of http://.")
+
+
+def test_a_source_that_redirects_in_a_loop_is_named_as_a_loop():
+    from tests.helpers.http_server import RedirectLoopServer
+
+    with RedirectLoopServer(status=301) as looping, FileServer() as mirror:
+        host = looping.base_url.removeprefix("http://")
+        check = check_model_downloads(DownloadSources(official=looping.base_url, mirror=mirror.base_url,
+                                                      probe_timeout=2))
+    assert check.status is Status.OK
+    assert check.finding == (
+        "Downloads work from hf-mirror.com (mirror in mainland China). Hugging Face: The server at "
+        f"{host} sends VoxDesk round in a loop of redirects, so nothing can be fetched from it.")

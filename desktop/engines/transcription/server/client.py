@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from desktop.core.common import bounded_http
+from desktop.core.common import bounded_http, connection_problems
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.transcription.languages import WHISPER_LANGUAGES
@@ -30,11 +30,13 @@ _LANGUAGE_CODES = {str(name).lower(): code for code, name in WHISPER_LANGUAGES.i
 
 
 class ServerError(UserFacingError):
-    """The server could not transcribe; ``fix`` says what the user (or IT) can do about it."""
+    """The server could not transcribe; ``fix`` says what the user (or IT) can do about it; ``status``
+    is the HTTP status of a refusal (None when the server gave no HTTP answer)."""
 
-    def __init__(self, message: str, *, fix: str, detail: str | None = None):
+    def __init__(self, message: str, *, fix: str, detail: str | None = None, status: int | None = None):
         super().__init__(message, detail=detail)
         self.fix = fix
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class ServerClient:
         response = self._request("GET", "/v1/models")
         if response.status_code == 404:
             return []  # servers that serve one model often have no list
-        self._raise_for(response)
+        self._raise_for(response, "/v1/models")
         body = _json(response, self.host)
         data = body.get("data") if isinstance(body, dict) else None
         if not isinstance(data, list):
@@ -104,7 +106,7 @@ class ServerClient:
         if response.status_code == 400 and self._refused_a_wish(response.text.lower()):
             return self.transcribe(audio, filename, model=model, task=task, language=language, prompt=prompt,
                                    temperature=temperature)
-        self._raise_for(response)
+        self._raise_for(response, path)
         return _answer(_json(response, self.host), self.host)
 
     def _refused_a_wish(self, refusal: str) -> bool:
@@ -129,15 +131,20 @@ class ServerClient:
                 response = self._exchange(method, path, **kwargs)
             except bounded_http.TooSlow as exc:
                 raise _timed_out(self.host, self.timeout, exc) from exc
+            except httpx.ConnectTimeout as exc:  # the connection itself has the shorter wait
+                raise _timed_out(self.host, min(CONNECT_SECONDS, self.timeout), exc) from exc
             except bounded_http.TooLarge as exc:
                 raise _too_large(self.host, self.answer_limit, exc) from exc
             except bounded_http.Undecodable as exc:
                 raise _garbage(self.host, exc.detail) from exc
             except httpx.TimeoutException as exc:
                 raise _timed_out(self.host, self.timeout, exc) from exc
-            except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError) as exc:
+            except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
                 if bounded_http.untrusted_certificate(exc):
                     raise _untrusted(self.host, exc) from exc
+                problem = connection_problems.problem_of(exc, self.url, probe_seconds=CONNECT_SECONDS)
+                if problem is not None:
+                    raise _wrong_address(problem, self.url, exc) from exc
                 if last or attempt >= 1:  # one more try: the server may just be restarting
                     raise _unreachable(self.host, exc) from exc
                 self._sleep(attempt, None)
@@ -163,40 +170,47 @@ class ServerClient:
     def _sleep(self, attempt: int, retry_after: float | None) -> None:
         time.sleep(retry_after if retry_after is not None else self._backoff * 2 ** attempt)
 
-    def _raise_for(self, response) -> None:
+    def _raise_for(self, response, path: str) -> None:
         status = response.status_code
         host = self.host
         if 300 <= status < 400:
             # Never followed: a POST redirected (http to https, another path) may lose its body or key.
             # The address it names is the server's word, not IT's: it is not offered to the user.
+            location = response.headers.get("Location", "")
+            if location and connection_problems.redirects_in_a_loop(
+                    self.url.rstrip("/") + path, location, seconds=min(CONNECT_SECONDS, self.timeout)):
+                raise ServerError(connection_problems.sentence(connection_problems.REDIRECT_LOOP, host),
+                                  fix=_ADDRESS_FIX, detail=f"HTTP {status} to {location[:300]!r}", status=status)
             raise ServerError(
                 N_("Server", "The server at {host} sends VoxDesk to another address.").format(host=host),
-                fix=N_("Server", "Ask IT for the address of the transcription server and check it in Settings → "
-                                 "Transcription server."),
-                detail=f"HTTP {status} to {response.headers.get('Location', '?')[:300]!r}")
+                fix=_ADDRESS_FIX, detail=f"HTTP {status} to {location[:300]!r}", status=status)
         if status < 400:
             return
         detail = f"HTTP {status}: {response.text[:300]}"
+        if connection_problems.problem_of_answer(self.url, status, response.content) is not None:
+            raise ServerError(connection_problems.sentence(connection_problems.PLAIN_TO_TLS_PORT, host),
+                              fix=_CORRECT_ADDRESS, detail=detail, status=None)  # not the server's own refusal
         if status in (401, 403):
             raise ServerError(
                 N_("Server", "The transcription server at {host} refused the API key.").format(host=host),
                 fix=N_("Server", "Enter the API key IT gave you in Settings → Transcription server (on the command "
-                                 "line: VOXDESK_SERVER_KEY)."), detail=detail)
+                                 "line: VOXDESK_SERVER_KEY)."), detail=detail, status=status)
         if status == 404:
             raise ServerError(
                 N_("Server", "There is no Whisper server (OpenAI audio API) at {host}.").format(host=host),
                 fix=N_("Server", "Check the server address in Settings → Transcription server; ask IT for it."),
-                detail=detail)
+                detail=detail, status=status)
         if status == 429 or status >= 500:
             raise ServerError(
                 N_("Server", "The transcription server at {host} is failing or overloaded (error {status}).").format(
                     host=host, status=status),
-                fix=N_("Server", "Try again later, or tell IT: the server's log says why."), detail=detail)
+                fix=N_("Server", "Try again later, or tell IT: the server's log says why."), detail=detail,
+                status=status)
         raise ServerError(
             N_("Server", "The transcription server at {host} refused the request: {reason}").format(
                 host=host, reason=_error_text(response)),
             fix=N_("Server", "Check the model name in Settings → Transcription server; Test connection shows "
-                             "the models the server has."), detail=detail)
+                             "the models the server has."), detail=detail, status=status)
 
 
 def _json(response, host: str) -> Any:
@@ -269,6 +283,19 @@ def _unreachable(host: str, exc: BaseException) -> ServerError:
         detail=f"{type(exc).__name__}: {exc}")
 
 
+_ADDRESS_FIX = N_("Server", "Ask IT for the address of the transcription server and check it in Settings → "
+                             "Transcription server.")
+
+
+_CORRECT_ADDRESS = N_("Server", "Correct the address in Settings → Transcription server, or ask IT for it.")
+
+
+def _wrong_address(problem: str, url: str, exc: BaseException) -> ServerError:
+    """http:// and https:// mixed up, or redirects in a loop: the address in Settings needs changing."""
+    return ServerError(connection_problems.sentence(problem, host_of(url)), fix=_CORRECT_ADDRESS,
+                       detail=f"{type(exc).__name__}: {exc}")
+
+
 def _untrusted(host: str, exc: BaseException) -> ServerError:
     return ServerError(
         N_("Server", "The certificate of the transcription server at {host} is not trusted by this computer, so "
@@ -299,5 +326,6 @@ def _garbage(host: str, detail: str) -> ServerError:
     return ServerError(
         N_("Server", "The server at {host} answered with something that is not a transcription.").format(host=host),
         fix=N_("Server", "Check that the address in Settings → Transcription server points to a Whisper server "
-                         "(OpenAI audio API), not a web page or proxy."), detail=detail)
+                         "(OpenAI audio API), not a web page or proxy."), detail=detail,
+        status=200)  # an answer came: what it held was not one
 

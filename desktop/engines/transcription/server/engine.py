@@ -87,11 +87,15 @@ class ServerWhisperEngine:
         audio = np.asarray(audio, dtype=np.float32)
         pieces = cut_into_pieces(audio, time_map.chunks, self.piece_seconds)
         speech = time_map.speech_stretches(audio.size / SAMPLE_RATE)
-        model = self.model_to_ask()
-        run = _PieceRun(self, audio, pieces, options, model, progress, on_segment)
+        run = None
         try:
+            # A listing that failed ends the server's part here, before any piece waits again.
+            run = _PieceRun(self, audio, pieces, options, self.model_to_ask(), progress, on_segment)
             run.until_done()
         except ServerError as error:
+            if run is None:
+                raise ServerStopped(error, resume_at=0.0, finished=EngineResult(
+                    segments=[], language=None, device=self.device)) from error
             resume_at = run.resume_at()
             finished = EngineResult(segments=run.passed_on, language=run.language(),
                                     speech=[(start, min(end, resume_at)) for start, end in speech if start < resume_at],
@@ -103,11 +107,18 @@ class ServerWhisperEngine:
                             notes=run.notes, device=self.device)
 
     def model_to_ask(self) -> str:
-        """The configured model, else the first the server lists, else OpenAI's name for Whisper."""
+        """The configured model, else the first the server lists, else OpenAI's name for Whisper.
+
+        Raises the listing's ServerError when the server gave no answer (silent, unreachable, the wrong
+        address) or one that any request would get (a refused key, a failing server): asking it again
+        for the transcription would only wait as long once more. A listing the server merely refuses
+        (a 4xx of its own) leaves the model to the transcription request."""
         if self._model is None:
             try:
                 listed = self._client.models()
-            except ServerError:
+            except ServerError as error:
+                if not _only_the_listing(error):
+                    raise
                 listed = []  # the transcription request itself will say what is wrong
             self._model = listed[0] if listed else DEFAULT_MODEL
         return self._model
@@ -116,6 +127,13 @@ class ServerWhisperEngine:
         return self._client.transcribe(encode_flac(samples), "speech.flac", model=model, task=options.task,
                                        language=options.language, prompt=options.prompt_with_glossary(),
                                        temperature=options.temperature)
+
+
+def _only_the_listing(error: ServerError) -> bool:
+    """Whether a failed model listing says nothing about the transcription request: the server answered,
+    with a list VoxDesk cannot read or a refusal of its own (not a refused key, not overloaded)."""
+    status = error.status
+    return status is not None and (200 <= status < 300 or (400 <= status < 500 and status not in (401, 403, 429)))
 
 
 class _PieceRun:
