@@ -215,7 +215,7 @@ def correct(transcript: Transcript, terms: Iterable[Term]) -> CorrectionReport:
 
 class _Tree:
     """Keys (strings, or tuples of sounds) in a radix tree: each branch holds the run of elements its keys
-    share, so the tree has at most two nodes a key however many keys begin alike."""
+    share, so the tree has at most two nodes per key however many keys begin alike."""
 
     __slots__ = ("edges", "values", "examined")
 
