@@ -2318,12 +2318,32 @@
         <translation>误听写法超过 {limit} 个</translation>
     </message>
     <message>
+        <source>The glossary “{name}”, line {line}: “{term}” has no letters, so it was left out; the other lines are used.</source>
+        <translation>术语表“{name}”第 {line} 行：“{term}”不含任何字母或汉字，因此未使用这一行；其余各行照常使用。</translation>
+    </message>
+    <message>
         <source>more than {limit} terms</source>
         <translation>术语超过 {limit} 个</translation>
     </message>
     <message>
+        <source>The glossary “{name}”, line {line}: “{term}” is the term “{first}” of line {first_line} in other letter case, so it is written “{first}”.</source>
+        <translation>术语表“{name}”第 {line} 行：“{term}”与第 {first_line} 行的术语“{first}”只是大小写不同，已合并为一个术语，写作“{first}”。</translation>
+    </message>
+    <message>
+        <source>The glossary “{name}”, line {line}: the misheard spelling “{spelling}” has no letters or digits, so it was left out.</source>
+        <translation>术语表“{name}”第 {line} 行：误听写法“{spelling}”不含任何字母或数字，因此未使用。</translation>
+    </message>
+    <message>
         <source>The glossary “{name}”, line {line}: {reason}. It was not used; correct that line and try again.</source>
         <translation>术语表“{name}”第 {line} 行：{reason}。该术语表未使用；请改正这一行后重试。</translation>
+    </message>
+    <message>
+        <source>“{term}” in the glossary “{name}” is the term “{first}” of the glossary “{other}” in other letter case, so it is written “{first}”.</source>
+        <translation>术语表“{name}”中的“{term}”与术语表“{other}”中的术语“{first}”只是大小写不同，已合并为一个术语，写作“{first}”。</translation>
+    </message>
+    <message>
+        <source>“{term}” has no letters, so it cannot be a term. Write the name or word as it should appear.</source>
+        <translation>“{term}”不含任何字母或汉字，不能作为术语。请按应有的写法输入名称或词语。</translation>
     </message>
     <message>
         <source>“{name}” is a shared glossary; only your IT department can remove it.</source>

@@ -12,13 +12,18 @@ through a word around it, or, where it is a word (尝试 for 城市), when Whisp
 it (the words' probability below UNSURE) and the term is a far commoner word (jieba's dictionary,
 MUCH_COMMONER). Every replacement keeps what Whisper wrote
 (``Segment.corrections``), so it can be undone (``undo``).
+
+The terms are indexed so that a segment costs the same with ten terms or ten thousand: a term's coarse
+sounds (the confusable differences taken out, which every syllable of a match shares) and a Latin term's
+letters are kept in trees walked only as far as what was heard goes (``_Tree``), and the listed spellings
+are looked up by their first two characters. ``Corrector.examined`` counts the comparisons made.
 """
 from __future__ import annotations
 
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Collection, Iterable, Sequence
 
 from desktop.core.glossary.glossary_file import Term
 from desktop.core.transcription.transcript import Correction, Segment, Transcript, respell
@@ -51,27 +56,24 @@ class Corrector:
     """The glossary's terms prepared once, for the segments of one or many recordings."""
 
     def __init__(self, terms: Iterable[Term]) -> None:
-        self._misheard: dict[str, str] = {}  # spelling (lower case for Latin) → term
-        # the coarse sound of a term's first two syllables → the terms
-        self._chinese: dict[tuple, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+        self._misheard_han = _Spellings(whole_words=False)  # a Chinese spelling → term, wherever it stands
+        self._misheard_latin = _Spellings(whole_words=True)  # a Latin one (any case) → term, as whole words
+        # the coarse sounds of a term's syllables → the term and its syllables
+        self._chinese = _Tree()
         self._latin: dict[str, str] = {}  # normalized spelling → term
-        self._latin_by_letter: dict[str, list[tuple[str, str]]] = {}
+        self._latin_letters = _Tree()  # normalized spelling → the terms, for near spellings
+        self.examined = 0  # comparisons made so far: looked-up spellings, tree steps, sounds and edit rows
         for term in terms:
             for spelling in term.misheard:
-                self._misheard.setdefault(spelling if _has_han(spelling) else spelling.lower(), term.text)
+                (self._misheard_han if _has_han(spelling) else self._misheard_latin).add(spelling, term.text)
             if _all_han(term.text) and len(term.text) >= 2:
                 syllables = tuple(_split(s) for s in _term_syllables(term.text))
-                self._chinese.setdefault((_coarse(syllables[0]), _coarse(syllables[1])), []).append(
-                    (term.text, syllables))
+                self._chinese.add(tuple(_coarse(syllable) for syllable in syllables), (term.text, syllables))
             elif not _has_han(term.text):
                 key = _normalized(term.text)
                 if len(key) >= 3:
                     self._latin.setdefault(key, term.text)
-                    self._latin_by_letter.setdefault(key[0], []).append((key, term.text))
-        self._misheard_han = sorted((s for s in self._misheard if _has_han(s)), key=len, reverse=True)
-        self._misheard_latin = (re.compile(r"(?<![A-Za-z0-9])(" + "|".join(
-            re.escape(s) for s in sorted((s for s in self._misheard if not _has_han(s)), key=len, reverse=True))
-            + r")(?![A-Za-z0-9])", re.IGNORECASE) if any(not _has_han(s) for s in self._misheard) else None)
+                    self._latin_letters.add(key, term.text)
 
     def correct_transcript(self, transcript: Transcript) -> CorrectionReport:
         report = CorrectionReport()
@@ -108,29 +110,31 @@ class Corrector:
 
     def _misheard_matches(self, text: str) -> list[tuple[int, int, str, float]]:
         matches = []
-        for spelling in self._misheard_han:
-            start = text.find(spelling)
-            while start >= 0:
-                matches.append((start, start + len(spelling), self._misheard[spelling], 0.0))
-                start = text.find(spelling, start + len(spelling))
-        if self._misheard_latin is not None:
-            for match in self._misheard_latin.finditer(text):
-                matches.append((match.start(), match.end(), self._misheard[match.group(0).lower()], 0.0))
+        for spellings in (self._misheard_han, self._misheard_latin):
+            for start, end, term in spellings.find(text):
+                matches.append((start, end, term, 0.0))
+            self.examined += spellings.examined
+            spellings.examined = 0
         return matches
 
     def _chinese_matches(self, segment: Segment) -> list[tuple[int, int, str, float]]:
-        if not self._chinese:
+        if not self._chinese.edges:
             return []
         text = segment.text
         readings = [_char_readings(ch) if _is_han(ch) else () for ch in text]
+        sounds = [{_coarse(reading) for reading in here} for here in readings]
         matches = []
         for start in range(len(text) - 1):
-            candidates = {term for first in readings[start] for second in readings[start + 1]
-                          for term in self._chinese.get((_coarse(first), _coarse(second)), ())}
+            # every syllable of a match sounds like the term's but for confusable differences, which the
+            # coarse sounds leave out: only the terms whose coarse sounds were heard from here are compared
+            candidates = []
+            for _, found in self._chinese.walk(sounds, start):
+                candidates += found
+            self.examined += self._chinese.examined
+            self._chinese.examined = 0
             for term, syllables in candidates:
                 end = start + len(syllables)
-                if end > len(text) or not all(readings[i] for i in range(start, end)):
-                    continue
+                self.examined += 1
                 cost = 0.0
                 for i, wanted in enumerate(syllables):
                     syllable_cost = min(_syllable_cost(heard, wanted) for heard in readings[start + i])
@@ -156,6 +160,7 @@ class Corrector:
                     break  # only words separated by spaces join into one name
                 joined += _normalized(tokens[last].group(0))
                 start, end = tokens[first].start(), tokens[last].end()
+                self.examined += 1
                 term, distance = self._latin.get(joined), 0
                 if term is None and len(joined) >= 6 and _confidence(segment, start, end) < UNSURE:
                     term, distance = self._near_spelling(joined)
@@ -164,13 +169,26 @@ class Corrector:
         return matches
 
     def _near_spelling(self, heard: str) -> tuple[str | None, int]:
+        """The term spelled within a small edit distance of ``heard`` (the closest, then the first in
+        alphabetical order), beginning with the same letter; the Levenshtein rows are computed along the
+        tree of spellings, so spellings that differ early are left after a few letters."""
         allowed = 1 if len(heard) < 10 else 2
         best: tuple[int, str] | None = None
-        for key, term in self._latin_by_letter.get(heard[0], ()):
-            if abs(len(key) - len(heard)) <= allowed:
-                distance = _edit_distance(heard, key, allowed)
-                if distance <= allowed and (best is None or (distance, term) < best):
-                    best = (distance, term)
+        edge = self._latin_letters.edges.get(heard[0])
+        stack = [(edge[0], edge[1], list(range(len(heard) + 1)))] if edge else []
+        while stack:
+            label, node, row = stack.pop()
+            for letter in label:
+                self.examined += 1
+                previous, row = row, [row[0] + 1]
+                for j, wanted in enumerate(heard, start=1):
+                    row.append(min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (letter != wanted)))
+                if min(row) > (allowed if best is None else best[0]):
+                    break  # no spelling that goes on from here comes within reach, or as close as the best
+            else:
+                if node.values and row[-1] <= allowed and (best is None or (row[-1], min(node.values)) < best):
+                    best = (row[-1], min(node.values))
+                stack.extend((child_label, child, row) for child_label, child in node.edges.values())
         return (best[1], best[0]) if best else (None, 0)
 
     @staticmethod
@@ -190,6 +208,117 @@ class Corrector:
 def correct(transcript: Transcript, terms: Iterable[Term]) -> CorrectionReport:
     """Run the correction pass over a transcript with the glossaries' terms."""
     return Corrector(terms).correct_transcript(transcript)
+
+
+# -- indexes ---------------------------------------------------------------------------------------
+
+
+class _Tree:
+    """Keys (strings, or tuples of sounds) in a radix tree: each branch holds the run of elements its keys
+    share, so the tree has at most two nodes per key however many keys begin alike."""
+
+    __slots__ = ("edges", "values", "examined")
+
+    def __init__(self) -> None:
+        self.edges: dict = {}  # a key's next element → [the run of elements, the node after them]
+        self.values: list | None = None  # the values of the keys that end here
+        self.examined = 0  # elements compared by walk, for the caller to count
+
+    def add(self, key: Sequence, value) -> None:
+        node, i = self, 0
+        while i < len(key):
+            edge = node.edges.get(key[i])
+            if edge is None:
+                leaf = _Tree()
+                node.edges[key[i]] = [key[i:], leaf]
+                node, i = leaf, len(key)
+                break
+            label, child = edge
+            shared = 1
+            while shared < len(label) and i + shared < len(key) and label[shared] == key[i + shared]:
+                shared += 1
+            if shared < len(label):  # the key leaves the run part way: split it there
+                middle = _Tree()
+                middle.edges[label[shared]] = [label[shared:], child]
+                edge[0], edge[1] = label[:shared], middle
+                child = middle
+            node, i = child, i + shared
+        if node.values is None:
+            node.values = []
+        node.values.append(value)
+
+    def walk(self, heard: Sequence[Collection], start: int):
+        """(end, values) for each key whose elements were heard from ``start`` on, one each of ``heard[i]``."""
+        states = [(self, None, 0)]  # a node, or the run of elements being followed towards it and how far
+        for position in range(start, len(heard)):
+            here, moved = heard[position], []
+            for node, label, offset in states:
+                self.examined += 1
+                if label is None:
+                    for element in here:
+                        edge = node.edges.get(element)
+                        if edge is not None:
+                            moved.append((edge[1], None, 0) if len(edge[0]) == 1 else (edge[1], edge[0], 1))
+                elif label[offset] in here:
+                    moved.append((node, None, 0) if offset + 1 == len(label) else (node, label, offset + 1))
+            states = moved
+            if not states:
+                return
+            for node, label, _ in states:
+                if label is None and node.values:
+                    yield position + 1, node.values
+
+
+class _Spellings:
+    """Listed misheard spellings → their terms, found in a text by looking up, where each character
+    stands, only spellings of the lengths that begin with the characters there (at most a hundred)."""
+
+    def __init__(self, whole_words: bool) -> None:
+        self._whole_words = whole_words  # Latin: any case, not inside a longer word; Chinese: as written
+        self._terms: dict[str, str] = {}  # spelling (lower case for Latin) → term
+        self._lengths: dict[str, list[int]] = {}  # a spelling's first two characters (or its one) → lengths
+        self.examined = 0
+
+    def add(self, spelling: str, term: str) -> None:
+        key = _folded(spelling) if self._whole_words else spelling
+        if key in self._terms:
+            return
+        self._terms[key] = term
+        lengths = self._lengths.setdefault(key[:2], [])
+        if len(key) not in lengths:
+            lengths.append(len(key))
+            lengths.sort(reverse=True)
+
+    def find(self, text: str) -> list[tuple[int, int, str]]:
+        if not self._terms:
+            return []
+        folded = _folded(text) if self._whole_words else text
+        found = []
+        for start in range(len(text)):
+            if self._whole_words and start and _is_ascii_alnum(text[start - 1]):
+                continue
+            for head in {folded[start:start + 1], folded[start:start + 2]}:
+                for length in self._lengths.get(head, ()):
+                    end = start + length
+                    if end > len(text) or (self._whole_words and end < len(text) and _is_ascii_alnum(text[end])):
+                        continue
+                    self.examined += 1
+                    term = self._terms.get(folded[start:end])
+                    if term is not None:
+                        found.append((start, end, term))
+        return found
+
+
+def _folded(text: str) -> str:
+    """The text in lower case, each character still in its place (one that lowers to two stays as it is)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+
+
+def _is_ascii_alnum(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
 
 
 # -- editing a segment -----------------------------------------------------------------------------
@@ -326,16 +455,3 @@ def _confidence(segment: Segment, start: int, end: int) -> float:
 
 def _normalized(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-def _edit_distance(a: str, b: str, limit: int) -> int:
-    """Levenshtein distance, or limit + 1 as soon as it is known to be larger."""
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        if min(current) > limit:
-            return limit + 1
-        previous = current
-    return previous[-1]

@@ -20,7 +20,7 @@ from desktop.core.common.atomic import atomic_write_text
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.shared_models import shared_model_dirs
-from desktop.core.glossary.glossary_file import SUFFIX, GlossaryError, parse_terms, read_glossary
+from desktop.core.glossary.glossary_file import SUFFIX, GlossaryError, line_term, parse_terms, read_glossary, term_key
 
 ENV_VARIABLE = "VOXDESK_GLOSSARY_DIRS"
 SYSTEM_FOLDER = Path("/usr/share/voxdesk/glossaries")
@@ -75,17 +75,21 @@ class GlossaryLibrary:
     def add_term(self, name: str, term: str, misheard: Iterable[str] = ()) -> Path:
         """Append a term (and its misheard spellings) to a user glossary, creating it if need be."""
         path = self.user_dir / (_checked_name(name) + SUFFIX)
+        if not any(ch.isalpha() for ch in term):
+            raise UserFacingError(N_("Glossary", "“{term}” has no letters, so it cannot be a term. Write the "
+                                                 "name or word as it should appear.").format(term=term.strip()))
         text = read_glossary(path).path.read_text(encoding="utf-8") if path.exists() else ""
         spellings = ", ".join(s.strip() for s in misheard if s.strip())
         line = " ".join(term.split()) + (f"\t{spellings}" if spellings else "")
         return self.save(name, (text if not text or text.endswith("\n") else text + "\n") + line + "\n")
 
     def remove_term(self, name: str, term: str) -> Path:
-        """Take a term's lines out of a user glossary; comments and other lines stay as they are."""
+        """Take a term's lines out of a user glossary (those writing it in other letter case too, which are
+        the same term); comments and other lines stay as they are."""
         path = self.user_dir / (_checked_name(name) + SUFFIX)
         read_glossary(path)
         kept = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-                if " ".join(line.split("#", 1)[0].partition("\t")[0].split()) != term]
+                if term_key(line_term(line)[0]) != term_key(term)]
         return self.save(name, "".join(kept))
 
     def import_file(self, source: str | os.PathLike[str]) -> Path:

@@ -101,6 +101,8 @@ class GlossariesDialog(QDialog):
                 item = QListWidgetItem(label)
                 item.setData(Qt.ItemDataRole.UserRole, term.text)
                 self.term_list.addItem(item)
+            for note in glossary.notes:  # a line left out or merged: said where its terms are listed
+                self.term_list.addItem(translated(note))
         sources = self._library.uses().get(entry.name, [])
         self.uses_label.setText(self.tr("Used for: {files}").replace("{files}", ", ".join(sources)) if sources
                                 else self.tr("Not used for a transcript yet."))

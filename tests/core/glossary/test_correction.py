@@ -1,7 +1,9 @@
 """The correction pass: glossary terms heard as near-misses become the term, correct text stays."""
 import json
+import random
 
-from desktop.core.glossary.correction import correct
+from desktop.core.glossary import correction
+from desktop.core.glossary.correction import Corrector, correct
 from desktop.core.glossary.glossary_file import Term
 from desktop.core.transcription.transcript import Segment, Transcript, Word
 
@@ -127,3 +129,86 @@ def test_an_unsure_common_word_stays_when_the_term_is_an_ordinary_word_that_soun
     # while 尝试 for the far commoner 城市 still is (test_a_term_misheard_as_a_homophone_is_corrected…)
     city = chinese_segment(("一二", 0.9), ("线", 0.9), ("尝试", 0.31))
     assert correct(Transcript(segments=[city]), [Term("城市")]).replacements == 1 and city.text == "一二线城市"
+
+
+# -- what a segment costs: the comparisons the pass makes, however large the glossary ------------------
+
+ENGLISH_WORDS = " The quarterly budget review has moved to Thursday, and vox desk runs on the new server.".split()
+CHARACTERS = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学"
+# The comparisons reach no further than what sounds, or is spelled within two edits, like what was heard,
+# however many terms there are; a scan of the terms would compare each of 10,000 for every doubted word.
+MOST_COMPARISONS_PER_SEGMENT = 3_000
+
+
+def unsure_segment(pieces: list[str]) -> Segment:
+    """A segment Whisper doubted throughout, so every near spelling and sound-alike is considered."""
+    words = [Word(start=i * 0.1, end=(i + 1) * 0.1, text=p, probability=0.3) for i, p in enumerate(pieces)]
+    return Segment(start=0.0, end=3.0, text="".join(pieces), words=words)
+
+
+def comparisons(terms: list[Term]) -> tuple[int, int]:
+    """The comparisons the pass makes for an English and a Mandarin segment, each on its own."""
+    corrector = Corrector(terms)
+    counts = []
+    for segment in (unsure_segment([" " + w for w in ENGLISH_WORDS]),
+                    unsure_segment(["一二", "线", "尝试", "虽然", "也处", "于调", "整中", "，", "城市", "的", "长时", "间"])):
+        before = corrector.examined
+        corrector.correct_segment(segment)
+        counts.append(corrector.examined - before)
+    return counts[0], counts[1]
+
+
+def names(count: int, prefix: str, letters: str, seed: int) -> list[str]:
+    rng, found = random.Random(seed), {}
+    while len(found) < count:
+        name = prefix + "".join(rng.choice(letters) for _ in range(rng.randint(3, 5)))
+        found.setdefault(name.lower(), name)
+    return list(found.values())
+
+
+def test_ten_thousand_latin_names_sharing_a_prefix_cost_a_segment_as_few_comparisons_as_a_hundred_names_may():
+    # "Thurs…": every name begins like "Thursday", which Whisper doubted, and is as long as it
+    for count in (100, 10_000):
+        english, mandarin = comparisons([Term(name) for name in names(count, "Thurs", "abcdefghijklmnopqrstuvwxyz", 3)])
+        assert 0 < english <= MOST_COMPARISONS_PER_SEGMENT and mandarin <= MOST_COMPARISONS_PER_SEGMENT, count
+
+
+def test_ten_thousand_chinese_terms_sharing_a_prefix_cost_a_segment_as_few_comparisons_as_a_hundred_names_may():
+    # "城市…": every term begins with what the segment says twice (尝试, 城市) and once nearly (长时)
+    for count in (100, 10_000):
+        english, mandarin = comparisons([Term(name) for name in names(count, "城市", CHARACTERS, 5)])
+        assert english <= MOST_COMPARISONS_PER_SEGMENT and 0 < mandarin <= MOST_COMPARISONS_PER_SEGMENT, count
+
+
+def test_the_sounds_of_only_the_terms_that_begin_like_what_was_heard_are_compared(monkeypatch):
+    compared = []
+    syllable_cost = correction._syllable_cost
+    monkeypatch.setattr(correction, "_syllable_cost",
+                        lambda heard, wanted: compared.append(1) or syllable_cost(heard, wanted))
+    # 城市 and three to five characters: the segment says 城市 and 尝试 (chéngshì, chángshì), then other words
+    terms = [Term(name) for name in names(3_000, "城市", CHARACTERS, 5)]
+    correct(Transcript(segments=[unsure_segment(["一二", "线", "尝试", "虽然", "也处", "于调", "整中", "，", "城市", "的"])]),
+            terms)
+    assert len(compared) < 100  # while each term compared once where 城市 and 尝试 stand would be 6,000
+
+
+def test_190000_misheard_spellings_cost_a_segment_as_few_comparisons_as_ten_may():
+    rng = random.Random(7)
+    han = [chr(0x4E00 + n) for n in range(3000)]
+    spellings = iter(dict.fromkeys("".join(rng.choice("bcdfghjklmnpqrstvwxz") for _ in range(5))
+                                   if i % 2 else "".join(rng.choice(han) for _ in range(2))
+                                   for i in range(400_000)))
+    terms = [Term(f"Office{n:05d}", tuple(next(spellings) for _ in range(19))) for n in range(10_000)]
+    few = [Term(term.text, term.misheard[:1]) for term in terms[:10]]
+    for glossary in (few, terms):
+        english, mandarin = comparisons(glossary)
+        assert english <= MOST_COMPARISONS_PER_SEGMENT and mandarin <= MOST_COMPARISONS_PER_SEGMENT
+    assert english > 0 and mandarin > 0  # the spellings were looked up
+
+
+def test_a_large_glossary_still_corrects_what_it_did():
+    segment = unsure_segment([" We", " run", " Kubernetis", " and", " box", " desk", " on", " Thursdy."])
+    terms = [Term(name) for name in names(5_000, "Thurs", "abcdefghijklmnopqrstuvwxyz", 3)]
+    correct(Transcript(segments=[segment]), [*terms, Term("Kubernetes"), Term("VoxDesk", ("box desk",)),
+                                             Term("Thursday")])
+    assert segment.text == " We run Kubernetes and VoxDesk on Thursday."

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.glossary.glossary_file import GlossaryError, load_glossaries, read_glossary
+from desktop.core.glossary.glossary_file import GlossaryError, all_terms, load_glossaries, read_glossary
 
 
 def write(path: Path, text: str) -> Path:
@@ -89,3 +89,45 @@ def test_a_bad_glossary_is_left_out_and_the_good_ones_are_kept(tmp_path):
     glossaries, problems = load_glossaries([bad, good])
     assert [g.name for g in glossaries] == ["good"]
     assert len(problems) == 1 and "bad.txt" in problems[0]
+
+
+def test_a_hash_inside_a_term_is_part_of_it_and_only_one_after_a_space_starts_a_comment(tmp_path):
+    path = write(tmp_path / "languages.txt",
+                 "# programming languages\nC#\tsee sharp, c sharp  # Microsoft's\nF#\teff sharp\nC++\t#not a spelling\n"
+                 "Objective-C # the old one\n")
+    glossary = read_glossary(path)
+    assert [(t.text, t.misheard) for t in glossary.terms] == [
+        ("C#", ("see sharp", "c sharp")), ("F#", ("eff sharp",)), ("C++", ()), ("Objective-C", ())]
+    assert glossary.notes == ()
+
+
+def test_a_term_without_letters_is_left_out_with_a_sentence_naming_its_line_and_the_rest_is_used(tmp_path):
+    path = write(tmp_path / "office.txt", "城市\n...\n2024\nVoxDesk\t--, vox desk\n")
+    glossaries, problems = load_glossaries([path])
+    (glossary,) = glossaries
+    assert [(t.text, t.misheard) for t in glossary.terms] == [("城市", ()), ("VoxDesk", ("vox desk",))]
+    assert len(problems) == 3
+    assert all("office.txt" in problem for problem in problems)
+    assert "line 2" in problems[0] and "“...”" in problems[0]
+    assert "line 3" in problems[1] and "“2024”" in problems[1]
+    assert "line 4" in problems[2] and "“--”" in problems[2]
+
+
+def test_a_term_in_other_letter_case_is_merged_into_the_first_with_a_sentence(tmp_path):
+    path = write(tmp_path / "products.txt", "VoxDesk\tbox desk\nvoxdesk\tvox desk\nVOXDESK\tBox Desk\n城市\n")
+    glossaries, problems = load_glossaries([path])
+    assert [(t.text, t.misheard) for t in glossaries[0].terms] == [("VoxDesk", ("box desk", "vox desk", "Box Desk")),
+                                                                   ("城市", ())]
+    assert len(problems) == 2
+    assert "line 2" in problems[0] and "“voxdesk”" in problems[0] and "“VoxDesk”" in problems[0]
+    assert "line 3" in problems[1] and "“VOXDESK”" in problems[1]
+
+
+def test_a_term_two_glossaries_write_in_other_letter_case_is_one_term_written_as_the_first(tmp_path):
+    first = write(tmp_path / "it.txt", "VoxDesk\tbox desk\n")
+    second = write(tmp_path / "sales.txt", "Voxdesk\tvox desk\n城市\n")
+    glossaries, problems = load_glossaries([first, second])
+    assert [(t.text, t.misheard) for t in all_terms(glossaries)] == [("VoxDesk", ("box desk", "vox desk")),
+                                                                     ("城市", ())]
+    (problem,) = problems
+    assert "“Voxdesk”" in problem and "“sales”" in problem and "“it”" in problem

@@ -60,3 +60,21 @@ def test_a_link_in_a_shared_folder_is_not_listed(tmp_path):
 def test_a_name_with_a_slash_is_refused(tmp_path):
     with pytest.raises(UserFacingError):
         GlossaryLibrary(tmp_path / "mine").add_term("../escape", "x")
+
+
+def test_removing_a_term_removes_its_lines_in_other_letter_case_and_keeps_a_hash_term(tmp_path):
+    library = GlossaryLibrary(tmp_path / "mine")
+    library.save("office", "VoxDesk\tbox desk\nC#\nvoxdesk\tvox desk\nC++\n")
+    library.remove_term("office", "VoxDesk")
+    library.remove_term("office", "C++")
+    (entry,) = library.entries()
+    assert [(t.text, t.misheard) for t in library.read(entry).terms] == [("C#", ())]
+    assert (tmp_path / "mine" / "office.txt").read_text(encoding="utf-8") == "C#\n"
+
+
+def test_a_term_without_letters_is_refused_with_a_sentence(tmp_path):
+    library = GlossaryLibrary(tmp_path / "mine")
+    with pytest.raises(UserFacingError) as caught:
+        library.add_term("office", "!!!")
+    assert "“!!!”" in caught.value.message
+    assert library.entries() == []

@@ -62,3 +62,16 @@ def test_a_shared_glossary_folder_chosen_in_settings_is_listed(qtbot, settings, 
     assert "glossaries/shared_folders" in dialog.changed()
     entries = settings.glossary_library().entries()
     assert [(e.name, e.shared) for e in entries] == [("departments", True)]
+
+
+def test_a_term_added_in_other_letter_case_is_shown_merged_with_a_sentence(qtbot, settings):
+    library = settings.glossary_library()
+    library.save("office", "VoxDesk\n")
+    dialog = GlossariesDialog(library)
+    qtbot.addWidget(dialog)
+    dialog.term_edit.setText("voxdesk")
+    dialog.misheard_edit.setText("vox desk")
+    dialog.add_term()
+    shown = [dialog.term_list.item(i).text() for i in range(dialog.term_list.count())]
+    assert shown[0] == "VoxDesk  ← vox desk"
+    assert len(shown) == 2 and "“voxdesk”" in shown[1] and "line 2" in shown[1]
