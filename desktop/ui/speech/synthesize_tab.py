@@ -113,7 +113,7 @@ class SynthesizeTab(QWidget):
         self.picker.folder_chosen.connect(self.import_folder)
         self.picker.import_progress.connect(self.progress.copying)
         self.editor_panel.status.connect(self.status_lines.clear_error)  # a text file was opened
-        self.picker.imported.connect(lambda _model: self.progress.clear_text(0))
+        self.picker.import_ended.connect(lambda: self.progress.clear_text(0))
         self.voice_panel.loaded.connect(self._on_voices_loaded)
         self.voice_panel.preview_requested.connect(self.preview_voice)
         self.editor_panel.text_changed.connect(self._update_actions)
