@@ -108,6 +108,7 @@ class SynthesizeTab(QWidget):
         for part in (self.picker, self.editor_panel, self.voice_panel, self.speaker, self.saver, self.fetcher):
             part.status.connect(self.status_lines.set_status)
             part.failed.connect(self.status_lines.show_error)
+        self.saver.saved.connect(self.status_lines.show_saved)
         self.picker.model_changed.connect(self._on_model_changed)
         self.picker.gpu_toggled.connect(self._on_gpu_toggled)
         self.picker.folder_chosen.connect(self.import_folder)
