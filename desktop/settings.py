@@ -67,7 +67,7 @@ _OPTIONS = (
     Option("synthesize/speed", 100),  # percent of the model's natural pace
     Option("synthesize/use_gpu", False),  # experimental: speech runs on the CPU by design
     Option("synthesize/normalize", True),  # loudness normalised to about -16 LUFS on saving
-    Option("synthesize/save_folder", ""),
+    Option("synthesize/save_folder", ""),  # where "Save…" last wrote speech; empty: Documents
     # PerTh's inaudible watermark on speech of the Coqui voices; cloned voices always carry it.
     Option("synthesize/watermark", True),
     # Clone

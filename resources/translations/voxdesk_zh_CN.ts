@@ -312,8 +312,8 @@
         <translation>XTTS v2 无法朗读句子“{short}”。请拆成更短的句子或删除特殊符号后重试。</translation>
     </message>
     <message>
-        <source>OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). Choose the folder in the Clone tab&apos;s settings, then try again.</source>
-        <translation>OpenVoice v2 需要转换器文件夹（含 config.json 和 checkpoint.pth）。请在“声音克隆”页中选择该文件夹后重试。</translation>
+        <source>OpenVoice v2 needs its converter folder: the folder from the OpenVoice v2 download that makes the speech sound like the saved voice (it holds config.json and checkpoint.pth). Press “Model folder…” next to “Voice model”, choose that folder, then try again.</source>
+        <translation>OpenVoice v2 需要它的转换器文件夹：即 OpenVoice v2 下载内容中让语音听起来像已保存声音的那个文件夹（其中有 config.json 和 checkpoint.pth）。请按“语音模型”旁的“模型文件夹…”，选择该文件夹后重试。</translation>
     </message>
     <message>
         <source>Loading OpenVoice v2…</source>
@@ -1867,8 +1867,16 @@
         <translation>模型文件夹…</translation>
     </message>
     <message>
-        <source>Where the selected engine&apos;s model files are.</source>
-        <translation>所选引擎的模型文件所在位置。</translation>
+        <source>XTTS v2 is a voice model that copies the saved voice from its sample and speaks 17 languages. Its licence, the CPML (Coqui Public Model License), is a non-commercial licence: the speech may not be used for business.</source>
+        <translation>XTTS v2 是一个语音模型，它根据样本复刻已保存的声音，能说 17 种语言。它的许可协议 CPML（Coqui 公共模型许可协议）是非商业许可协议：生成的语音不得用于商业用途。</translation>
+    </message>
+    <message>
+        <source>OpenVoice v2: a standard voice model reads the text, then OpenVoice makes it sound like the saved voice. Its MIT licence allows commercial use.</source>
+        <translation>OpenVoice v2：先由一个标准语音模型朗读文字，再由 OpenVoice 让它听起来像已保存的声音。它的 MIT 许可协议允许商业使用。</translation>
+    </message>
+    <message>
+        <source>Where the chosen voice model&apos;s files are on this computer: for XTTS v2 its model folder, for OpenVoice v2 its converter folder (the one with config.json and checkpoint.pth).</source>
+        <translation>所选语音模型的文件在这台电脑上的位置：XTTS v2 是它的模型文件夹，OpenVoice v2 是它的转换器文件夹（其中有 config.json 和 checkpoint.pth）。</translation>
     </message>
     <message>
         <source>Choose the XTTS v2 model folder</source>
@@ -3701,7 +3709,7 @@
     </message>
     <message>
         <source>see its model card</source>
-        <translation>见其模型说明（MODEL_CARD）</translation>
+        <translation>见其模型说明文件</translation>
     </message>
     <message>
         <source>{name} is neither a Piper voice (.onnx) nor a folder. Choose the voice&apos;s .onnx file or the folder that holds it.</source>
@@ -4540,10 +4548,6 @@ Replace them?</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <source>Engine:</source>
-        <translation>引擎：</translation>
-    </message>
-    <message>
         <source>Type the text to speak in the chosen voice.</source>
         <translation>输入要用所选声音朗读的文字。</translation>
     </message>
@@ -4564,12 +4568,24 @@ Replace them?</source>
         <translation>另存为 WAV…</translation>
     </message>
     <message>
-        <source>The licence of the selected engine.</source>
-        <translation>所选引擎的许可协议。</translation>
+        <source>Voice model:</source>
+        <translation>语音模型：</translation>
+    </message>
+    <message>
+        <source>The voice model that speaks the text in the saved voice.</source>
+        <translation>用已保存的声音朗读文字的语音模型。</translation>
     </message>
     <message>
         <source>Model folder: {folder}</source>
         <translation>模型文件夹：{folder}</translation>
+    </message>
+    <message>
+        <source>The licence of the chosen voice model: {licence} allows commercial use.</source>
+        <translation>所选语音模型的许可协议：{licence} 允许商业使用。</translation>
+    </message>
+    <message>
+        <source>The licence of the chosen voice model: {licence} is a non-commercial licence, so the speech may not be used for business.</source>
+        <translation>所选语音模型的许可协议：{licence} 是非商业许可协议，因此生成的语音不得用于商业用途。</translation>
     </message>
     <message>
         <source>Choose a saved voice first, or add one on the “Add a voice” page.</source>
@@ -4897,10 +4913,6 @@ Replace them?</source>
         <translation>中文（Tacotron 2，标贝）</translation>
     </message>
     <message>
-        <source>A female Mandarin voice. Latin letters in the text are not read.</source>
-        <translation>普通话女声。文字中的拉丁字母不会被读出。</translation>
-    </message>
-    <message>
         <source>XTTS v2, 17 languages</source>
         <translation>XTTS v2，17 种语言</translation>
     </message>
@@ -4921,8 +4933,12 @@ Replace them?</source>
         <translation>中文，自然且快速（Piper，Huayan）</translation>
     </message>
     <message>
-        <source>A female Mandarin voice, made for the CPU. Latin letters in the text are not read.</source>
-        <translation>普通话女声，专为 CPU 设计。文本中的拉丁字母不会被朗读。</translation>
+        <source>A female Mandarin voice. English words in the text are read by an English voice on this computer; without one, they are skipped.</source>
+        <translation>普通话女声。文字中的英文单词由这台电脑上的英文语音朗读；没有英文语音时会被跳过。</translation>
+    </message>
+    <message>
+        <source>A female Mandarin voice, made for the CPU. English words in the text are read by an English voice on this computer; without one, they are skipped.</source>
+        <translation>普通话女声，专为 CPU 设计。文字中的英文单词由这台电脑上的英文语音朗读；没有英文语音时会被跳过。</translation>
     </message>
     <message>
         <source>VoxDesk could not reach the download server. Check the internet connection, or choose another download source in Settings → Downloads. Without internet, copy the voice model&apos;s folder to this computer and use “Import model folder…” next to the model list on the Synthesize tab, or ask your IT department for the shared model folder.</source>
@@ -4983,6 +4999,14 @@ Replace them?</source>
     <message>
         <source>A voice model called “{title}” is already imported. Give this one another name.</source>
         <translation>已导入名为“{title}”的语音模型。请为这个模型另取一个名称。</translation>
+    </message>
+    <message>
+        <source>No Piper or Coqui voice was found in “{name}”. Choose the folder that holds the voice&apos;s .onnx and .onnx.json files (Piper), or its model file and config.json (Coqui).</source>
+        <translation>在“{name}”中没有找到 Piper 或 Coqui 语音。请选择存放该语音 .onnx 和 .onnx.json 文件的文件夹（Piper），或存放其模型文件和 config.json 的文件夹（Coqui）。</translation>
+    </message>
+    <message>
+        <source>The folder “{name}” holds several voices ({folders}). Choose the folder of the one to import.</source>
+        <translation>文件夹“{name}”中有多个语音（{folders}）。请选择要导入的那个语音所在的文件夹。</translation>
     </message>
     <message>
         <source>The folder {folder} does not exist. Choose the folder that holds the model files.</source>
@@ -5096,6 +5120,17 @@ Replace them?</source>
     <message>
         <source>“{name}” is too long to read aloud in one go ({count:,} characters). Split it into parts of at most {limit:,} characters.</source>
         <translation>“{name}”太长，无法一次朗读（{count:,} 个字符）。请拆分成每段不超过 {limit:,} 个字符。</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLines</name>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Show the folder the speech was saved in.</source>
+        <translation>显示保存语音的文件夹。</translation>
     </message>
 </context>
 <context>
@@ -5241,6 +5276,10 @@ Replace them?</source>
         <translation>正在复制模型…</translation>
     </message>
     <message>
+        <source>The import was cancelled; nothing was added.</source>
+        <translation>导入已取消，没有添加任何内容。</translation>
+    </message>
+    <message>
         <source>The model “{title}” was imported and is now chosen.</source>
         <translation>模型“{title}”已导入并选用。</translation>
     </message>
@@ -5277,8 +5316,8 @@ Replace them?</source>
         <translation>还没有可保存的语音。请先按“朗读”。</translation>
     </message>
     <message>
-        <source>Saved “{name}”.</source>
-        <translation>已保存“{name}”。</translation>
+        <source>Saved “{name}” in the folder {folder}.</source>
+        <translation>已将“{name}”保存到文件夹 {folder}。</translation>
     </message>
     <message>
         <source>Not saved: “{name}” was kept as it was.</source>

@@ -487,13 +487,13 @@ class SpeechSynthesizer:
                 N_("SpeechEngine", "“{title}” does not speak {language}. Choose {suggestion}, or set the language to "
                    "one it speaks ({languages}).").format(
                     title=loaded.info.title, language=language_name(settings.language),
-                    suggestion=_suggestion(settings.language), languages=_name_list(loaded.info.languages))
+                    suggestion=_suggestion(settings.language, self._store), languages=_name_list(loaded.info.languages))
             )
         if has_han(text) and "zh" not in speaks and "ja" not in speaks:
             raise UserFacingError(
                 N_("SpeechEngine", "“{title}” speaks {languages} only, so it cannot read the Chinese in this text. "
                    "Choose {suggestion}.").format(
-                    title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("zh"))
+                    title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("zh", self._store))
             )
         latin_languages = speaks - {"zh", "ja", "ko", "ar", "hi", "ru", "uk", "bg", "el"}
         if has_latin(text) and not latin_languages:
@@ -501,7 +501,7 @@ class SpeechSynthesizer:
                 raise UserFacingError(
                     N_("SpeechEngine", "“{title}” speaks {languages} only, so it cannot read this English text. "
                        "Choose {suggestion}.").format(
-                        title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("en"))
+                        title=loaded.info.title, languages=_spoken(loaded), suggestion=_suggestion("en", self._store))
                 )
             if on_note:
                 on_note(N_("SpeechEngine", "“{title}” skips the Latin letters in this text. XTTS v2 reads Chinese "
@@ -708,14 +708,14 @@ def _spoken(loaded: _Loaded) -> str:
     return _name_list(loaded.info.languages[:3])
 
 
-def _suggestion(language: str) -> str:
-    """A model that speaks language, by its curated title."""
-    from desktop.core.speech.tts_models import CURATED
+def _suggestion(language: str, store: TtsModelStore | None = None) -> str:
+    """A model that speaks language: the default voice of the model list for it, and XTTS v2."""
+    from desktop.core.speech.tts_models import CURATED, default_voice_title
 
-    default = default_model(language)
-    if language in ("en", "zh") and default in CURATED:
-        return N_("SpeechEngine", "a model that speaks {language}, such as “{title}” or “{other}”").format(
-            language=language_name(language), title=CURATED[default].title,
-            other=CURATED[MULTILINGUAL_DEFAULT].title)
+    if language in ("en", "zh"):
+        title = default_voice_title(language, store)
+        if title != CURATED[MULTILINGUAL_DEFAULT].title:
+            return N_("SpeechEngine", "a model that speaks {language}, such as “{title}” or “{other}”").format(
+                language=language_name(language), title=title, other=CURATED[MULTILINGUAL_DEFAULT].title)
     return N_("SpeechEngine", "a model that speaks {language}, such as “{title}”").format(
         language=language_name(language), title=CURATED[MULTILINGUAL_DEFAULT].title)

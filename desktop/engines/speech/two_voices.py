@@ -21,7 +21,7 @@ import numpy as np
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.speech.language_runs import is_mixed, split_by_language
-from desktop.core.speech.tts_models import CURATED, TtsModel, TtsModelStore, default_model
+from desktop.core.speech.tts_models import TtsModel, TtsModelStore, default_model, default_voice_title
 from desktop.engines.speech.tts import (
     SENTENCE_PAUSE_SECONDS,
     SpeechSynthesizer,
@@ -103,7 +103,7 @@ class TwoVoiceSpeech:
         if model is None:
             if other_language == "en":
                 return None  # as before: the chosen Chinese voice skips the Latin letters, and says so
-            suggested = CURATED[default_model(other_language)].title
+            suggested = default_voice_title(other_language, self._chosen.store)
             raise UserFacingError(
                 N_("SpeechEngine", "“{title}” speaks {languages} only, so it cannot read the Chinese in this text, "
                    "and no Chinese voice is on this computer. Download “{suggested}” from the model list (or add "

@@ -392,8 +392,10 @@ class VoiceCloner:
         checkpoint = _find_converter(folder) if folder else None
         if checkpoint is None:
             raise ModelError(
-                N_("CloneEngine", "OpenVoice v2 needs its converter folder (with config.json and checkpoint.pth). "
-                                  "Choose the folder in the Clone tab's settings, then try again."),
+                N_("CloneEngine", "OpenVoice v2 needs its converter folder: the folder from the OpenVoice v2 "
+                                  "download that makes the speech sound like the saved voice (it holds "
+                                  "config.json and checkpoint.pth). Press “Model folder…” next to “Voice model”, "
+                                  "choose that folder, then try again."),
                 detail=f"no converter in {folder}",
             )
         if self._converter is not None and self._converter.folder == checkpoint.parent:

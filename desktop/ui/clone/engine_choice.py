@@ -1,7 +1,8 @@
-"""The engine row of the Speak page: which engine speaks (XTTS v2 or OpenVoice v2) and where its model is."""
+"""The "Voice model" row of the Speak page: which engine speaks (XTTS v2 or OpenVoice v2) and where its
+model is; each is explained in words in its tooltip, licence included."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QPushButton, QWidget
 
 from desktop.engines.voices.cloning import ENGINES, CloneSettings
@@ -33,10 +34,26 @@ class EngineChoice(QWidget):
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
+        explained = {
+            "xtts": self.tr("XTTS v2 is a voice model that copies the saved voice from its sample and speaks 17 "
+                            "languages. Its licence, the CPML (Coqui Public Model License), is a non-commercial "
+                            "licence: the speech may not be used for business."),
+            "openvoice": self.tr("OpenVoice v2: a standard voice model reads the text, then OpenVoice makes it "
+                                 "sound like the saved voice. Its MIT licence allows commercial use."),
+        }
         for index, engine in enumerate(ENGINES.values()):
             self.engine_combo.setItemText(index, translated(engine.title))
+            self.engine_combo.setItemData(index, explained.get(engine.id, ""), Qt.ItemDataRole.ToolTipRole)
+        self._explain_chosen()
         self.model_folder_button.setText(self.tr("Model folder…"))
-        self.model_folder_button.setToolTip(self.tr("Where the selected engine's model files are."))
+        self.model_folder_button.setToolTip(self.tr(
+            "Where the chosen voice model's files are on this computer: for XTTS v2 its model folder, for "
+            "OpenVoice v2 its converter folder (the one with config.json and checkpoint.pth)."))
+
+    def _explain_chosen(self) -> None:
+        """The closed list shows the chosen voice model's explanation too."""
+        self.engine_combo.setToolTip(self.engine_combo.itemData(self.engine_combo.currentIndex(),
+                                                                Qt.ItemDataRole.ToolTipRole) or "")
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -62,6 +79,7 @@ class EngineChoice(QWidget):
     @Slot()
     def _on_changed(self) -> None:
         self._remember()
+        self._explain_chosen()
         self.changed.emit()
 
     def _remember(self) -> None:

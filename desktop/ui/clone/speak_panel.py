@@ -112,13 +112,13 @@ class SpeakPanel(QWidget):
         """Set every text; called at start and when the interface language changes."""
         self.voice_label.setText(self.tr("Voice:"))
         self.speak_language_label.setText(self.tr("Language:"))
-        self.engine_label.setText(self.tr("Engine:"))
+        self.engine_label.setText(self.tr("Voice model:"))
+        self.engine_label.setToolTip(self.tr("The voice model that speaks the text in the saved voice."))
         self.editor.setPlaceholderText(self.tr("Type the text to speak in the chosen voice."))
         self.speak_button.setText(self.tr("Speak"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.play_button.setText(self.tr("Play"))
         self.save_button.setText(self.tr("Save as WAV…"))
-        self.licence_label.setToolTip(self.tr("The licence of the selected engine."))
         if self.speak_voice_combo.currentData() is None:
             self._follow_voice_language()  # the interface language may have changed
         self._describe_engine()
@@ -188,6 +188,8 @@ class SpeakPanel(QWidget):
 
     @Slot()
     def _on_engine_changed(self) -> None:
+        if self._note[1] == ERROR_STYLE and not self._jobs.running("speak"):
+            self._status("")  # the error was about the other engine (its missing model, say)
         self._describe_engine()
         self.licence_panel.show_engine(self.engine)
         self._update_actions()
@@ -196,6 +198,12 @@ class SpeakPanel(QWidget):
         engine = ENGINES[self.engine]
         self.engine_info.setText(translated(engine.summary))
         self.licence_label.setText(translated(engine.licence_line))
+        if engine.commercial_use:
+            explained = self.tr("The licence of the chosen voice model: {licence} allows commercial use.")
+        else:
+            explained = self.tr("The licence of the chosen voice model: {licence} is a non-commercial licence, so "
+                                "the speech may not be used for business.")
+        self.licence_label.setToolTip(explained.format(licence=engine.licence))
 
     def clone_settings(self) -> CloneSettings:
         return self.engine_choice.clone_settings(self.speak_language_combo.currentData())

@@ -40,6 +40,7 @@ class ModelPicker(QWidget):
     folder_chosen = Signal(object)  # the Path of a model folder to import (Coqui or Piper)
     import_progress = Signal(float)  # 0..1 of a model folder being copied
     imported = Signal(object)  # the TtsModel just imported, now chosen
+    import_ended = Signal()  # an import finished, failed or was cancelled: its "Copying…" is over
     status = Signal(object)  # a sentence for the status line (a core Message)
     failed = Signal(object)  # a sentence saying what went wrong
 
@@ -320,9 +321,23 @@ class ModelPicker(QWidget):
                                        cancelled=report.cancelled)
 
         return self._jobs.start("import", work, on_message=self.status.emit, on_progress=self.import_progress.emit,
-                                on_result=self._on_imported, on_failed=self.failed.emit)
+                                on_result=self._on_imported, on_failed=self._on_import_failed,
+                                on_cancelled=self._on_import_cancelled)
+
+    def _on_import_failed(self, message) -> None:
+        self._end_import("")
+        self.failed.emit(message)
+
+    def _on_import_cancelled(self) -> None:
+        self._end_import(N_("SynthesizeTab", "The import was cancelled; nothing was added."))
+
+    def _end_import(self, status) -> None:
+        """Whatever the outcome, "Copying the model…" no longer stands in the status line."""
+        self.status.emit(status)
+        self.import_ended.emit()
 
     def _on_imported(self, model: TtsModel) -> None:
+        self.import_ended.emit()
         self.refresh_models(select=model.name)
         self._on_model_changed()
         self.imported.emit(model)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QDir, QObject, QStandardPaths, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop.core.common.i18n import N_
@@ -13,11 +13,18 @@ from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import Job, JobReport
 
 
+def default_save_folder() -> str:
+    """Where "Save…" first offers to save: the user's Documents folder (the home folder without one)."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and Path(documents).is_dir() else QDir.homePath()
+
+
 class SpeechSaver(QObject):
-    """Writes speech to a file; the folder chosen last time is offered again."""
+    """Writes speech to a file; the folder saved into last time is offered again."""
 
     status = Signal(object)  # a sentence for the status line (a core Message)
     failed = Signal(object)  # the sentence saying why the file could not be written
+    saved = Signal(object, object)  # the sentence saying where the file went, and its folder (a Path)
 
     def __init__(self, settings, jobs: TabJobs, parent: QWidget) -> None:
         super().__init__(parent)
@@ -31,7 +38,7 @@ class SpeechSaver(QObject):
 
     def choose_file(self) -> Path | None:
         """Ask where to save (.wav or .mp3); None when the user cancels."""
-        folder = self._settings.get("synthesize/save_folder") or str(Path.home())
+        folder = self._settings.get("synthesize/save_folder") or default_save_folder()
         path, chosen_filter = QFileDialog.getSaveFileName(
             self._parent, self.tr("Save the speech"), str(Path(folder) / self.tr("speech.wav")),
             self.tr("WAV audio (*.wav);;MP3 audio (*.mp3)"),
@@ -42,7 +49,6 @@ class SpeechSaver(QObject):
         target = Path(path)
         if target.suffix.lower() not in (".wav", ".mp3"):
             target = target.with_name(target.name + (".mp3" if "mp3" in chosen_filter.lower() else ".wav"))
-        self._settings.set("synthesize/save_folder", str(target.parent))
         return target
 
     def save(self, path: Path, samples: np.ndarray, sample_rate: int, *, normalize: bool,
@@ -64,7 +70,9 @@ class SpeechSaver(QObject):
         def done(outcome: tuple[str, Path]) -> None:
             what, written = outcome
             if what == "saved":
-                self.status.emit(N_("SynthesizeTab", "Saved “{name}”.").format(name=written.name))
+                self._settings.set("synthesize/save_folder", str(written.parent))  # offered next time
+                self.saved.emit(N_("SynthesizeTab", "Saved “{name}” in the folder {folder}.").format(
+                    name=written.name, folder=str(written.parent)), written.parent)
             elif ask_replace(self._parent, [written]):
                 self.save(written, samples, sample_rate, normalize=normalize, overwrite=True)
             else:

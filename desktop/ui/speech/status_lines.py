@@ -1,8 +1,12 @@
-"""The two lines under the Synthesize tab's buttons: what is happening, and what went wrong."""
+"""The two lines under the Synthesize tab's buttons: what is happening (with *Open folder* after a
+save), and what went wrong."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import ERROR_STYLE
@@ -17,6 +21,7 @@ class StatusLines(QWidget):
         super().__init__(parent)
         self._status: str = ""
         self._error: str = ""
+        self._folder: Path | None = None  # the folder a file was just saved in, for "Open folder"
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -25,17 +30,40 @@ class StatusLines(QWidget):
         self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.hide()
+        self.open_folder_button = QPushButton()
+        self.open_folder_button.hide()
+        self.open_folder_button.clicked.connect(self.open_folder)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.open_folder_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.status_label)
+        layout.addLayout(status_row)
         layout.addWidget(self.error_label)
+        self.retranslate()
 
     def retranslate(self) -> None:
         self.status_label.setText(translated(self._status))
         self.error_label.setText(translated(self._error))
+        self.open_folder_button.setText(self.tr("Open folder"))
+        self.open_folder_button.setToolTip(self.tr("Show the folder the speech was saved in."))
+
+    @Slot(object, object)
+    def show_saved(self, text: str, folder: Path) -> None:
+        """Say where a file was saved, with "Open folder" beside it until the next sentence."""
+        self.set_status(text)
+        self._folder = Path(folder)
+        self.open_folder_button.show()
+
+    @Slot()
+    def open_folder(self) -> None:
+        if self._folder is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._folder)))
 
     @Slot(object)
     def set_status(self, text: str) -> None:
+        self._folder = None
+        self.open_folder_button.hide()
         self._status = text
         self.status_label.setText(translated(text))
         if text:

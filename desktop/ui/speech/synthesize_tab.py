@@ -108,12 +108,13 @@ class SynthesizeTab(QWidget):
         for part in (self.picker, self.editor_panel, self.voice_panel, self.speaker, self.saver, self.fetcher):
             part.status.connect(self.status_lines.set_status)
             part.failed.connect(self.status_lines.show_error)
+        self.saver.saved.connect(self.status_lines.show_saved)
         self.picker.model_changed.connect(self._on_model_changed)
         self.picker.gpu_toggled.connect(self._on_gpu_toggled)
         self.picker.folder_chosen.connect(self.import_folder)
         self.picker.import_progress.connect(self.progress.copying)
         self.editor_panel.status.connect(self.status_lines.clear_error)  # a text file was opened
-        self.picker.imported.connect(lambda _model: self.progress.clear_text(0))
+        self.picker.import_ended.connect(lambda: self.progress.clear_text(0))
         self.voice_panel.loaded.connect(self._on_voices_loaded)
         self.voice_panel.preview_requested.connect(self.preview_voice)
         self.editor_panel.text_changed.connect(self._update_actions)

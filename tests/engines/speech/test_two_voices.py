@@ -131,7 +131,7 @@ def test_without_a_chinese_voice_mixed_text_is_refused_naming_what_to_install(tm
 
     message = refused.value.message
     assert "cannot read the Chinese" in message and "no Chinese voice is on this computer" in message
-    assert "Chinese (Tacotron 2, Baker)" in message and "Import model folder…" in message
+    assert "Chinese, natural and fast (Piper, Huayan)" in message and "Import model folder…" in message
     chosen.release()
 
 

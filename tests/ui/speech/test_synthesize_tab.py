@@ -417,7 +417,7 @@ def test_chinese_text_with_an_english_model_suggests_a_chinese_model_and_keeps_t
     speak_and_wait(qtbot, tab, "Hello there.")
     before = tab.speech_samples()
     speak_and_wait(qtbot, tab, "各位同事，明天上午九点开会。")
-    assert "cannot read the Chinese" in tab.error_text() and "Chinese (Tacotron 2, Baker)" in tab.error_text()
+    assert "cannot read the Chinese" in tab.error_text() and "Chinese, natural and fast (Piper, Huayan)" in tab.error_text()
     assert np.array_equal(tab.speech_samples(), before)
     assert tab.play_button.isEnabled() and tab.save_button.isEnabled()
 

@@ -51,5 +51,5 @@ def test_without_a_chinese_voice_the_refusal_names_what_to_install(qtbot, make_t
     speak_and_wait(qtbot, tab, "Good morning, 各位同事。")
 
     assert "no Chinese voice is on this computer" in tab.error_text()
-    assert "Chinese (Tacotron 2, Baker)" in tab.error_text()
+    assert "Chinese, natural and fast (Piper, Huayan)" in tab.error_text()  # the default Chinese voice
     assert not tab.speaker.take.sentences
