@@ -309,8 +309,7 @@ def _is_int(value: Any) -> bool:
 def _shown_number(value: Any) -> str:
     """A number from the config as the sentence shows it: a 10¹⁹ stays readable, a non-number is named."""
     if _is_int(value):
-        digits = str(abs(value)) if abs(value) < 10 ** 30 else None
-        return (("-" if value < 0 else "") + digits) if digits else f"a {len(str(abs(value)))}-digit number"
+        return str(value) if abs(value) < 10 ** 30 else f"{str(value)[:12]}…"
     return repr(value)[:40]
 
 
