@@ -407,9 +407,14 @@ def embedding_rows(model: bytes, name: str) -> int | None:
     parsed = _onnx_model_class()()
     try:
         parsed.ParseFromString(model)
-    except (DecodeError, RecursionError, ValueError) as exc:
-        raise damaged(name, N_("PiperVoices", "its model file is not an ONNX model")) from exc
-    graph = parsed.graph
+        return _table_rows(parsed.graph)
+    except (DecodeError, RecursionError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+        raise damaged(name, N_("PiperVoices", "its model file is not an ONNX model"),
+                      detail=f"{type(exc).__name__}: {exc}"[:300]) from exc
+
+
+def _table_rows(graph: Any) -> int | None:
+    """The rows of the table the graph's first Gather on ``input`` reads, through Identity or Constant nodes."""
     tables = {tensor.name: tensor for tensor in graph.initializer}
     producers = {output: node for node in graph.node for output in node.output}
     gather = next((node for node in graph.node

@@ -135,6 +135,17 @@ def test_the_real_voices_symbol_table_is_read_from_its_model():
     assert embedding_rows(read_piper_model(check), "joe") == 256
 
 
+def test_a_model_file_that_is_not_onnx_is_refused_in_a_sentence(tmp_path):
+    from desktop.core.speech.piper_voices import read_piper_model
+
+    folder = copy_of_joe(tmp_path / "voice")
+    (folder / f"{JOE_KEY}.onnx").write_bytes(b"\xff" * 4096)
+    with pytest.raises(ModelError) as caught:
+        read_piper_model(inspect_piper(folder))
+    assert caught.value.message == ("The Piper voice “en_US-joe-medium” is damaged: its model file is not an ONNX "
+                                    "model. Copy or download the voice again from its source.")
+
+
 def test_a_voice_whose_phoneme_map_outgrows_its_model_is_not_imported(tmp_path):
     folder = copy_of_joe(tmp_path / "voice")
     edit_config(folder, lambda c: c.update(num_symbols=1000) or c["phoneme_id_map"].update({"a": [300]}))
