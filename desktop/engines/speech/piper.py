@@ -58,14 +58,10 @@ class PiperVoice:
     def sample_rate(self) -> int:
         return self.check.sample_rate
 
-    def phoneme_ids(self, text: str) -> list[int]:
-        """The model's symbol ids for text, clause by clause, punctuation kept (all in one run)."""
-        ids, _, _ = self._ids(text)
-        return self._framed(ids)
-
     def phoneme_runs(self, text: str) -> list[list[int]]:
-        """phoneme_ids cut into runs of at most MAX_IDS_PER_RUN ids, each framed by the start and end
-        symbols: cut after a clause where one fits, else after a word, else (one endless word) anywhere."""
+        """The model's symbol ids for text (clause by clause, punctuation kept) in runs of at most
+        MAX_IDS_PER_RUN ids, each framed by the start and end symbols: cut after a clause where one
+        fits, else after a word, else (one endless word) anywhere. A usual sentence is one run."""
         ids, clause_ends, word_ends = self._ids(text)
         room = MAX_IDS_PER_RUN - len(self._framed([]))
         runs, start = [], 0
