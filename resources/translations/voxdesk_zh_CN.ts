@@ -3697,8 +3697,8 @@
         <translation>它的设置文件 {file} 里没有设置</translation>
     </message>
     <message>
-        <source>The settings file {file} has no phoneme map, so VoxDesk cannot turn text into this voice&apos;s sounds. Copy the voice&apos;s .onnx.json again from its source.</source>
-        <translation>设置文件 {file} 中没有音素表，因此 VoxDesk 无法把文字转换成这个语音的声音。请从来源重新复制该语音的 .onnx.json。</translation>
+        <source>its settings file {file} has no phoneme map, so VoxDesk cannot turn text into its sounds</source>
+        <translation>它的设置文件 {file} 没有音素表，VoxDesk 无法把文字转成它的读音</translation>
     </message>
     <message>
         <source>its settings give {count} as its number of symbols, where a Piper voice has from 1 to {limit}</source>

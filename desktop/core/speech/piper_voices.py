@@ -244,10 +244,8 @@ def inspect_piper(path: str | Path, *, name: str | None = None) -> PiperVoiceChe
 def _read_config(config: dict[str, Any], model_file: Path, config_file: Path, name: str) -> PiperVoiceCheck:
     phonemes = config.get("phoneme_id_map")
     if not isinstance(phonemes, dict) or not phonemes:
-        raise ModelError(
-            N_("PiperVoices", "The settings file {file} has no phoneme map, so VoxDesk cannot turn text into this "
-                              "voice's sounds. Copy the voice's .onnx.json again from its source.").format(
-                file=config_file.name))
+        raise damaged(name, N_("PiperVoices", "its settings file {file} has no phoneme map, so VoxDesk cannot turn "
+                                              "text into its sounds").format(file=config_file.name))
     symbols = config.get("num_symbols", DEFAULT_SYMBOLS)
     if not _is_int(symbols) or not 1 <= symbols <= MAX_SYMBOLS:
         raise damaged(name, N_("PiperVoices", "its settings give {count} as its number of symbols, where a Piper "
