@@ -148,6 +148,13 @@ def run(args: argparse.Namespace) -> int:
     return _speak_and_save(synthesizer, text, settings, args, fallbacks)
 
 
+def _exit_status(error: UserFacingError) -> int:
+    """2 for a voice file that is not what it claims to be (bad input, like a bad argument), else 1."""
+    from desktop.core.speech.piper_voices import DamagedVoice
+
+    return 2 if isinstance(error, DamagedVoice) else 1
+
+
 def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace, fallbacks) -> int:
     from desktop.cli.progress import ProgressLine
     from desktop.engines.speech.tts import SpeechSynthesizer
@@ -166,7 +173,7 @@ def _speak_and_save(synthesizer, text: str, settings, args: argparse.Namespace, 
             )
     except UserFacingError as error:
         line.done("failed")
-        return fail(error.message)
+        return fail(error.message, _exit_status(error))
     except KeyboardInterrupt:
         line.done("cancelled; nothing was written")
         return 130

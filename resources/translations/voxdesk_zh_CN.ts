@@ -3728,20 +3728,84 @@
         <translation>文件 {file} 有 {size} MB，远大于任何 Piper 语音，因此 VoxDesk 没有加载它。请从来源重新复制该语音。</translation>
     </message>
     <message>
+        <source>its model file {file} is too small to be a voice</source>
+        <translation>它的模型文件 {file} 太小，不可能是语音</translation>
+    </message>
+    <message>
+        <source>its settings file {file} is far larger than any Piper voice&apos;s</source>
+        <translation>它的设置文件 {file} 远大于任何 Piper 语音的设置文件</translation>
+    </message>
+    <message>
         <source>VoxDesk cannot read the Piper voice “{name}”. Check that its files are still there and readable.</source>
         <translation>VoxDesk 无法读取 Piper 语音“{name}”。请检查它的文件是否还在并且可以读取。</translation>
     </message>
     <message>
-        <source>The settings file {file} has no phoneme map, so VoxDesk cannot turn text into this voice&apos;s sounds. Copy the voice&apos;s .onnx.json again from its source.</source>
-        <translation>设置文件 {file} 中没有音素表，因此 VoxDesk 无法把文字转换成这个语音的声音。请从来源重新复制该语音的 .onnx.json。</translation>
+        <source>its settings file {file} is nested far deeper than any Piper voice&apos;s</source>
+        <translation>它的设置文件 {file} 的嵌套层数远超任何 Piper 语音的设置文件</translation>
+    </message>
+    <message>
+        <source>its settings file {file} is not valid JSON</source>
+        <translation>它的设置文件 {file} 不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>its settings file {file} holds no settings</source>
+        <translation>它的设置文件 {file} 里没有设置</translation>
+    </message>
+    <message>
+        <source>its settings file {file} has no phoneme map, so VoxDesk cannot turn text into its sounds</source>
+        <translation>它的设置文件 {file} 没有音素表，VoxDesk 无法把文字转成它的读音</translation>
+    </message>
+    <message>
+        <source>its settings give {count} as its number of symbols, where a Piper voice has from 1 to {limit}</source>
+        <translation>它的设置把符号数写为 {count}，而 Piper 语音的符号数在 1 到 {limit} 之间</translation>
+    </message>
+    <message>
+        <source>the sound “{phoneme}” has no symbol number in its phoneme map</source>
+        <translation>音素表中的音“{phoneme}”没有符号编号</translation>
+    </message>
+    <message>
+        <source>the sound “{phoneme}” stands for {count} symbols in its phoneme map, where a Piper voice uses at most {limit}</source>
+        <translation>音素表中的音“{phoneme}”对应 {count} 个符号，而 Piper 语音最多使用 {limit} 个</translation>
+    </message>
+    <message>
+        <source>its phoneme map has no pause symbol “_”</source>
+        <translation>它的音素表中没有停顿符号“_”</translation>
+    </message>
+    <message>
+        <source>its espeak-ng language “{voice}” is not the name of a language</source>
+        <translation>它的 espeak-ng 语言“{voice}”不是语言名称</translation>
+    </message>
+    <message>
+        <source>its sample rate {rate} is not one a voice speaks at (8000 to 48000 Hz)</source>
+        <translation>它的采样率 {rate} 不是语音使用的采样率（8000 至 48000 Hz）</translation>
+    </message>
+    <message>
+        <source>its list of speakers does not match its number of speakers</source>
+        <translation>它的说话人列表与说话人数量不符</translation>
+    </message>
+    <message>
+        <source>the sound “{phoneme}” stands for symbol {symbol}, but its model has only {count} symbols</source>
+        <translation>音“{phoneme}”对应符号 {symbol}，但它的模型只有 {count} 个符号</translation>
+    </message>
+    <message>
+        <source>the sound “{phoneme}” stands for symbol {symbol}, but its settings give only {count} symbols</source>
+        <translation>音“{phoneme}”对应符号 {symbol}，但它的设置只有 {count} 个符号</translation>
+    </message>
+    <message>
+        <source>its setting {setting} is {value}, outside 0 to 10</source>
+        <translation>它的设置 {setting} 为 {value}，超出 0 到 10 的范围</translation>
     </message>
     <message>
         <source>The settings file {file} names {path} ({field}), which is outside the voice&apos;s folder, so VoxDesk refused the voice. Use the voice&apos;s own .onnx.json.</source>
         <translation>设置文件 {file} 指向 {path}（{field}），它不在语音的文件夹内，因此 VoxDesk 拒绝了该语音。请使用该语音自带的 .onnx.json。</translation>
     </message>
     <message>
-        <source>The Piper voice file {file} is damaged or is not a Piper voice. Copy the voice&apos;s .onnx and .onnx.json again from their source.</source>
-        <translation>Piper 语音文件 {file} 已损坏或不是 Piper 语音。请从来源重新复制语音的 .onnx 和 .onnx.json。</translation>
+        <source>The Piper voice “{name}” is damaged: {problem}. Copy or download the voice again from its source.</source>
+        <translation>Piper 语音“{name}”已损坏：{problem}。请从来源重新复制或下载该语音。</translation>
+    </message>
+    <message>
+        <source>its model file is not an ONNX model</source>
+        <translation>它的模型文件不是 ONNX 模型</translation>
     </message>
     <message>
         <source>The download of “{title}” was damaged on the way ({file} does not match the official checksum), so VoxDesk deleted it; please try again.</source>
@@ -3750,6 +3814,18 @@
     <message>
         <source>The file {file} is far larger than any Piper voice, so VoxDesk did not load it.</source>
         <translation>文件 {file} 远大于任何 Piper 语音，因此 VoxDesk 没有加载它。</translation>
+    </message>
+    <message>
+        <source>its model failed on the sounds of this text</source>
+        <translation>它的模型无法处理这段文字的读音</translation>
+    </message>
+    <message>
+        <source>its model file {file} cannot be run</source>
+        <translation>它的模型文件 {file} 无法运行</translation>
+    </message>
+    <message>
+        <source>its model file {file} does not take the inputs of a Piper voice</source>
+        <translation>它的模型文件 {file} 不接受 Piper 语音的输入</translation>
     </message>
 </context>
 <context>
@@ -4813,10 +4889,6 @@ Replace them?</source>
     <message>
         <source>The speech synthesis part of VoxDesk is not installed correctly. Run the installer again (make setup).</source>
         <translation>VoxDesk 的语音合成组件安装不正确。请重新运行安装程序（make setup）。</translation>
-    </message>
-    <message>
-        <source>The voice model “{title}” could not be loaded: its model file is damaged or does not match its settings. Download or import it again.</source>
-        <translation>无法加载语音模型“{title}”：它的模型文件已损坏或与其设置不符。请重新下载或导入。</translation>
     </message>
     <message>
         <source>The voice model “{title}” is missing one of its files. Download or import it again.</source>

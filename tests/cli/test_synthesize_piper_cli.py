@@ -33,6 +33,20 @@ def test_a_piper_voice_without_its_config_is_refused_in_a_sentence(tmp_path, cap
     assert not (tmp_path / "x.wav").exists()
 
 
+def test_a_damaged_piper_voice_is_refused_with_exit_2_and_what_is_wrong(tmp_path, capsys):
+    import json
+
+    voice = copy_of_joe(tmp_path / "voice") / f"{JOE_KEY}.onnx"
+    config_path = voice.with_name(voice.name + ".json")
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["phoneme_id_map"]["_"] = [0] * 100_000
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+    assert voxdesk("synthesize", "--text", "Hello.", "--model", str(voice), "--output", str(tmp_path / "x.wav")) == 2
+    err = capsys.readouterr().err
+    assert "voxdesk: The Piper voice “en_US-joe-medium” is damaged: the sound “_” stands for 100000 symbols" in err
+    assert "Traceback" not in err and not (tmp_path / "x.wav").exists()
+
+
 def test_without_a_model_the_command_line_reads_with_the_voice_the_window_would_choose():
     from desktop.cli.common import voice_model_store
     from desktop.cli.synthesize import _default_voice

@@ -667,6 +667,7 @@ class TtsModelStore:
     def _import_piper(self, source: Path, name: str | None, progress, cancelled) -> TtsModel:
         """Copy a Piper voice (its .onnx and .onnx.json, and its model card) into the store."""
         check = inspect_piper(source)
+        piper_voices.read_piper_model(check)  # a model its phoneme map does not fit is refused before copying
         title = (name or check.model_file.stem).strip() or "Imported voice"
         model_name = IMPORTED_PREFIX + _safe_name(title)
         if self.is_downloaded(model_name):

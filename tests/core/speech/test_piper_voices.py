@@ -93,7 +93,7 @@ def test_a_config_without_its_phoneme_map_is_refused(tmp_path):
 def test_an_espeak_voice_that_looks_like_an_option_is_refused(tmp_path):
     folder = copy_of_joe(tmp_path / "voice")
     edit_config(folder, lambda c: c["espeak"].update(voice="--path=/tmp"))
-    assert "damaged or is not a Piper voice" in refused(folder)
+    assert "is damaged: its espeak-ng language “--path=/tmp” is not the name of a language" in refused(folder)
 
 
 def test_a_model_without_its_config_is_refused(tmp_path):
@@ -108,6 +108,54 @@ def test_a_hostile_folder_is_not_imported_and_leaves_nothing_behind(tmp_path):
     store = TtsModelStore(tmp_path / "store")
     with pytest.raises(ModelError):
         store.import_folder(folder)
+    assert store.imported() == [] and not any((tmp_path / "store").rglob("*.onnx"))
+
+
+def test_a_config_nested_200000_levels_deep_is_refused_in_a_sentence(tmp_path):
+    folder = copy_of_joe(tmp_path / "voice")
+    path = folder / f"{JOE_KEY}.onnx.json"
+    text = path.read_text(encoding="utf-8").rstrip().removesuffix("}")
+    path.write_text(text + ', "notes": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
+    assert refused(folder) == ("The Piper voice “en_US-joe-medium” is damaged: its settings file "
+                               "en_US-joe-medium.onnx.json is nested far deeper than any Piper voice's. Copy or "
+                               "download the voice again from its source.")
+
+
+def test_a_config_that_is_not_json_is_refused_in_a_sentence(tmp_path):
+    folder = copy_of_joe(tmp_path / "voice")
+    (folder / f"{JOE_KEY}.onnx.json").write_bytes(b'{"phoneme_id_map": {"_": [0]')
+    assert "is damaged: its settings file en_US-joe-medium.onnx.json is not valid JSON" in refused(folder)
+
+
+def test_the_real_voices_symbol_table_is_read_from_its_model():
+    from desktop.core.speech.piper_voices import embedding_rows, read_piper_model
+
+    check = inspect_piper(joe_folder())
+    assert check.num_symbols == 256
+    assert embedding_rows(read_piper_model(check), "joe") == 256
+
+
+def test_a_model_file_that_is_not_onnx_is_refused_in_a_sentence(tmp_path):
+    from desktop.core.speech.piper_voices import read_piper_model
+
+    folder = copy_of_joe(tmp_path / "voice")
+    (folder / f"{JOE_KEY}.onnx").write_bytes(b"\xff" * 4096)
+    with pytest.raises(ModelError) as caught:
+        read_piper_model(inspect_piper(folder))
+    assert caught.value.message == ("The Piper voice “en_US-joe-medium” is damaged: its model file is not an ONNX "
+                                    "model. Copy or download the voice again from its source.")
+
+
+def test_a_voice_whose_phoneme_map_outgrows_its_model_is_not_imported(tmp_path):
+    folder = copy_of_joe(tmp_path / "voice")
+    edit_config(folder, lambda c: c.update(num_symbols=1000) or c["phoneme_id_map"].update({"a": [300]}))
+    inspect_piper(folder)  # the config alone is consistent: only the model shows the damage
+    store = TtsModelStore(tmp_path / "store")
+    with pytest.raises(ModelError) as caught:
+        store.import_folder(folder)
+    assert caught.value.message == (
+        "The Piper voice “en_US-joe-medium” is damaged: the sound “a” stands for symbol 300, but its model has "
+        "only 256 symbols. Copy or download the voice again from its source.")
     assert store.imported() == [] and not any((tmp_path / "store").rglob("*.onnx"))
 
 
