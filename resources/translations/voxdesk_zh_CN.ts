@@ -4687,6 +4687,13 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Speakers</name>
+    <message>
+        <source>Speaker {number}</source>
+        <translation>说话人{number}</translation>
+    </message>
+</context>
+<context>
     <name>SpeakersBar</name>
     <message>
         <source>Speakers:</source>
@@ -5015,6 +5022,14 @@ Replace them?</source>
     <message>
         <source>The model file {file} in “{name}” is damaged or incomplete. Copy the model folder again from its source.</source>
         <translation>“{name}”中的模型文件 {file} 已损坏或不完整。请从原处重新复制模型文件夹。</translation>
+    </message>
+    <message>
+        <source>not stated (imported)</source>
+        <translation>未说明（导入）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
     </message>
     <message>
         <source>The download of “{title}” holds two files called {file} in different folders, so VoxDesk cannot tell which one the model needs. Import the model&apos;s folder instead.</source>

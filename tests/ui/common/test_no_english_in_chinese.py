@@ -266,3 +266,39 @@ def test_qt_s_own_file_picker_names_a_folder_in_chinese(qtbot, app, tmp_path):  
     types = {model.index(row, 0, folder).data(): model.index(row, 2, folder).data() for row in range(2)}
     assert types["会议"] == "文件夹"
     assert QDir(str(tmp_path)).exists()
+
+
+# -- words the walk does not reach without a transcript or an imported voice -----------------------
+
+
+def test_a_speaker_nobody_named_is_shown_in_chinese_and_exported_as_the_transcript_names_it(qtbot, app):  # noqa: F811
+    from desktop.core.transcription.subtitles import to_txt
+    from desktop.core.transcription.transcript import Segment, Transcript
+    from desktop.ui.transcribe.segments_model import SegmentsModel
+    from desktop.ui.transcribe.speakers_bar import SpeakersBar
+
+    chinese(app)
+    meeting = Transcript(segments=[Segment(0.0, 2.0, " Shall we start?", speaker=1), Segment(2.5, 4.0, " Yes.", speaker=2)],
+                         language="en", duration=4.0, speaker_names={2: "Anna"})
+    model = SegmentsModel()
+    bar = SpeakersBar(model)
+    qtbot.addWidget(bar)
+    model.show_transcript(meeting)
+
+    shown = [model.index(row, SegmentsModel.SPEAKER).data() for row in range(model.rowCount())]
+    assert shown == ["说话人1", "Anna"]  # a name the user typed stays as typed
+    assert dict(model.speaker_choices()) == {1: "说话人1", 2: "Anna"}
+    assert english_in(bar, "speakers bar") == []
+    assert "Speaker 1:" in to_txt(meeting)  # the English transcript's own words in what is exported
+
+
+def test_an_imported_voice_without_a_stated_licence_says_so_in_chinese(app):  # noqa: F811
+    from desktop.core.speech.tts_models import LICENCE_NOT_STATED, _model_from_manifest
+    from desktop.ui.common.i18n import translated
+
+    chinese(app)
+    model = _model_from_manifest({"name": "imported/office-voice", "licence": str(LICENCE_NOT_STATED)},
+                                 downloaded=True)
+    assert translated(model.licence) == "未说明（导入）"
+    assert translated(_model_from_manifest({"name": "x"}, downloaded=True).licence) == "未知"
+    assert translated(_model_from_manifest({"name": "x", "licence": "MIT"}, downloaded=True).licence) == "MIT"
