@@ -59,5 +59,5 @@ class GlossaryPicker(QPushButton):  # a push button keeps room for its menu's ar
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
-            self.refresh()  # the menu's own texts too, not only the button's
+            self._show_choice()
         super().changeEvent(event)

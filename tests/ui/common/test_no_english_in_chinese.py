@@ -221,18 +221,18 @@ def english_in_file_dialog(qtbot, dialog: QFileDialog) -> list[str]:
     return problems
 
 
-def test_the_chinese_window_its_menus_and_every_dialog_show_no_english(qtbot, app, window, jfk, tmp_path):  # noqa: F811
-    chinese(app)
+def english_in_everything(qtbot, window, jfk: Path, tmp_path: Path) -> dict[str, str]:
+    """What the Chinese window, its menus and dialogs show in English: {what was found: where first}."""
     tab = window.transcribe_tab
     drop(tab, jfk)  # a finished transcript: its table, the editor's actions and their dialogs
-    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].transcript is not None, timeout=JOB_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: bool(tab.queue.items) and tab.queue.items[0].transcript is not None,
+                    timeout=JOB_TIMEOUT_MS)
     tab.queue_view.selectRow(0)
-
     qtbot.waitUntil(lambda: window.device_status.report() is not None, timeout=JOB_TIMEOUT_MS)
     machine = machine_names_of(window)
     for menu in window.findChildren(QMenu):
         menu.aboutToShow.emit()  # menus filled as they open (recent transcripts, glossaries)
-    problems: dict[str, str] = {}  # what was found -> where it was first seen
+    problems: dict[str, str] = {}
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         pages = getattr(window.tabs.widget(index), "pages", None)
@@ -252,7 +252,34 @@ def test_the_chinese_window_its_menus_and_every_dialog_show_no_english(qtbot, ap
     for found in english_in_file_dialog(qtbot, dialog):
         problems.setdefault(found, "")
     print(f"{len(problems)} English strings in the Chinese interface")
-    assert not problems, "\n".join(f"{found} ({where})" if where else found for found, where in problems.items())
+    return problems
+
+
+def report(problems: dict[str, str]) -> str:
+    return "\n".join(f"{found} ({where})" if where else found for found, where in problems.items())
+
+
+def test_the_window_switched_to_chinese_its_menus_and_every_dialog_show_no_english(
+        qtbot, app, window, jfk, tmp_path):  # noqa: F811
+    chinese(app)
+    problems = english_in_everything(qtbot, window, jfk, tmp_path)
+    assert not problems, report(problems)
+
+
+def test_the_window_started_in_chinese_its_menus_and_every_dialog_show_no_english(
+        qtbot, app, settings, tiny_model, jfk, tmp_path):  # noqa: F811
+    from desktop.app import create_app
+
+    settings.set("ui/language", "zh_CN")
+    _app, window = create_app([], settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        problems = english_in_everything(qtbot, window, jfk, tmp_path)
+    finally:
+        window.close()
+        qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+    assert not problems, report(problems)
 
 
 def test_qt_s_own_file_picker_names_a_folder_in_chinese(qtbot, app, tmp_path):  # noqa: F811
