@@ -161,6 +161,7 @@ def test_the_allow_list_keeps_names_and_catches_english_words():
 def dialogs(window, tmp_path: Path) -> list[QWidget]:
     """Every dialog the menus and the tabs open that can be built without a network, as they open it."""
     from desktop.core.gpu.doctor import run_doctor
+    from desktop.core.transcription.region_rerun import region_of
     from desktop.core.speech.tts_models import CPML_TERMS, TtsModelStore
     from desktop.ui.common.about import AboutDialog
     from desktop.ui.common.settings_dialog import SettingsDialog
@@ -172,7 +173,8 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
     from desktop.ui.transcribe.find_replace_dialog import FindReplaceDialog
     from desktop.ui.transcribe.glossary_dialog import GlossariesDialog
     from desktop.ui.transcribe.live_caption_window import LiveCaptionWindow
-    from desktop.ui.transcribe.model_dialogs import ImportModelDialog, MeasureComputerDialog
+    from desktop.ui.transcribe.model_dialogs import ImportModelDialog, MeasureComputerDialog, WhisperDownloadDialog
+    from desktop.ui.transcribe.transcribe_again_dialog import TranscribeAgainDialog
     from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
 
     tab = window.transcribe_tab
@@ -191,6 +193,8 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
         FindReplaceDialog(tab.transcript_panel, window),
         LiveCaptionWindow(window),
         LicenceDialog(xtts, CPML_TERMS, window),
+        WhisperDownloadDialog(window._store, window.runner, "small", "ct2", window),  # shown, not opened: no download
+        TranscribeAgainDialog(region_of(tab.queue.items[0].transcript, [0]), window),
     ]
 
 
