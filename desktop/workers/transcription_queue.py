@@ -17,6 +17,7 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal, Slot
 
 from desktop.core.common.i18n import N_
+from desktop.core.transcription.stages import Stage
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.workers.job import Job, JobReport, JobRunner
 
@@ -42,6 +43,7 @@ class QueueItem:
     duration: float | None = None  # seconds; None until read
     state: ItemState = ItemState.WAITING
     progress: float = 0.0  # 0..1
+    stage: Stage | None = None  # the stage of a running file; None until the transcriber names the first
     # The latest status line while running, or the sentence saying why it failed; a core Message
     # stays one, so the table shows it in the interface language (also after a switch).
     status: str = ""
@@ -86,6 +88,13 @@ class _Note:
     """Something worth telling the user that is not a segment (e.g. a slow path was taken)."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class _StageEntered:
+    """The running file entered a stage (desktop.core.transcription.stages)."""
+
+    stage: Stage
 
 
 @dataclass(frozen=True)
@@ -313,7 +322,7 @@ class TranscriptionQueue(QObject):
     # -- running -------------------------------------------------------------------------------
 
     def _reset(self, item: QueueItem) -> None:
-        item.state, item.status, item.progress = ItemState.WAITING, "", 0.0
+        item.state, item.status, item.progress, item.stage = ItemState.WAITING, "", 0.0, None
         item.started = item.finished = None
         item.segments, item.transcript, item.cancelling = [], None, False
         item.missing_model = None
@@ -368,10 +377,12 @@ class TranscriptionQueue(QObject):
                 on_segment=report.partial,
                 on_status=report.message,
                 on_note=lambda text: report.partial(_Note(text)),
+                on_stage=lambda stage: report.partial(_StageEntered(stage)),
                 cancelled=report.cancelled,
             )
 
         item.state, item.status, item.progress = ItemState.RUNNING, N_("TranscriptionQueue", "Starting…"), 0.0
+        item.stage = None
         item.started, item.finished = time.monotonic(), None
         item.segments, item.transcript, item.cancelling = [], None, False
         item.missing_model = None
@@ -419,6 +430,9 @@ class TranscriptionQueue(QObject):
             self.segment_added.emit(item)
         elif isinstance(value, _Note):
             self.notice.emit(value.text)
+        elif isinstance(value, _StageEntered):
+            item.stage = value.stage
+            self.item_changed.emit(item)
 
     @Slot(object)
     def _on_result(self, value: object) -> None:

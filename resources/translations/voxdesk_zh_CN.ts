@@ -344,6 +344,10 @@
         <translation>正在比对声音…</translation>
     </message>
     <message>
+        <source>Checking that the recordings are a person&apos;s own voice…</source>
+        <translation>正在检查录音是否为本人的声音…</translation>
+    </message>
+    <message>
         <source>the recordings</source>
         <translation>录音</translation>
     </message>
@@ -415,6 +419,14 @@
     <message>
         <source>A recording of the voice “{voice_name}” is missing or cannot be read, so the voice cannot be used. Add the voice again.</source>
         <translation>声音“{voice_name}”的一段录音丢失或无法读取，无法使用该声音。请重新添加。</translation>
+    </message>
+    <message>
+        <source>The consent recording carries VoxDesk&apos;s own watermark: it was made by speech synthesis, not spoken by a person, so it cannot give consent. The person whose voice this is must read the sentence aloud themselves.</source>
+        <translation>授权录音带有 VoxDesk 自己的水印：它是语音合成生成的，不是真人说的，因此不能作为授权。请声音的主人亲自朗读这句话。</translation>
+    </message>
+    <message>
+        <source>The voice sample carries VoxDesk&apos;s own watermark: it is synthesized speech, not a person&apos;s voice. Record or import a recording of the person themselves.</source>
+        <translation>声音样本带有 VoxDesk 自己的水印：它是合成语音，不是真人的声音。请录制或导入本人的录音。</translation>
     </message>
     <message>
         <source>The consent recording was not accepted.</source>
@@ -3872,6 +3884,17 @@
     </message>
 </context>
 <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -3891,6 +3914,26 @@
 </context>
 <context>
     <name>QueueModel</name>
+    <message>
+        <source>Reading the file</source>
+        <translation>正在读取文件</translation>
+    </message>
+    <message>
+        <source>Loading the model</source>
+        <translation>正在加载模型</translation>
+    </message>
+    <message>
+        <source>Listening</source>
+        <translation>正在聆听</translation>
+    </message>
+    <message>
+        <source>Writing the transcript</source>
+        <translation>正在写出文字稿</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>正在开始</translation>
+    </message>
     <message>
         <source>File</source>
         <translation>文件</translation>
@@ -4787,6 +4830,13 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Speakers</name>
+    <message>
+        <source>Speaker {number}</source>
+        <translation>说话人{number}</translation>
+    </message>
+</context>
+<context>
     <name>SpeakersBar</name>
     <message>
         <source>Speakers:</source>
@@ -5119,6 +5169,14 @@ Replace them?</source>
     <message>
         <source>The model file {file} in “{name}” is damaged or incomplete. Copy the model folder again from its source.</source>
         <translation>“{name}”中的模型文件 {file} 已损坏或不完整。请从原处重新复制模型文件夹。</translation>
+    </message>
+    <message>
+        <source>not stated (imported)</source>
+        <translation>未说明（导入）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
     </message>
     <message>
         <source>The download of “{title}” holds two files called {file} in different folders, so VoxDesk cannot tell which one the model needs. Import the model&apos;s folder instead.</source>

@@ -7,6 +7,8 @@ Latin-script transcripts, "张伟：" (full-width colon, no space) in Chinese on
 """
 from __future__ import annotations
 
+from desktop.core.common.i18n import N_
+
 _CHINESE_LANGUAGES = ("zh", "yue")
 MAX_NAME_CHARS = 60  # a name, not a paragraph: it starts every subtitle line
 
@@ -17,6 +19,13 @@ def default_name(number: int, chinese: bool = False) -> str:
 
 def is_default_name(name: str, number: int) -> bool:
     return name in (default_name(number), default_name(number, chinese=True))
+
+
+def name_shown(name: str, number: int) -> str:
+    """A speaker's name as the window shows it: a name nobody gave in the interface's language (a
+    Message, translated where it is shown), a name the user gave as it was typed. Exports keep the
+    transcript's own (default_name)."""
+    return N_("Speakers", "Speaker {number}").format(number=number) if is_default_name(name, number) else name
 
 
 def clean_name(name: str) -> str:

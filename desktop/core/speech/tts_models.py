@@ -652,7 +652,7 @@ class TtsModelStore:
                     name=model_name,
                     title=title,
                     languages=check.languages,
-                    licence="not stated (imported)",
+                    licence=LICENCE_NOT_STATED,
                     multi_speaker=check.multi_speaker,
                     imported=True,
                 )
@@ -696,7 +696,7 @@ class TtsModelStore:
                 copied = inspect_piper(files)
                 card_licence = model_card_licence(files / "MODEL_CARD") if card in wanted else None
                 model = TtsModel(name=model_name, title=title, languages=copied.languages,
-                                 licence=card_licence or "not stated (imported)",
+                                 licence=card_licence or LICENCE_NOT_STATED,
                                  multi_speaker=len(copied.speakers) > 1, imported=True)
                 manifest = _piper_manifest(model, files, copied)
             except (OSError, ExportError) as exc:
@@ -1058,7 +1058,7 @@ def _parse_catalog(data: dict) -> dict[str, TtsModel]:
                         name=name,
                         title=curated.title if curated else f"{language} · {dataset} · {model_id}",
                         languages=curated.languages if curated else (normalise_language(language),),
-                        licence=str(item.get("license") or "unknown"),
+                        licence=licence_shown(item.get("license")),
                         size_mb=curated.size_mb if curated else None,
                         multi_speaker=curated.multi_speaker if curated else dataset == "vctk",
                         licence_required=bool(item.get("tos_required")),
@@ -1149,13 +1149,29 @@ def _read_manifest(folder: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and "name" in data else None
 
 
+# What the model list says of a licence nobody named: in the interface language, though a manifest
+# stores it in English.
+LICENCE_NOT_STATED = N_("SpeechModels", "not stated (imported)")
+LICENCE_UNKNOWN = N_("SpeechModels", "unknown")
+
+
+def licence_shown(value: Any) -> str:
+    """A model's licence as stored or listed; the words for a missing one as a translatable Message."""
+    value = str(value or "")
+    if not value or value == str(LICENCE_UNKNOWN):
+        return LICENCE_UNKNOWN
+    if value == str(LICENCE_NOT_STATED):
+        return LICENCE_NOT_STATED
+    return value
+
+
 def _model_from_manifest(manifest: dict[str, Any], *, downloaded: bool) -> TtsModel:
     size = manifest.get("size_bytes")
     return TtsModel(
         name=manifest["name"],
         title=manifest.get("title") or manifest["name"],
         languages=tuple(manifest.get("languages") or ("en",)),
-        licence=manifest.get("licence") or "unknown",
+        licence=licence_shown(manifest.get("licence")),
         size_mb=round(size / 1e6) if isinstance(size, int) else None,
         multi_speaker=bool(manifest.get("multi_speaker")),
         imported=bool(manifest.get("imported")),

@@ -9,9 +9,12 @@ random four-digit code. VoxDesk transcribes that recording with its own Whisper 
 - the rest of the sentence tolerantly: word by word in English, character by character in Chinese
   (after turning traditional characters into simplified ones), so a few misheard words pass;
 - the voice: the speaker embedding of the consent recording must be close to that of every sample,
-  so the person who agreed is the person whose voice is cloned.
+  so the person who agreed is the person whose voice is cloned;
+- the speaker: neither the consent recording nor a sample may carry VoxDesk's own watermark, which
+  every cloned voice carries (and every other voice unless Settings turns it off): synthetic speech
+  cannot consent, and a voice made by VoxDesk is not a person's.
 
-The functions that transcribe and embed are passed in: this module stays plain Python. The record
+The functions that transcribe, embed and look for the watermark are passed in: this module stays plain Python. The record
 is sealed when the voice is saved (desktop.core.voices.sealed), and the cloning engine checks the
 seal and re-checks the record against the bytes it reads before every use.
 """
@@ -397,6 +400,13 @@ def missing_recording(voice_name: str) -> str:
                           "voice cannot be used. Add the voice again.").format(voice_name=voice_name))
 
 
+SYNTHETIC_CONSENT = N_("Consent", "The consent recording carries VoxDesk's own watermark: it was made by speech "
+                                  "synthesis, not spoken by a person, so it cannot give consent. The person whose "
+                                  "voice this is must read the sentence aloud themselves.")
+SYNTHETIC_SAMPLE = N_("Consent", "The voice sample carries VoxDesk's own watermark: it is synthesized speech, not a "
+                                 "person's voice. Record or import a recording of the person themselves.")
+
+
 def verify_consent(
     prompt: ConsentPrompt,
     consent: bytes,
@@ -404,6 +414,7 @@ def verify_consent(
     *,
     transcribe: Callable[[bytes, str], str],
     embed: Callable[[bytes], np.ndarray],
+    watermarked: Callable[[bytes], bool],
     consent_name: str = "consent.wav",
     threshold: float = SAME_SPEAKER_THRESHOLD,
 ) -> ConsentRecord:
@@ -411,9 +422,16 @@ def verify_consent(
 
     consent and samples are the bytes of the recordings (WAV files), samples keyed by the names they
     will have in the voice folder. transcribe(audio, language) returns what Whisper heard in them,
-    embed(audio) a speaker embedding. The record holds the hashes of exactly these bytes: what was
-    checked is what gets saved.
+    embed(audio) a speaker embedding, watermarked(audio) whether it carries VoxDesk's watermark. The
+    record holds the hashes of exactly these bytes: what was checked is what gets saved.
     """
+    # Speech VoxDesk made is refused before anything else is checked: however well it reads the
+    # sentence, a synthesized voice is not a person agreeing.
+    if watermarked(consent):
+        raise ConsentError(SYNTHETIC_CONSENT, detail="the consent recording carries VoxDesk's watermark")
+    for name, data in samples.items():
+        if watermarked(data):
+            raise ConsentError(SYNTHETIC_SAMPLE, detail=f"{name} carries VoxDesk's watermark")
     transcript = transcribe(consent, prompt.language).strip()
     check = check_transcript(prompt, transcript)
     if not check.accepted:

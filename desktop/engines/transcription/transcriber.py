@@ -21,6 +21,7 @@ from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
 from desktop.core.transcription.options import CHINESE_SCRIPT
 from desktop.core.transcription.server_config import ServerConfig
+from desktop.core.transcription.stages import Stage
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.engines.speakers.stage import SpeakersStage, split_progress
@@ -90,6 +91,8 @@ class Transcriber:
         self._isolate = isolate
         self._hang_seconds = hang_seconds
         self._job_cancelled: Callable[[], bool] | None = None  # the running job's, while it runs
+        self._job_stage: Callable[[Stage], None] | None = None  # the running job's on_stage, while it runs
+        self._stage_now: Stage | None = None  # the stage the running job was last told
         self._gpu_proof = gpu_proof
         self.gpu_note: str | None = None  # why Automatic did not use the GPU, or which engine it took there
 
@@ -147,12 +150,22 @@ class Transcriber:
                              "import it (File → Import model… in the window, voxdesk models import on the command "
                              "line).").format(model=settings.model)
             )
+        interrupted = self._stage_now  # a GPU failure while listening loads the CPU's model, then listens on
+        self._enter(Stage.LOADING)
         if on_status:
             where = "GPU" if plan.device == "cuda" else "CPU"
             on_status(N_("Engine", "Loading the {name} model on the {where}…").format(name=model.name, where=where))
         self._engine = self._load(model, plan)
         self._engine_key = key
+        if interrupted is Stage.LISTENING:
+            self._enter(Stage.LISTENING)
         return self._engine
+
+    def _enter(self, stage: Stage) -> None:
+        """Tell the running job that its file entered stage."""
+        self._stage_now = stage
+        if self._job_stage:
+            self._job_stage(stage)
 
     def release(self) -> None:
         """Free the loaded model (GPU memory too); the next job loads it again.
@@ -188,20 +201,23 @@ class Transcriber:
         on_segment: Callable[[Segment], None] | None = None,
         on_status: Callable[[str], None] | None = None,
         on_note: Callable[[str], None] | None = None,
+        on_stage: Callable[[Stage], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Transcript:
         """Transcribe one recording; raises a UserFacingError with a ready sentence, or Cancelled.
+
+        on_stage is told each Stage as the file enters it (loading only when the model is not loaded yet).
 
         stretch: (start, end) in seconds to transcribe only that part (*Transcribe again…* on some lines),
         decoded as one chunk of the file is, without the speakers stage; its transcript's times start at 0.
         """
         with self._turns.turn(cancelled, on_status):
-            self._job_cancelled = cancelled
+            self._job_cancelled, self._job_stage, self._stage_now = cancelled, on_stage, None
             try:
                 return self._transcribe(Path(path), settings, stretch, on_progress, on_segment, on_status, on_note,
                                         cancelled)
             finally:
-                self._job_cancelled = None
+                self._job_cancelled = self._job_stage = self._stage_now = None
 
     def _transcribe(self, path, settings, stretch, on_progress, on_segment, on_status, on_note,
                     cancelled) -> Transcript:
@@ -211,6 +227,7 @@ class Transcriber:
         on_progress, speakers_progress = split_progress(on_progress, settings.speakers)
         if not CHINESE_SCRIPT.allows(settings.chinese_script):
             raise ValueError(f"unknown Chinese script choice: {settings.chinese_script}")
+        self._enter(Stage.READING)
         if on_status:
             on_status(N_("Engine", "Reading the file…"))
         info = audio.probe(path)
@@ -230,6 +247,7 @@ class Transcriber:
         chunks = ChunkDecoder(job, self, self._fallbacks)
         repaired = RepairCount()
         warnings = SlowPathWarnings()
+        self._enter(Stage.LISTENING)
         with warnings:
             for offset, samples in recording_chunks(path, stretch, self._chunk_seconds, repaired):
                 if is_cancelled():
@@ -243,6 +261,7 @@ class Transcriber:
                 on_note(note)
         if assembly.heard_speech and not any(segment.text.strip() for segment in assembly.segments):
             raise UserFacingError(NOTHING_TRANSCRIBED)
+        self._enter(Stage.WRITING)
         if on_progress:
             on_progress(1.0)
         transcript = assembly.transcript(duration=length, source=str(path),

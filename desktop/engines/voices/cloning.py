@@ -45,6 +45,8 @@ from desktop.core.voices.quality import PreparedSample, prepare_sample
 from desktop.core.voices.library import CONSENT_FILE, Voice, VoiceError, VoiceLibrary, open_checked
 from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
 from desktop.engines.voices.speaker import ENCODER_RATE, SpeakerEncoder, SpeakerError, resample
+from desktop.engines.voices.watermark import READ_RATE as WATERMARK_RATE
+from desktop.engines.voices.watermark import carries_watermark
 from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
     NO_TEXT,
@@ -562,7 +564,12 @@ class VoiceEnrollment:
         def embed(audio: bytes) -> np.ndarray:
             return self._encoder.embed(decode_wav_bytes(audio, ENCODER_RATE), ENCODER_RATE)
 
-        return verify_consent(prompt, consent, samples, transcribe=transcribe, embed=embed)
+        def watermarked(audio: bytes) -> bool:
+            if on_status:
+                on_status(N_("CloneEngine", "Checking that the recordings are a person's own voice…"))
+            return made_by_voxdesk(audio)
+
+        return verify_consent(prompt, consent, samples, transcribe=transcribe, embed=embed, watermarked=watermarked)
 
     def save(self, name: str, language: str, samples: dict[str, bytes], consent: bytes,
              record: ConsentRecord) -> Voice:
@@ -609,6 +616,12 @@ class VoiceEnrollment:
         finally:
             if draft is not None:
                 shutil.rmtree(draft, ignore_errors=True)
+
+
+def made_by_voxdesk(audio: bytes) -> bool:
+    """Whether a recording (the bytes of an audio file) carries VoxDesk's watermark: speech VoxDesk
+    synthesized, which may be neither a voice sample nor a consent recording."""
+    return carries_watermark(decode_wav_bytes(audio, WATERMARK_RATE), WATERMARK_RATE)
 
 
 def _sweep_drafts(root: Path) -> None:

@@ -10,4 +10,8 @@ QT_TRANSLATION_GAPS = (
     N_("QFileDialog", "&Look in:"),  # missing from qtbase_zh_CN
     N_("QFileDialog", "Files of &type:"),  # missing from qtbase_zh_CN
     N_("QFileSystemModel", "Size"),  # qtbase_zh_CN says 体积 (volume) for a file's size
+    # The Type column of Qt's own file picker (where the desktop has no picker of its own): missing from
+    # qtbase_zh_CN. Qt asks with the note "All other platforms"; a translation without a note answers it.
+    N_("QAbstractFileIconProvider", "Folder"),
+    N_("QAbstractFileIconProvider", "Drive"),
 )

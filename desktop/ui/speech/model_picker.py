@@ -118,6 +118,8 @@ class ModelPicker(QWidget):
             model = self._models.get(self.model_combo.itemData(index))
             if model is not None:
                 self.model_combo.setItemText(index, self._model_label(model))
+            elif self.model_combo.itemData(index) == MORE_VOICES:
+                self.model_combo.setItemText(index, self.tr("More voices…"))
         self._describe_selected()
 
     def load_choices(self) -> None:

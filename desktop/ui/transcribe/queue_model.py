@@ -1,15 +1,46 @@
-"""The Transcribe tab's queue: one row per file, with its length, state, progress and times."""
+"""The Transcribe tab's queue: one row per file, with its length, state, progress and times.
+
+A file's progress is measured only while Whisper listens, and a short recording has a single window,
+so until then (and while the transcript is written) its bar is a busy one that names the stage:
+a row never sits at 0 % with nothing moving.
+"""
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionProgressBar, QStyleOptionViewItem
 
 from desktop.ui.common.i18n import translated
+from desktop.core.transcription.stages import Stage
 from desktop.ui.common.styles import ERROR_COLOR, WARNING_COLOR
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 
 translate = QCoreApplication.translate
+
+BUSY_FRAME_MS = 80  # how often a busy bar moves
+BUSY_SWEEP_SECONDS = 1.6  # one pass of its moving block across the bar
+
+
+def stage_text(stage: Stage | None) -> str:
+    """The stage a running file is in, as its progress bar names it."""
+    if stage is Stage.READING:
+        return translate("QueueModel", "Reading the file")
+    if stage is Stage.LOADING:
+        return translate("QueueModel", "Loading the model")
+    if stage is Stage.LISTENING:
+        return translate("QueueModel", "Listening")
+    if stage is Stage.WRITING:
+        return translate("QueueModel", "Writing the transcript")
+    return translate("QueueModel", "Starting")
+
+
+def is_busy(item: QueueItem) -> bool:
+    """Whether a running file is in a stage without measured progress (its bar shows a moving block)."""
+    if item.state is not ItemState.RUNNING or item.cancelling:
+        return False
+    return item.stage is not Stage.LISTENING or item.progress <= 0.0
 
 
 def format_clock(seconds: float | None) -> str:
@@ -28,6 +59,7 @@ class QueueModel(QAbstractTableModel):
     FILE, DURATION, STATUS, PROGRESS, ELAPSED, LEFT = range(6)
     ItemRole = Qt.ItemDataRole.UserRole + 1  # the QueueItem of a row
     ProgressRole = Qt.ItemDataRole.UserRole + 2  # progress as 0..100
+    BusyRole = Qt.ItemDataRole.UserRole + 3  # True while the row's bar is a busy one naming its stage
 
     def __init__(self, queue: TranscriptionQueue, parent=None):
         super().__init__(parent)
@@ -41,6 +73,10 @@ class QueueModel(QAbstractTableModel):
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
         self._clock.timeout.connect(self._tick)
+        # A busy bar's block moves between the clock's ticks.
+        self._busy_frames = QTimer(self)
+        self._busy_frames.setInterval(BUSY_FRAME_MS)
+        self._busy_frames.timeout.connect(self._move_busy_bars)
 
     def item(self, row: int) -> QueueItem:
         return self._items[row]
@@ -77,6 +113,18 @@ class QueueModel(QAbstractTableModel):
                 self._clock.start()
         else:
             self._clock.stop()
+        if any(is_busy(i) for i in self._items):
+            if not self._busy_frames.isActive():
+                self._busy_frames.start()
+        else:
+            self._busy_frames.stop()
+
+    @Slot()
+    def _move_busy_bars(self) -> None:
+        for row, item in enumerate(self._items):
+            if is_busy(item):
+                index = self.index(row, self.PROGRESS)
+                self.dataChanged.emit(index, index, [self.BusyRole])
 
     @Slot()
     def _tick(self) -> None:
@@ -148,6 +196,8 @@ class QueueModel(QAbstractTableModel):
         if role == self.ProgressRole:
             # A failed file has no progress worth drawing; the status column says what happened.
             return None if item.state is ItemState.FAILED else int(round(item.progress * 100))
+        if role == self.BusyRole:
+            return is_busy(item)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.FILE:
                 return item.path.name
@@ -156,7 +206,9 @@ class QueueModel(QAbstractTableModel):
             if column == self.STATUS:
                 return self.status_text(item)
             if column == self.PROGRESS:
-                return "—" if item.state is ItemState.FAILED else f"{int(round(item.progress * 100))} %"
+                if item.state is ItemState.FAILED:
+                    return "—"
+                return stage_text(item.stage) if is_busy(item) else f"{int(round(item.progress * 100))} %"
             if column == self.ELAPSED:
                 return format_clock(item.elapsed)
             if column == self.LEFT:
@@ -179,8 +231,18 @@ class QueueModel(QAbstractTableModel):
         return None
 
 
+def busy_block(left: int, width: int, now: float) -> tuple[int, int]:
+    """(x, width) of a busy bar's moving block at time now: it enters on the left, leaves on the right."""
+    block = max(8, width // 4)
+    phase = (now % BUSY_SWEEP_SECONDS) / BUSY_SWEEP_SECONDS
+    x = left - block + round(phase * (width + block))
+    start, end = max(left, x), min(left + width, x + block)
+    return start, max(0, end - start)
+
+
 class ProgressDelegate(QStyledItemDelegate):
-    """Draws the progress column as a progress bar."""
+    """Draws the progress column as a progress bar; a busy one (a moving block under the stage's name)
+    while the file is in a stage without measured progress."""
 
     def paint(self, painter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         value = index.data(QueueModel.ProgressRole)
@@ -189,13 +251,22 @@ class ProgressDelegate(QStyledItemDelegate):
             return
         if option.state & QStyle.StateFlag.State_Selected:
             painter.fillRect(option.rect, option.palette.highlight())
+        busy = bool(index.data(QueueModel.BusyRole))
         bar = QStyleOptionProgressBar()
         bar.rect = option.rect.adjusted(3, 3, -3, -3)
         bar.minimum = 0
         bar.maximum = 100
-        bar.progress = int(value)
-        bar.text = f"{int(value)} %"
+        bar.progress = 0 if busy else int(value)
+        bar.text = index.data(Qt.ItemDataRole.DisplayRole) if busy else f"{int(value)} %"
         bar.textVisible = True
         bar.state = QStyle.StateFlag.State_Enabled | QStyle.StateFlag.State_Horizontal
         style = option.widget.style() if option.widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, option.widget)
+        if not busy:
+            style.drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter, option.widget)
+            return
+        style.drawControl(QStyle.ControlElement.CE_ProgressBarGroove, bar, painter, option.widget)
+        inside = bar.rect.adjusted(1, 1, -1, -1)
+        x, width = busy_block(inside.left(), inside.width(), time.monotonic())
+        if width:
+            painter.fillRect(x, inside.top(), width, inside.height(), option.palette.highlight())
+        style.drawControl(QStyle.ControlElement.CE_ProgressBarLabel, bar, painter, option.widget)

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication, QStyle
 
+from desktop.core.speakers.names import name_shown
 from desktop.core.transcription import edits
 from desktop.core.transcription.cue_checks import ReadingLimits, overlap_warning, segment_warnings
 from desktop.core.transcription.edits import Change, EditRefused
@@ -230,7 +231,7 @@ class SegmentsModel(QAbstractTableModel):
         if segment.speaker is None or self._transcript is None:
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self._transcript.speaker_name(segment.speaker)
+            return translated(name_shown(self._transcript.speaker_name(segment.speaker), segment.speaker))
         if role == Qt.ItemDataRole.EditRole:
             return segment.speaker
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -327,7 +328,8 @@ class SegmentsModel(QAbstractTableModel):
         """(number, name) of every speaker of the transcript, in order."""
         if self._transcript is None:
             return []
-        return [(number, self._transcript.speaker_name(number)) for number in self._transcript.speakers]
+        return [(number, translated(name_shown(self._transcript.speaker_name(number), number)))
+                for number in self._transcript.speakers]
 
     def rename_speaker(self, number: int, name: str) -> None:
         """Rename a speaker on every line; a name another speaker has joins the two."""

@@ -16,7 +16,8 @@ from desktop.core.common.paths import models_dir
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from desktop.ui.main_window import MainWindow
 from desktop.ui.transcribe.model_dialogs import DownloadDialog
-from desktop.ui.transcribe.queue_model import QueueModel, format_clock
+from desktop.core.transcription.stages import Stage
+from desktop.ui.transcribe.queue_model import QueueModel, busy_block, format_clock
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 from tests.helpers.http_server import FileServer, closed_port_url
@@ -123,6 +124,50 @@ def test_switching_the_model_in_the_tab_releases_the_loaded_one(qtbot, tab, jfk)
         tab.model_combo.activated.emit(index)
     assert transcriber.loaded is None
     assert tab.transcribe_settings().model == "base"
+
+
+def test_a_short_file_names_its_stage_on_a_moving_bar_before_it_reaches_100_percent(qtbot, queue, jfk):
+    """jfk.flac (11 s) is one window for Whisper: its measured progress goes from 0 straight to 100 %."""
+    model = QueueModel(queue)
+    shown = []  # (stage, progress, the progress column's text, whether its bar is a busy one)
+
+    def look(item: QueueItem) -> None:
+        row = model.row_of(item)
+        if item.state is ItemState.RUNNING and row >= 0:
+            cell = model.index(row, QueueModel.PROGRESS)
+            shown.append((item.stage, item.progress, cell.data(), cell.data(QueueModel.BusyRole)))
+
+    queue.item_changed.connect(look)
+    queue.add([jfk])
+    qtbot.waitUntil(settled(queue, 1), timeout=JOB_TIMEOUT_MS)
+    assert queue.items[0].state is ItemState.DONE
+
+    before_the_end = [(stage, text, busy) for stage, progress, text, busy in shown if progress < 1.0]
+    # The first file loads the model; every stage is named while the bar is short of 100 %.
+    stages = [stage for stage, _, _ in before_the_end if stage is not None]
+    assert [stage for n, stage in enumerate(stages) if n == 0 or stages[n - 1] is not stage][:3] == [
+        Stage.READING, Stage.LOADING, Stage.LISTENING]
+    assert (Stage.LISTENING, "Listening", True) in before_the_end
+    assert (Stage.LOADING, "Loading the model", True) in before_the_end
+    # A row at 0 % is never a still bar saying "0 %": it moves and names what is happening.
+    assert all(busy and text != "0 %" for _stage, progress, text, busy in shown if progress == 0.0)
+    assert model.index(0, QueueModel.PROGRESS).data() == "100 %"
+    assert not model.index(0, QueueModel.PROGRESS).data(QueueModel.BusyRole)
+
+
+def test_a_busy_bar_is_redrawn_between_the_clock_s_ticks_and_its_block_moves(qtbot, queue):
+    model = QueueModel(queue)
+    item = QueueItem(path=Path("short.wav"), state=ItemState.RUNNING, stage=Stage.LOADING)
+    queue.restore(item)
+    with qtbot.waitSignal(model.dataChanged, timeout=10_000,
+                          check_params_cb=lambda first, _last, roles: first.column() == QueueModel.PROGRESS
+                          and QueueModel.BusyRole in roles):
+        queue.item_changed.emit(item)
+    positions = {busy_block(0, 200, moment)[0] for moment in (0.0, 0.4, 0.8, 1.2)}
+    assert len(positions) == 4 and all(0 <= busy_block(0, 200, t)[0] <= 200 for t in (0.0, 0.79, 1.59))
+    item.state = ItemState.DONE
+    queue.item_changed.emit(item)
+    assert not model._busy_frames.isActive()  # nothing busy: nothing redrawn for it
 
 
 def test_elapsed_and_time_left_follow_the_pace_so_far():
