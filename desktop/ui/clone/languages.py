@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QComboBox
 
-LANGUAGES = (("en", "English"), ("zh", "中文 (Chinese)"))  # (code, name shown in every interface language)
+LANGUAGES = (("en", "English"), ("zh", "中文"))  # (code, the name in that language, as language menus write it)
 
 
 def language_name(code: str) -> str:

@@ -28,7 +28,7 @@ from desktop.ui.common.i18n import interface_locale, translated, translation_nam
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import Job, JobReport
 
-_LANGUAGE_CHOICES = (("auto", ""), ("en", "English"), ("zh", "中文 (Chinese)"))  # "" : "Automatic", translated
+_LANGUAGE_CHOICES = (("auto", ""), ("en", "English"), ("zh", "中文"))  # "" : "Automatic", translated
 MORE_VOICES = "more-voices"  # the item data of "More voices…"
 
 
