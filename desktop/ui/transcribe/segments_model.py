@@ -502,13 +502,35 @@ class SegmentSearchModel(QSortFilterProxyModel):
         self._only_warnings = False
         # Turning "only lines with warnings" on works out the warnings not known yet for this long; the
         # rest are left to the model's idle work, and their lines come into the list as it finds them.
+        # So too when another transcript, or a slice of a long one, comes in (past its first lines).
         self._wait_until: float | None = None
+        self._judged = 0  # lines whose warnings were worked out since _wait_until was set
+
+    def setSourceModel(self, model) -> None:  # noqa: N802 - Qt naming
+        super().setSourceModel(model)
+        model.modelAboutToBeReset.connect(self._hurry)
+        model.rowsAboutToBeInserted.connect(self._hurry)
+
+    def _hurry(self, *_args) -> None:
+        if self._wait_until is None:
+            self._wait_until, self._judged = time.perf_counter() + 0.05, 0
+            QTimer.singleShot(0, self._stop_hurrying)  # for this turn of the event loop
+
+    def _stop_hurrying(self) -> None:
+        self._wait_until = None
+
+    def _out_of_time(self) -> bool:
+        """Whether the warnings not known yet are left to the idle work: never for the first 200 lines."""
+        if self._wait_until is None:
+            return False
+        self._judged += 1
+        return self._judged > 200 and time.perf_counter() > self._wait_until
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
 
     def show_only_warnings(self, only: bool) -> None:
-        self._wait_until = time.perf_counter() + 0.05 if only else None
+        self._wait_until, self._judged = (time.perf_counter() + 0.05 if only else None), 0
         try:
             if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
                 self.beginFilterChange()
@@ -524,7 +546,7 @@ class SegmentSearchModel(QSortFilterProxyModel):
         if self._only_warnings:
             source = self.sourceModel()
             warnings = source.known_warnings(source_row)
-            if warnings is None and self._wait_until is not None and time.perf_counter() > self._wait_until:
+            if warnings is None and self._out_of_time():
                 source.announce_warnings()  # not known yet: listed once the idle work finds it warns
                 return False
             if not (warnings if warnings is not None else source.warnings(source_row)):
