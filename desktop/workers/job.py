@@ -45,6 +45,32 @@ class JobReport:
         return self._job.is_cancelled()
 
 
+def wait_cancellably(work: Callable[[], Any], cancelled: Callable[[], bool], poll_s: float = 0.05) -> Any:
+    """work() run on a helper thread while the job waits for it: its value, or its exception raised here;
+    Cancelled as soon as cancelled() says so, even while work() goes on. For pure-Python work without Qt
+    that may not look at the cancel flag often (a file parsed by a library): the job's QThread ends when
+    the window closes instead of holding it up, and the helper, a daemon thread, ends by itself or with
+    the process, its value dropped."""
+    done = threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as error:  # noqa: BLE001 - handed to the waiting job, which judges it
+            outcome["error"] = error
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="job helper", daemon=True).start()
+    while not done.wait(poll_s):
+        if cancelled():
+            raise Cancelled()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 class Job(QObject):
     progress = Signal(float)
     message = Signal(object)  # a sentence (str, or a core Message) about the step being done

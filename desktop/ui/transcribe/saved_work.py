@@ -145,11 +145,12 @@ class SavedWork(QObject):
             self._revisions[item] = 0
         self._write_item(item, save)
 
-    def save_opened_transcript(self, item: QueueItem) -> None:
-        """item was listed done with a transcript it did not get from transcribing (subtitles opened)."""
+    def save_opened_transcript(self, item: QueueItem, copy: Transcript | None = None) -> None:
+        """item was listed done with a transcript it did not get from transcribing (subtitles opened);
+        copy: one equal to it made off the window's thread (copying 150,000 lines here took a minute)."""
         if self._stopped or item not in self._ids or item.transcript is None:
             return
-        transcript = _snapshot(item.transcript)
+        transcript = copy if copy is not None else _snapshot(item.transcript)
         self._write_item(item, lambda item_id: self._try(self._store.save_transcript, item_id, transcript))
 
     def save_edit(self, item: QueueItem, row: int, text_changed: bool) -> None:

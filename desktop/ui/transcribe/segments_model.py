@@ -68,6 +68,8 @@ def parse_timestamp(text: str) -> float | None:
     return hours * 3600 + minutes * 60 + seconds
 
 
+ROWS_PER_SLICE = 2_000  # the lines put into the table at one turn of the event loop
+
 _GAP_BACKGROUND = QBrush(QColor("#fff4d6"))  # rows of speech that still needs its text
 
 
@@ -82,6 +84,8 @@ class SegmentsModel(QAbstractTableModel):
     edited = Signal(int, int)  # (row, column) of a change taken into the transcript
     changed = Signal(object)  # a Transcript changed by an edit, an undo or a redo
     speakers_changed = Signal()  # a speaker was renamed, joined to another, or a line changed speaker
+    about_to_edit = Signal()  # an edit is about to go into the shown transcript
+    filled = Signal()  # the last line of a long transcript came into the table (see _fill_some)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -89,7 +93,14 @@ class SegmentsModel(QAbstractTableModel):
         # The live list is shared with the queue, which appends to it; only rows announced to the
         # views through segment_added() count.
         self._rows = 0
+        # A long transcript comes into the table a slice per turn of the event loop (see _fill_some), so
+        # that opening 150,000 lines never holds up the window; the views only ever see _rows of them.
+        self._filling = QTimer(self)
+        self._filling.setInterval(0)
+        self._filling.timeout.connect(self._fill_some)
         self._transcript: Transcript | None = None
+        self._known_speakers: list[int] | None = None  # see _speaker_numbers; None: not worked out since a change
+        self._known_corrections: bool | None = None  # see has_glossary_corrections
         self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
         self.reading_limits = ReadingLimits()
         self.line_limits = LineLimits()  # how the export cuts lines into cues, which the warnings judge
@@ -119,9 +130,11 @@ class SegmentsModel(QAbstractTableModel):
         self.beginResetModel()
         self._transcript = transcript
         self._cue_warnings = {}
+        self._known_speakers = self._known_corrections = None
         self._segments = transcript.segments if transcript is not None else []
-        self._rows = len(self._segments)
+        self._rows = min(len(self._segments), ROWS_PER_SLICE)
         self.endResetModel()
+        self._fill_rest()
         self._warm_warnings()
 
     def show_live(self, segments: list[Segment]) -> None:
@@ -129,13 +142,43 @@ class SegmentsModel(QAbstractTableModel):
         self.beginResetModel()
         self._transcript = None
         self._cue_warnings = {}
+        self._known_speakers = self._known_corrections = None
         self._segments = segments
-        self._rows = len(segments)
+        self._rows = min(len(segments), ROWS_PER_SLICE)
         self.endResetModel()
+        self._fill_rest()
 
     def segment_added(self) -> None:
         """The live list grew by one at its end."""
-        count = len(self._segments)
+        if not self._filling.isActive():
+            self._insert_up_to(min(len(self._segments), self._rows + ROWS_PER_SLICE))
+            self._fill_rest()
+
+    @property
+    def filling(self) -> bool:
+        """Whether lines of the transcript shown are still to come into the table."""
+        return self._rows < len(self._segments)
+
+    def show_rows_up_to(self, row: int) -> None:
+        """Lines up to row into the table now (a line Find, or an edit, goes to before the rest came)."""
+        self._insert_up_to(min(len(self._segments), row + 1))
+        self._fill_rest()
+
+    def _fill_rest(self) -> None:
+        if self.filling:
+            self._filling.start()
+        elif self._filling.isActive():
+            self._filling.stop()
+            self.filled.emit()
+
+    def _fill_some(self) -> None:
+        """One slice of a long transcript into the table (the rest at the next turns of the event loop)."""
+        self._insert_up_to(min(len(self._segments), self._rows + ROWS_PER_SLICE))
+        self._fill_rest()
+        if self._transcript is not None and self._warm_row < self._rows and not self._warming.isActive():
+            self._warming.start()  # the new lines' warnings too
+
+    def _insert_up_to(self, count: int) -> None:
         if count > self._rows:
             self.beginInsertRows(QModelIndex(), self._rows, count - 1)
             self._rows = count
@@ -320,16 +363,33 @@ class SegmentsModel(QAbstractTableModel):
 
     # -- speakers ------------------------------------------------------------------------------
 
+    def _speaker_numbers(self) -> list[int]:
+        """transcript.speakers, kept until the next change: it looks at every line, and each cell's flags
+        ask for it."""
+        if self._transcript is None:
+            return []
+        if self._known_speakers is None:
+            self._known_speakers = self._transcript.speakers
+        return self._known_speakers
+
     @property
     def has_speakers(self) -> bool:
-        return self._transcript is not None and bool(self._transcript.speakers)
+        return bool(self._speaker_numbers())
 
     def speaker_choices(self) -> list[tuple[int, str]]:
         """(number, name) of every speaker of the transcript, in order."""
-        if self._transcript is None:
-            return []
         return [(number, translated(name_shown(self._transcript.speaker_name(number), number)))
-                for number in self._transcript.speakers]
+                for number in self._speaker_numbers()]
+
+    def has_glossary_corrections(self) -> bool:
+        """Whether a line still has a glossary correction to undo (kept until the next change: the Edit
+        menu asks at each click in the table)."""
+        if self._transcript is None:
+            return False
+        if self._known_corrections is None:
+            self._known_corrections = any(segment.corrections and edits.standing_corrections(segment)
+                                          for segment in self._transcript.segments)
+        return self._known_corrections
 
     def rename_speaker(self, number: int, name: str) -> None:
         """Rename a speaker on every line; a name another speaker has joins the two."""
@@ -342,10 +402,11 @@ class SegmentsModel(QAbstractTableModel):
         """Make a change to the shown transcript, on its undo stack when there is one."""
         if change is None or self._transcript is None:
             return False
+        self.about_to_edit.emit()
         transcript = self._transcript
 
-        def show(_transcript: Transcript, done: Change, _undone: bool) -> None:
-            self._show_change(transcript, done, column)
+        def show(_transcript: Transcript, done: Change, undone: bool) -> None:
+            self._show_change(transcript, done, column, undone)
         if self.histories is not None:
             self.histories.stack_for(transcript).push(EditCommand(transcript, change, show))
         else:
@@ -361,17 +422,23 @@ class SegmentsModel(QAbstractTableModel):
             self.edit_rejected.emit(translated(refused.message))
             return False
 
-    def _show_change(self, transcript: Transcript, change: Change, column: int) -> None:
+    def _show_change(self, transcript: Transcript, change: Change, column: int, undone: bool = False) -> None:
         if transcript is self._transcript:
-            if change.rows_changed or len(self._segments) != self._rows:
+            self._known_speakers = self._known_corrections = None
+            if change.rows_changed or (len(self._segments) != self._rows and not self._filling.isActive()):
+                # As many lines as were in the table (those added or removed counted), the rest still to come.
+                grown = sum(len(splice.inserted) - len(splice.removed) for splice in change.splices)
+                grown = -grown if undone else grown
                 self.beginResetModel()
-                self._rows = len(self._segments)
+                self._rows = min(len(self._segments), max(self._rows + grown, ROWS_PER_SLICE))
                 self.endResetModel()
+                self._fill_rest()
             elif change.splices:
                 rows = [splice.at for splice in change.splices]
                 # A line's neighbours too: whether it overlaps them is one of their warnings.
-                self.dataChanged.emit(self.index(max(0, min(rows) - 1), 0),
-                                      self.index(min(self._rows - 1, max(rows) + 1), self.columnCount() - 1))
+                first, last = max(0, min(rows) - 1), min(self._rows - 1, max(rows) + 1)
+                if first <= last:
+                    self.dataChanged.emit(self.index(first, 0), self.index(last, self.columnCount() - 1))
             if change.names_after is not None or column == self.SPEAKER:
                 self._speakers_changed()
             self.edited.emit(min(change.first_row, max(0, self._rows - 1)), column)
@@ -409,7 +476,7 @@ class SegmentsModel(QAbstractTableModel):
         if column == self.SPEAKER:
             number = int(value)
             if number == self.NEW_SPEAKER:
-                number = max(self._transcript.speakers, default=0) + 1
+                number = max(self._speaker_numbers(), default=0) + 1
             return self.commit(edits.set_speaker(self._transcript, row, number), column)
         if column == self.TEXT:
             return self.commit(edits.edit_text(self._transcript, row, str(value)), column)
@@ -437,13 +504,35 @@ class SegmentSearchModel(QSortFilterProxyModel):
         self._only_warnings = False
         # Turning "only lines with warnings" on works out the warnings not known yet for this long; the
         # rest are left to the model's idle work, and their lines come into the list as it finds them.
+        # So too when another transcript, or a slice of a long one, comes in (past its first lines).
         self._wait_until: float | None = None
+        self._judged = 0  # lines whose warnings were worked out since _wait_until was set
+
+    def setSourceModel(self, model) -> None:  # noqa: N802 - Qt naming
+        super().setSourceModel(model)
+        model.modelAboutToBeReset.connect(self._hurry)
+        model.rowsAboutToBeInserted.connect(self._hurry)
+
+    def _hurry(self, *_args) -> None:
+        if self._wait_until is None:
+            self._wait_until, self._judged = time.perf_counter() + 0.05, 0
+            QTimer.singleShot(0, self._stop_hurrying)  # for this turn of the event loop
+
+    def _stop_hurrying(self) -> None:
+        self._wait_until = None
+
+    def _out_of_time(self) -> bool:
+        """Whether the warnings not known yet are left to the idle work: never for the first 200 lines."""
+        if self._wait_until is None:
+            return False
+        self._judged += 1
+        return self._judged > 200 and time.perf_counter() > self._wait_until
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
 
     def show_only_warnings(self, only: bool) -> None:
-        self._wait_until = time.perf_counter() + 0.05 if only else None
+        self._wait_until, self._judged = (time.perf_counter() + 0.05 if only else None), 0
         try:
             if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
                 self.beginFilterChange()
@@ -459,7 +548,7 @@ class SegmentSearchModel(QSortFilterProxyModel):
         if self._only_warnings:
             source = self.sourceModel()
             warnings = source.known_warnings(source_row)
-            if warnings is None and self._wait_until is not None and time.perf_counter() > self._wait_until:
+            if warnings is None and self._out_of_time():
                 source.announce_warnings()  # not known yet: listed once the idle work finds it warns
                 return False
             if not (warnings if warnings is not None else source.warnings(source_row)):

@@ -1,8 +1,10 @@
 """File → Open subtitles… and dropped .srt/.vtt files: subtitles made elsewhere become the transcript
 of their recording, to edit, retime and export again like one VoxDesk made. A file is read and parsed
-on a thread of its own (a long or slow one, on a network share, never holds up the window)."""
+on a thread of its own (a long or slow one, on a network share, never holds up the window); closing the
+window stops waiting for it at once."""
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -15,7 +17,7 @@ from desktop.core.transcription.subtitle_files import read_subtitles, transcript
 from desktop.core.transcription.transcript import Transcript
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
-from desktop.workers.job import JobReport, JobRunner
+from desktop.workers.job import JobReport, JobRunner, wait_cancellably
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue, same_file_key
 
 SUBTITLE_SUFFIXES = (".srt", ".vtt")
@@ -23,6 +25,14 @@ SUBTITLE_SUFFIXES = (".srt", ".vtt")
 
 def is_subtitle_file(path: Path) -> bool:
     return path.suffix.lower() in SUBTITLE_SUFFIXES
+
+
+def read_cues(subtitles: Path, cancelled: Callable[[], bool]) -> list:
+    """The file's cues, the reader asked to stop when cancelled() says so (a reader that cannot be asked
+    is simply left to finish: see wait_cancellably)."""
+    if "cancelled" in inspect.signature(read_subtitles).parameters:
+        return read_subtitles(subtitles, cancelled=cancelled)
+    return read_subtitles(subtitles)
 
 
 def recording_next_to(subtitles: Path, among: Iterable[Path] = ()) -> Path | None:
@@ -44,7 +54,7 @@ class SubtitleImport(QObject):
     status_message = Signal(str)
     opened = Signal(object)  # the QueueItem whose transcript subtitles became
 
-    def __init__(self, queue: TranscriptionQueue, panel, save_new: Callable[[QueueItem], None],
+    def __init__(self, queue: TranscriptionQueue, panel, save_new: Callable[[QueueItem, Transcript], None],
                  select_item: Callable[[QueueItem], None], runner: JobRunner, parent: QObject | None = None):
         super().__init__(parent)
         self._queue = queue
@@ -52,30 +62,59 @@ class SubtitleImport(QObject):
         self._save_new = save_new
         self._select_item = select_item
         self._jobs = TabJobs(runner, self)
+        # Opened transcripts the autosave is handed once the table has all their lines: copying them out
+        # (Python work on its thread) would slow the window while it fills. Sooner where needed: before
+        # an edit, when another transcript is shown, when the window closes.
+        self._unsaved: list[tuple[QueueItem, Transcript]] = []
+        model = panel.segments_model
+        for signal in (model.filled, model.about_to_edit, model.modelAboutToBeReset):
+            signal.connect(self._save_unsaved)
 
     def open(self, subtitles: Path, recording: Path, *, refused: Callable[[], None] | None = None) -> None:
         """Read the subtitles, then make them recording's transcript: a new row in the list, or, for a
         recording already transcribed there, its lines replaced (one undoable edit). A file that cannot
         be read is said in a sentence, and `refused` is called."""
-        def read(_report: JobReport) -> Transcript:
-            return transcript_from_cues(read_subtitles(subtitles), recording)
+        def made(cancelled: Callable[[], bool]) -> tuple[Transcript, Transcript]:
+            cues = read_cues(subtitles, cancelled)
+            # The transcript, and an equal one of its own for the autosave to write (see save_opened_transcript).
+            return transcript_from_cues(cues, recording), transcript_from_cues(cues, recording)
+
+        def read(report: JobReport) -> tuple[Transcript, Transcript]:
+            # On a helper thread the job only waits for: closing the window ends the job at once, however
+            # long the reader takes to notice (its thread touches no Qt, and its answer is dropped).
+            return wait_cancellably(lambda: made(report.cancelled), report.cancelled)
 
         def failed(message) -> None:
             self.status_message.emit(translated(message))
             if refused is not None:
                 refused()
-        self._jobs.start(f"subtitles {subtitles}", read, on_result=lambda transcript: self._put_in(
-            subtitles, recording, transcript), on_failed=failed)
+        self._jobs.start(f"subtitles {subtitles}", read, on_result=lambda made: self._put_in(
+            subtitles, recording, *made), on_failed=failed)
 
     def reading(self) -> bool:
         """Whether a subtitle file is still being read."""
         return self._jobs.running()
 
     def shutdown(self) -> None:
-        """The window is closing: a file still being read is not opened."""
+        """The window is closing: a file still being read is not opened; one open is saved (call this
+        before the saved work stops)."""
+        self._save_unsaved()
         self._jobs.cancel_all()
 
-    def _put_in(self, subtitles: Path, recording: Path, transcript: Transcript) -> QueueItem | None:
+    def _save_when_shown(self, item: QueueItem, copy: Transcript) -> None:
+        model = self._panel.segments_model
+        if model.filling and model.transcript is item.transcript:
+            self._unsaved.append((item, copy))
+        else:
+            self._save_new(item, copy)
+
+    def _save_unsaved(self) -> None:
+        unsaved, self._unsaved = self._unsaved, []
+        for item, copy in unsaved:
+            self._save_new(item, copy)
+
+    def _put_in(self, subtitles: Path, recording: Path, transcript: Transcript,
+                copy: Transcript) -> QueueItem | None:
         key = same_file_key(recording)
         item = next((item for item in self._queue.items if item.key == key), None)
         if item is None:
@@ -84,7 +123,7 @@ class SubtitleImport(QObject):
             item.transcript, item.segments = transcript, transcript.segments
             self._queue.restore(item)
             self._select_item(item)
-            self._save_new(item)
+            self._save_when_shown(item, copy)
         elif item.state is ItemState.DONE and item.transcript is not None:
             self._select_item(item)
             self._panel.segments_model.commit(edits.replace_lines(

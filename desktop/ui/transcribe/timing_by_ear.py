@@ -3,8 +3,9 @@ the playing line shown in bold and kept in view, clicks on the strip played, dra
 through the same undoable edits as the table's."""
 from __future__ import annotations
 
-import bisect
 from pathlib import Path
+
+import numpy as np
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QAbstractItemView
@@ -43,7 +44,7 @@ class TimingByEar(QObject):
     def _connect(self) -> None:
         panel, model, canvas = self.panel, self.panel.segments_model, self.strip.canvas
         model.modelReset.connect(self._on_shown_changed)
-        model.dataChanged.connect(canvas.update)
+        model.dataChanged.connect(canvas.lines_changed)
         panel.view.selectionModel().selectionChanged.connect(self._on_selection)
         self.bar.play_pause_requested.connect(self.play_pause)
         self.bar.replay_line_requested.connect(self.replay_line)
@@ -76,8 +77,7 @@ class TimingByEar(QObject):
             if path is not None:
                 self._load_peaks(path)
         else:
-            self.strip.canvas.transcript = transcript
-            self.strip.canvas.update()
+            self.strip.canvas.show_lines(transcript)
         self._set_playing_row(None)
         self._on_position(self.playback.position)
 
@@ -146,10 +146,10 @@ class TimingByEar(QObject):
         self.strip.canvas.set_playhead(seconds if playing and self._path is not None else None)
         transcript = self.panel.segments_model.transcript
         row = None
-        if transcript is not None and self.playback.state == PLAYING:
-            starts = [segment.start for segment in transcript.segments]
-            found = bisect.bisect_right(starts, seconds) - 1
-            if found >= 0 and transcript.segments[found].end > seconds:
+        if transcript is not None and self.playback.state == PLAYING and self.strip.canvas.transcript is transcript:
+            times, _speakers = self.strip.canvas.line_times()
+            found = int(np.searchsorted(times[:, 0], seconds, side="right")) - 1
+            if 0 <= found < len(transcript.segments) and transcript.segments[found].end > seconds:
                 row = found
         self._set_playing_row(row)
 

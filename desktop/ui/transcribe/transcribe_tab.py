@@ -348,6 +348,7 @@ class TranscribeTab(QWidget):
     def shutdown(self) -> None:
         """The window is closing: keep the choices, stop transcribing, playing and exporting. The saved
         work stays as it is now, so a file stopped by closing comes back waiting."""
+        self.subtitle_import.shutdown()  # first: subtitles just opened are handed to the saved work
         self.saved_work.stop()
         self.transcribe_again.shutdown()
         self.options.shutdown()
@@ -357,4 +358,3 @@ class TranscribeTab(QWidget):
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()
-        self.subtitle_import.shutdown()

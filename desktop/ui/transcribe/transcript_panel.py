@@ -90,7 +90,6 @@ class TranscriptPanel(QWidget):
         header.setSectionResizeMode(SegmentsModel.TEXT, QHeaderView.ResizeMode.Stretch)
         view.setItemDelegateForColumn(SegmentsModel.SPEAKER, SpeakerDelegate(self.segments_model, view))
         view.setColumnHidden(SegmentsModel.SPEAKER, True)
-        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return view
 
     def _build_actions(self) -> None:
@@ -282,6 +281,7 @@ class TranscriptPanel(QWidget):
         return rows[0] if rows else None
 
     def select_row(self, row: int) -> None:
+        self.segments_model.show_rows_up_to(row)
         index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
         if index.isValid():
             self.view.selectRow(index.row())
@@ -357,9 +357,7 @@ class TranscriptPanel(QWidget):
             action.setEnabled(bool(rows))
         self.insert_action.setEnabled(editable)
         self.find_action.setEnabled(editable)
-        transcript = self.segments_model.transcript
-        self.undo_corrections_action.setEnabled(transcript is not None and any(
-            edits.standing_corrections(segment) for segment in transcript.segments))
+        self.undo_corrections_action.setEnabled(self.segments_model.has_glossary_corrections())
 
     @Slot()
     def undo_all_corrections(self) -> None:

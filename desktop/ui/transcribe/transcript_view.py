@@ -1,7 +1,7 @@
 """The transcript table: typing on a selected line edits that line without losing what it says."""
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPointF, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPointF, Qt, QTimer
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QHeaderView,
     QLineEdit,
     QStyle,
     QStyledItemDelegate,
@@ -125,7 +126,11 @@ class LineTextDelegate(QStyledItemDelegate):
 
 class TranscriptView(QTableView):
     """Rows are selected whole; a key typed on a selected row opens its text for editing and types the
-    key at the end of it. F2, Enter and a double-click open it too."""
+    key at the end of it. F2, Enter and a double-click open it too.
+
+    A row is as tall as its wrapped text, but only the rows in sight are measured (after each scroll,
+    resize or change): Qt's own ResizeToContents measures every row each time rows come or go, which
+    for a transcript of 150,000 lines held the window up for minutes."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -136,6 +141,46 @@ class TranscriptView(QTableView):
         self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                              | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        # The columns sized to their contents look at the rows in sight only, not at a thousand more.
+        self.horizontalHeader().setResizeContentsPrecision(0)
+        self._fitting = QTimer(self)
+        self._fitting.setSingleShot(True)
+        self._fitting.setInterval(0)
+        self._fitting.timeout.connect(self.fit_rows_in_sight)
+        self.verticalScrollBar().valueChanged.connect(self._fit_soon)
+        self.horizontalHeader().sectionResized.connect(self._fit_soon)
+
+    def setModel(self, model) -> None:  # noqa: N802 - Qt naming
+        super().setModel(model)
+        if model is not None:
+            for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged,
+                           model.layoutChanged):
+                signal.connect(self._fit_soon)
+
+    def _fit_soon(self, *_args) -> None:
+        self._fitting.start()  # once, at the next turn of the event loop, however many changes came
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt naming
+        super().resizeEvent(event)
+        self._fit_soon()
+
+    def fit_rows_in_sight(self) -> None:
+        """Each row in sight as tall as its text needs (a row grown pushes the next ones down, so the
+        rows in sight are looked for again until the last fits)."""
+        model = self.model()
+        if model is None or not model.rowCount():
+            return
+        row = max(0, self.rowAt(0))
+        height = self.viewport().height()
+        while row < model.rowCount():
+            if self.isRowHidden(row):
+                row += 1
+                continue
+            self.resizeRowToContents(row)
+            if self.rowViewportPosition(row) + self.rowHeight(row) >= height:
+                break
+            row += 1
 
     def selected_rows(self) -> list[int]:
         """The selected lines as rows of the view's model, in order."""

@@ -3,9 +3,10 @@ line's edge to retime it (one undoable edit, refused with the core's sentence wh
 or run backwards). The wheel scrolls, Ctrl+wheel zooms; the view follows the playhead."""
 from __future__ import annotations
 
+from operator import attrgetter
 
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QScrollBar, QSizePolicy, QVBoxLayout, QWidget
 
@@ -13,6 +14,7 @@ from desktop.core.transcription.transcript import Transcript
 from desktop.core.transcription.waveform import Peaks
 from desktop.ui.transcribe.speaker_colours import speaker_colour
 
+LINES_PER_SLICE = 20_000  # the lines made into arrays at one turn of the event loop
 EDGE_GRAB_PX = 5  # how near a line's edge the pointer picks it up
 _DEFAULT_SECONDS_SHOWN = 30.0
 _MOST_PIXELS_PER_SECOND = 400.0
@@ -20,6 +22,33 @@ _SPAN_COLOUR = QColor("#cfe6f7")
 _WAVE_COLOUR = QColor("#3c4043")
 _PLAYHEAD_COLOUR = QColor("#d93025")
 _SELECTED_EDGE = QColor("#1a73e8")
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """np.unique's answer, sorted; np.unique itself imports numpy.ma on its first call, which held up
+    the window for most of a second at the first paint."""
+    ordered = np.sort(values, kind="stable")
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if len(ordered) else ordered
+
+
+class _LineArrays:
+    """A transcript's lines as arrays: (start, end) and speaker (-1: none) of each, filled in slices."""
+
+    def __init__(self, segments: list):
+        self.segments = segments
+        self.times = np.zeros((len(segments), 2), dtype=np.float64)
+        self.speakers = np.full(len(segments), -1, dtype=np.int64)
+        self.built = 0  # rows filled so far, from the first
+
+    def fill(self, first: int, end: int) -> None:
+        part = self.segments[first:end]
+        count = len(part)
+        self.times[first:first + count, 0] = np.fromiter(map(attrgetter("start"), part), np.float64, count)
+        self.times[first:first + count, 1] = np.fromiter(map(attrgetter("end"), part), np.float64, count)
+        self.speakers[first:first + count] = [-1 if segment.speaker is None else segment.speaker
+                                              for segment in part]
+        if first <= self.built:
+            self.built = max(self.built, first + count)
 
 
 class WaveformCanvas(QWidget):
@@ -41,16 +70,63 @@ class WaveformCanvas(QWidget):
         self.playhead: float | None = None
         self.selected_row: int | None = None
         self._drag: tuple[int, str, float] | None = None  # row, "start"/"end", time shown while dragging
+        # The lines' times and speakers as arrays, made once per change of the lines rather than at each
+        # paint and pointer move (150,000 lines took a second each time), a slice per turn of the event loop.
+        self._lines: _LineArrays | None = None
+        self._building: _LineArrays | None = None
+        self._builder = QTimer(self)
+        self._builder.setInterval(0)
+        self._builder.timeout.connect(self._build_some)
 
     # -- what is shown -------------------------------------------------------------------------
 
     def show_recording(self, duration: float, transcript: Transcript | None) -> None:
         self.duration, self.transcript = max(0.0, duration), transcript
+        self._lines = None
+        self.lines_changed()
         self.peaks, self.first_second, self.playhead, self._drag = None, 0.0, None, None
         self.pixels_per_second = 0.0
         self._zoomed = False
         self.update()
         self.view_changed.emit()
+
+    def show_lines(self, transcript: Transcript | None) -> None:
+        """The same recording's lines, changed (an edit, an undo) or another transcript of it."""
+        self.transcript = transcript
+        self.lines_changed()
+
+    def lines_changed(self, top_left=None, bottom_right=None, *_roles) -> None:
+        """The lines changed (from top_left's row to bottom_right's, when the model says which)."""
+        segments = self.transcript.segments if self.transcript is not None else []
+        shown = self._lines
+        if (top_left is not None and top_left.isValid() and shown is not None and shown.segments is segments
+                and len(shown.times) == len(segments)
+                and bottom_right.row() - top_left.row() < LINES_PER_SLICE and self._building is None):
+            shown.fill(top_left.row(), bottom_right.row() + 1)  # an edit of a few lines: at once
+        else:
+            self._building = _LineArrays(segments)  # shown as they are until the new ones are made
+            self._build_some()
+        self.update()
+
+    def _build_some(self) -> None:
+        building = self._building
+        if building is None:
+            self._builder.stop()
+            return
+        building.fill(building.built, building.built + LINES_PER_SLICE)
+        if building.built < len(building.times):
+            self._builder.start()
+            return
+        self._builder.stop()
+        self._lines, self._building = building, None
+        self.update()
+
+    def line_times(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lines' (start, end) in seconds, one row each, and their speakers (-1: none), as last made
+        whole: after a change of many lines, the ones before it for the moments the new ones take."""
+        if self._lines is None:
+            return np.empty((0, 2)), np.empty(0, dtype=np.int64)
+        return self._lines.times, self._lines.speakers
 
     def set_peaks(self, peaks: Peaks | None) -> None:
         self.peaks = peaks
@@ -139,14 +215,17 @@ class WaveformCanvas(QWidget):
         if self.transcript is None or not self.transcript.segments:
             return
         segments = self.transcript.segments
-        times = np.array([self._shown_times(row) for row in range(len(segments))], dtype=np.float64) \
-            if self._drag is not None else np.array([(s.start, s.end) for s in segments], dtype=np.float64)
-        speakers = np.array([-1 if s.speaker is None else s.speaker for s in segments])
+        times, speakers = self.line_times()
+        if not len(times):
+            return
+        if self._drag is not None and self._drag[0] < min(len(segments), len(times)):
+            times = times.copy()
+            times[self._drag[0]] = self._shown_times(self._drag[0])
         lefts = np.floor((times[:, 0] - self.first_second) * self._scale())
         rights = np.maximum(np.ceil((times[:, 1] - self.first_second) * self._scale()), lefts + 1)
         visible = (rights >= 0) & (lefts <= width)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for speaker in np.unique(speakers[visible]).tolist():
+        for speaker in _distinct(speakers[visible]).tolist():
             chosen = visible & (speakers == speaker)
             left, right = np.clip(lefts[chosen], -1, width + 1), np.clip(rights[chosen], -1, width + 1)
             colour = speaker_colour(speaker) if speaker >= 0 else _SPAN_COLOUR
@@ -157,7 +236,7 @@ class WaveformCanvas(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRects([QRectF(a, 0, b - a, height) for a, b in zip(run_left.tolist(), run_right.tolist())])
-            edges = np.unique(np.concatenate((left, right)))
+            edges = _distinct(np.concatenate((left, right)))
             painter.setPen(QPen(colour.darker(130), 1))
             painter.drawLines([QLineF(x + 0.5, 0, x + 0.5, height) for x in edges.tolist()])
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -177,15 +256,16 @@ class WaveformCanvas(QWidget):
 
     def edge_at(self, x: float) -> tuple[int, str] | None:
         """The line's edge (row, "start" or "end") under x, the nearest one within EDGE_GRAB_PX."""
-        if self.transcript is None:
+        if self.transcript is None or not self.transcript.segments:
             return None
-        best = None
-        for row, segment in enumerate(self.transcript.segments):
-            for which, seconds in (("start", segment.start), ("end", segment.end)):
-                distance = abs(self.x_of(seconds) - x)
-                if distance <= EDGE_GRAB_PX and (best is None or distance < best[0]):
-                    best = (distance, row, which)
-        return None if best is None else (best[1], best[2])
+        times, _speakers = self.line_times()
+        if not len(times):
+            return None
+        distances = np.abs((times - self.first_second) * self._scale() - x)
+        row, column = np.unravel_index(int(np.argmin(distances)), distances.shape)  # a start before an end
+        if distances[row, column] > EDGE_GRAB_PX or row >= len(self.transcript.segments):
+            return None
+        return int(row), ("start", "end")[int(column)]
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt naming
         if event.button() != Qt.MouseButton.LeftButton:
@@ -226,8 +306,12 @@ class WaveformCanvas(QWidget):
         event.accept()
 
 
+_MOST_SCROLL_STEPS = 2**31 - 1  # a scroll bar holds a 32-bit int
+
+
 class WaveformStrip(QWidget):
-    """The canvas and a scroll bar under it, for a recording longer than what is shown."""
+    """The canvas and a scroll bar under it, for a recording longer than what is shown. The bar moves in
+    tenths of a second, or in coarser steps where a (broken) time too far out would not fit its range."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -238,15 +322,21 @@ class WaveformStrip(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.canvas)
         layout.addWidget(self.scroll_bar)
+        self._steps_per_second = 10.0
         self.canvas.view_changed.connect(self._update_scroll_bar)
-        self.scroll_bar.valueChanged.connect(lambda value: self.canvas.scroll_to(value / 10))
+        self.scroll_bar.valueChanged.connect(lambda value: self.canvas.scroll_to(value / self._steps_per_second))
 
     def _update_scroll_bar(self) -> None:
         canvas = self.canvas
         shown = canvas.seconds_shown() if canvas.width() else 0.0
+        hidden = max(0.0, canvas.duration - shown)
+        self._steps_per_second = min(10.0, _MOST_SCROLL_STEPS / max(hidden, shown, 1.0))
+
+        def steps(seconds: float) -> int:
+            return int(min(max(0.0, seconds * self._steps_per_second), _MOST_SCROLL_STEPS))
         self.scroll_bar.blockSignals(True)
-        self.scroll_bar.setRange(0, int(max(0.0, canvas.duration - shown) * 10))
-        self.scroll_bar.setPageStep(max(1, int(shown * 10)))
-        self.scroll_bar.setValue(int(canvas.first_second * 10))
+        self.scroll_bar.setRange(0, steps(hidden))
+        self.scroll_bar.setPageStep(max(1, steps(shown)))
+        self.scroll_bar.setValue(steps(canvas.first_second))
         self.scroll_bar.blockSignals(False)
         self.scroll_bar.setVisible(self.scroll_bar.maximum() > 0)  # only when there is more to see
