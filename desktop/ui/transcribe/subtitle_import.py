@@ -4,7 +4,6 @@ on a thread of its own (a long or slow one, on a network share, never holds up t
 window stops waiting for it at once."""
 from __future__ import annotations
 
-import inspect
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -25,14 +24,6 @@ SUBTITLE_SUFFIXES = (".srt", ".vtt")
 
 def is_subtitle_file(path: Path) -> bool:
     return path.suffix.lower() in SUBTITLE_SUFFIXES
-
-
-def read_cues(subtitles: Path, cancelled: Callable[[], bool]) -> list:
-    """The file's cues, the reader asked to stop when cancelled() says so (a reader that cannot be asked
-    is simply left to finish: see wait_cancellably)."""
-    if "cancelled" in inspect.signature(read_subtitles).parameters:
-        return read_subtitles(subtitles, cancelled=cancelled)
-    return read_subtitles(subtitles)
 
 
 def recording_next_to(subtitles: Path, among: Iterable[Path] = ()) -> Path | None:
@@ -75,7 +66,7 @@ class SubtitleImport(QObject):
         recording already transcribed there, its lines replaced (one undoable edit). A file that cannot
         be read is said in a sentence, and `refused` is called."""
         def made(cancelled: Callable[[], bool]) -> tuple[Transcript, Transcript]:
-            cues = read_cues(subtitles, cancelled)
+            cues = read_subtitles(subtitles, cancelled=cancelled)
             # The transcript, and an equal one of its own for the autosave to write (see save_opened_transcript).
             return transcript_from_cues(cues, recording), transcript_from_cues(cues, recording)
 

@@ -163,9 +163,9 @@ def test_subtitles_are_read_off_the_windows_thread(qtbot, settings, tmp_path, mo
     readers = []
     real_read = subtitle_import.read_subtitles
 
-    def read_and_note(path):
+    def read_and_note(path, cancelled=None):
         readers.append(threading.current_thread())
-        return real_read(path)
+        return real_read(path, cancelled=cancelled)
     monkeypatch.setattr(subtitle_import, "read_subtitles", read_and_note)
     window = fresh_window(qtbot, settings)
     tab = window.transcribe_tab
