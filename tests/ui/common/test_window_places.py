@@ -207,3 +207,18 @@ def test_windows_still_open_when_the_program_exits_are_destroyed_without_crashin
     """)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Error calling Python override" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-3000:]
+
+
+def test_the_live_panel_and_its_captions_close_with_the_window_and_keep_their_places(tmp_path):
+    """Open when the main window closes, they are closed with it, their places kept then, instead of being
+    left on screen until the program's exit destroys them."""
+    out = run_app(tmp_path, ("laptop", 1366, 768), """
+        live = window.transcribe_tab.live
+        live.open_panel(); app.processEvents()
+        live.panel.show_caption_window(); app.processEvents()
+        window.close()
+        out["open"] = [live.panel.isVisible(), live.panel.caption_window.isVisible()]
+        out["kept"] = [settings.remembered_place(f"{name}/laptop 1366x768") is not None
+                       for name in ("live-panel", "live-captions")]
+    """)
+    assert out == {"open": [False, False], "kept": [True, True]}
