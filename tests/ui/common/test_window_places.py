@@ -52,7 +52,8 @@ def run_app(tmp_path: Path, screen: tuple[str, int, int], body: str, *, before: 
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def start_app(tmp_path: Path, screen: tuple[str, int, int], body: str, *, before: str = "") -> subprocess.CompletedProcess:
+def start_app(tmp_path: Path, screen: tuple[str, int, int], body: str, *,
+              before: str = "") -> subprocess.CompletedProcess:
     """run_app's process as it ended, with faulthandler on, so a crash shows where it happened."""
     name, width, height = screen
     config = tmp_path / f"{name}.json"
