@@ -185,9 +185,9 @@ def test_the_large_captions_open_at_the_bottom_of_the_screen_and_the_live_panel_
 
 
 def test_windows_still_open_when_the_program_exits_are_destroyed_without_crashing_it(tmp_path):
-    """At exit PySide destroys what Python still holds, in an order of its own. One order crashed the app
-    (SIGSEGV) a start in a few: the settings' store first, then a window whose caption window closed
-    with it, its Hide reaching the place-keeping filter with no settings left. Forced here."""
+    """At exit PySide destroys what Python still holds, in an order of its own that changes from start to
+    start. One order crashed the app (SIGSEGV): the settings' store first, then a window whose caption
+    window closed with it, its Hide reaching the place-keeping filter with no settings left. Forced here."""
     done = start_app(tmp_path, ("laptop", 1366, 768), before="""
         import atexit, shiboken6
         store = QSettings(sys.argv[1], QSettings.Format.IniFormat)
