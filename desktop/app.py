@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 
 from PySide6.QtGui import QIcon
@@ -122,4 +123,11 @@ def run_gui(argv: list[str]) -> int:
     # is left inside a library call here; the log says so if one ever is.
     if not window.stopped_cleanly:
         log.warning("exiting with a job still running")
+        # Python's exit would destroy that job's thread while it runs, which Qt answers by aborting the
+        # process: the settings and the log are written now, and the process ends without that teardown.
+        window.save_settings()
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
     return status

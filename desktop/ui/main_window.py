@@ -404,6 +404,10 @@ class MainWindow(QMainWindow):
 
     # -- closing -------------------------------------------------------------------------------
 
+    def save_settings(self) -> None:
+        """Write the settings to disk now (they are written at exit otherwise)."""
+        self._settings.sync()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt naming
         """Stop every job, wait a bounded time for its thread, then close."""
         if not self._closing:

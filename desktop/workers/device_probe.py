@@ -35,11 +35,12 @@ def start_device_detection(
     Call it from the GUI thread. The returned Job's `failed` signal says if detection itself broke;
     `detect_fn` replaces `detect()` in tests.
     """
-    work = detect_fn or (lambda: detect(run_smoke_test=True))
-
     def run(report: JobReport) -> DeviceReport:
         report.message(N_("DeviceProbe", "Detecting the device…"))
-        return work()
+        if detect_fn is not None:
+            return detect_fn()
+        # Cancelled with the window: its child processes are killed then, instead of being waited for.
+        return detect(run_smoke_test=True, cancelled=report.cancelled)
 
     job = Job(run, name="device-detection")
     relay = _GuiThreadRelay(on_report)  # created here, so it belongs to the calling (GUI) thread

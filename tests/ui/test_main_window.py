@@ -139,6 +139,45 @@ def test_the_app_exits_with_status_zero_when_closed_during_a_job(tmp_path, long_
     assert "QThread: Destroyed while thread" not in done.stderr
 
 
+def test_the_app_exits_with_status_zero_when_a_job_outlives_the_wait_at_closing(tmp_path):
+    """The launcher's path when a job cannot stop in time (a library call that does not look at the cancel):
+    the log says so and the app ends with its status and its settings written, instead of Qt aborting the
+    process as Python's exit destroys the job's running thread."""
+    script = textwrap.dedent("""
+        import sys, threading
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
+        import desktop.app, desktop.ui.main_window, desktop.workers.device_probe
+
+        desktop.ui.main_window.SHUTDOWN_WAIT_MS = 100
+        detecting = threading.Event()
+        never = threading.Event()
+
+        def detection_that_cannot_stop(**options):
+            detecting.set()
+            never.wait(20)  # longer than the wait at closing, whatever it is asked
+        desktop.workers.device_probe.detect = detection_that_cannot_stop
+
+        app = QApplication(sys.argv[:1])
+
+        def close_once_detecting():
+            if not detecting.is_set():
+                QTimer.singleShot(20, close_once_detecting)
+                return
+            for window in app.topLevelWidgets():
+                if window.objectName() == "main-window":
+                    window.close()
+        QTimer.singleShot(0, close_once_detecting)
+        sys.exit(desktop.app.run_gui(sys.argv[:1]))
+    """)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", VOXDESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-X", "faulthandler", "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "exiting with a job still running" in (tmp_path / "data" / "logs" / "voxdesk.log").read_text()
+    assert any("main-window" in conf.read_text(errors="replace") for conf in (tmp_path / "config").rglob("*.conf"))
+
 def test_import_model_copies_a_ctranslate2_folder_in_and_chooses_it(qtbot, window, tmp_path):
     from desktop.ui.transcribe.model_dialogs import ImportModelDialog
     from tests.helpers.weights import tiny_en_dir

@@ -21,11 +21,13 @@ import shutil
 import signal
 import subprocess
 import sys
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Sequence
 
+from desktop.core.common.errors import Cancelled
 from desktop.core.common.i18n import N_, Message
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,7 @@ DEFAULT_ROCM_PATH = "/opt/rocm"
 SMOKE_TEST_TIMEOUT = 90.0  # seconds; the first kernel launch on ROCm can take a while (code loading)
 TOOL_TIMEOUT = 20.0
 TORCH_FACTS_TIMEOUT = 60.0  # seconds; importing torch from a cold disk can take a while
+CANCEL_CHECK_S = 0.1  # how often a cancellable child process is asked whether to stop
 
 
 # -- child processes ----------------------------------------------------------------------------
@@ -59,11 +62,14 @@ class CommandOutput:
             return f"signal {-self.returncode}"
 
 
-def run_child(argv: Sequence[str], timeout: float, *, env: Mapping[str, str] | None = None) -> CommandOutput | None:
+def run_child(argv: Sequence[str], timeout: float, *, env: Mapping[str, str] | None = None,
+              cancelled: Callable[[], bool] | None = None) -> CommandOutput | None:
     """Run a program with a timeout; None when the program does not exist.
 
     It gets its own process group, so a timeout kills whatever it started too. A process stuck in the
     kernel may not even die from SIGKILL; then what it printed so far is returned without waiting.
+    cancelled: asked a few times a second; when it says True the program is killed the same way and
+    Cancelled is raised (closing the window must not wait a minute for a probe's answer).
     """
     try:
         process = subprocess.Popen(
@@ -72,19 +78,28 @@ def run_child(argv: Sequence[str], timeout: float, *, env: Mapping[str, str] | N
         )
     except (FileNotFoundError, PermissionError, NotADirectoryError):
         return None
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            # Retrying communicate() after its timeout loses none of the output.
+            out, err = process.communicate(timeout=max(0.0, min(left, CANCEL_CHECK_S)) if cancelled else timeout)
+            return CommandOutput(process.returncode, _decode(out), _decode(err))
+        except subprocess.TimeoutExpired:
+            stop = cancelled is not None and cancelled()
+            if stop or left <= CANCEL_CHECK_S or cancelled is None:
+                break
     try:
-        out, err = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            process.kill()
-        try:
-            out, err = process.communicate(timeout=5)
-        except subprocess.TimeoutExpired as stuck:
-            out, err = stuck.stdout or b"", stuck.stderr or b""
-        return CommandOutput(None, _decode(out), _decode(err), timed_out=True)
-    return CommandOutput(process.returncode, _decode(out), _decode(err))
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()
+    try:
+        out, err = process.communicate(timeout=5)
+    except subprocess.TimeoutExpired as stuck:
+        out, err = stuck.stdout or b"", stuck.stderr or b""
+    if stop:
+        raise Cancelled()
+    return CommandOutput(None, _decode(out), _decode(err), timed_out=True)
 
 
 def _decode(data: bytes | str | None) -> str:
@@ -102,11 +117,11 @@ def find_program(name: str, environ: Mapping[str, str]) -> str | None:
     return str(candidate) if candidate.is_file() and os.access(candidate, os.X_OK) else None
 
 
-def _run_tool(argv: Sequence[str], timeout: float) -> CommandOutput | None:
+def _run_tool(argv: Sequence[str], timeout: float, cancelled: Callable[[], bool] | None = None) -> CommandOutput | None:
     program = find_program(argv[0], os.environ)
     if program is None:
         return None
-    return run_child([program, *argv[1:]], timeout)
+    return run_child([program, *argv[1:]], timeout, cancelled=cancelled)
 
 
 def smoke_test_command() -> list[str]:
@@ -132,8 +147,9 @@ def torch_facts_command(*extra: str) -> list[str]:
     return [sys.executable, "-m", "desktop.core.gpu.torch_facts", *extra]
 
 
-def _torch_events(extra: Sequence[str] = ()) -> tuple[dict[str, dict], CommandOutput | None]:
-    output = run_child(torch_facts_command(*extra), TORCH_FACTS_TIMEOUT, env=child_environment())
+def _torch_events(extra: Sequence[str] = (), cancelled: Callable[[], bool] | None = None,
+                  ) -> tuple[dict[str, dict], CommandOutput | None]:
+    output = run_child(torch_facts_command(*extra), TORCH_FACTS_TIMEOUT, env=child_environment(), cancelled=cancelled)
     events: dict[str, dict] = {}
     for line in (output.stdout if output is not None else "").splitlines():
         try:
@@ -156,15 +172,15 @@ def _what_happened(output: CommandOutput | None) -> str:
     return lines[-1].strip() if lines else f"it exited with status {output.returncode}"
 
 
-def torch_in_child() -> Any:
+def torch_in_child(cancelled: Callable[[], bool] | None = None) -> Any:
     """PyTorch's answers about itself and the GPU, asked in a child process (``torch_facts``), shaped
     like the parts of the torch module detection reads. The window's process neither imports torch
     nor starts the HIP/CUDA runtime, so a driver that crashes there cannot take it down.
 
     Raises TorchUnavailable (an ImportError) when torch cannot be imported; a GPU question the child died on raises
-    RuntimeError when it is asked here.
+    RuntimeError when it is asked here. Cancelled when ``cancelled()`` says so while the child runs.
     """
-    events, output = _torch_events()
+    events, output = _torch_events(cancelled=cancelled)
     build = events.get("build")
     if build is None:
         raise TorchUnavailable(events.get("error", {}).get("error") or f"PyTorch did not start: {_what_happened(output)}")
@@ -304,10 +320,12 @@ class SmokeResult:
         return N_("Device", "could not run: {error}").format(error=self.error)
 
 
-def run_smoke_test(probes: Probes | None = None) -> SmokeResult:
-    """Run the smoke test in a child process and read its answer, whatever happened to it."""
+def run_smoke_test(probes: Probes | None = None, cancelled: Callable[[], bool] | None = None) -> SmokeResult:
+    """Run the smoke test in a child process and read its answer, whatever happened to it (Cancelled
+    when ``cancelled()`` says so while it runs)."""
     probes = probes or Probes()
-    output = run_child(probes.smoke_command, probes.smoke_timeout, env=child_environment(probes.environ))
+    output = run_child(probes.smoke_command, probes.smoke_timeout, env=child_environment(probes.environ),
+                       cancelled=cancelled)
     result = SmokeResult(timeout=probes.smoke_timeout)
     if output is None:
         result.error = "the test process could not be started"
@@ -705,9 +723,20 @@ def _ct2_facts(probes: Probes, report: DeviceReport) -> None:
             log.info("CTranslate2 could not list its GPU compute types", exc_info=True)
 
 
-def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> DeviceReport:
-    """Everything about this computer's accelerator. Imports torch: call it off the GUI thread."""
+def detect(*, run_smoke_test: bool = True, probes: Probes | None = None,
+           cancelled: Callable[[], bool] | None = None) -> DeviceReport:
+    """Everything about this computer's accelerator. Imports torch: call it off the GUI thread.
+
+    cancelled: asked between the probes and while a child process runs; when it says True the child is
+    killed and Cancelled raised, so a window that closes mid-detection is not kept waiting for it.
+    """
     probes = probes or Probes()
+    if cancelled is not None:  # the real child processes stop when asked; a test's fakes are left as they are
+        if probes.import_torch is torch_in_child:
+            probes = replace(probes, import_torch=lambda: torch_in_child(cancelled))
+        if probes.run_tool is _run_tool:
+            probes = replace(probes, run_tool=lambda argv, timeout: _run_tool(argv, timeout, cancelled))
+    stop_if_cancelled = (lambda: None) if cancelled is None else (lambda: _stop_if(cancelled))
     report = DeviceReport(
         torch_build="missing", gpu_available=False, gpu_name=None, gfx_arch=None, memory_total=None,
         memory_free=None, rocm_version=None, hip_version=None, cuda_version=None, arch_supported=None,
@@ -715,13 +744,19 @@ def detect(*, run_smoke_test: bool = True, probes: Probes | None = None) -> Devi
     )
     report.hsa_override = probes.environ.get("HSA_OVERRIDE_GFX_VERSION") or None
     _torch_facts(probes, report, read_properties=not run_smoke_test)
+    stop_if_cancelled()  # _torch_facts takes any failure of the child, a cancel included, for a missing torch
     if run_smoke_test and report.gpu_present:
-        report.smoke = _smoke_test(probes)
+        report.smoke = _smoke_test(probes, cancelled)
         report.gpu_available = report.smoke.passed
         facts = report.smoke.device
         _set_properties(report, facts.get("name"), facts.get("gfx_arch"), facts.get("sm"),
                         facts.get("memory_total"), facts.get("memory_free"))
     _rocm_facts(probes, report)
+    stop_if_cancelled()
     _ct2_facts(probes, report)
     return report
 
+
+def _stop_if(cancelled: Callable[[], bool]) -> None:
+    if cancelled():
+        raise Cancelled()

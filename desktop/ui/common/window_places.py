@@ -9,7 +9,11 @@ Qt's standard boxes (messages, file choosers) open where Qt puts them, fitted to
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSize, Qt
+import atexit
+import weakref
+
+import shiboken6
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
@@ -63,9 +67,14 @@ class WindowPlaces(QObject):
         self.settings = settings
 
     def install(self, app: QApplication) -> None:
-        """Watch every window of ``app``. Where two main windows are open (as in tests), the newer
-        window's filter sees each window first, and the first to see one places it."""
+        """Watch every window of ``app`` until the program exits. Where two main windows are open (as in
+        tests), the newer window's filter sees each window first, and the first to see one places it."""
         app.installEventFilter(self)
+        global _stop_registered
+        if not _stop_registered:  # registered after PySide's own exit handler, so it runs before it
+            atexit.register(_stop_watching)
+            _stop_registered = True
+        _watching.add(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
         kind = event.type()
@@ -104,6 +113,23 @@ class WindowPlaces(QObject):
         if saved is None and window.property(BOTTOM_EDGE):
             placed.moveBottom(available.bottom() - FRAME_ALLOWANCE.width() // 2)
         window.setGeometry(placed)
+
+
+# The installed filters, until the program exits (weak: a filter ends with its main window).
+_watching: weakref.WeakSet[WindowPlaces] = weakref.WeakSet()
+_stop_registered = False
+
+
+def _stop_watching() -> None:
+    """At exit PySide destroys the objects Python still holds in no particular order, with the windows
+    still open among them: a window closed there sends its Hide through this filter, whose settings may
+    be gone by then, and the error that raises inside Qt's teardown crashes the process (at random, with
+    that order). So the filters stop first; a window's place is remembered when it is hidden before."""
+    app = QCoreApplication.instance()
+    for places in list(_watching):
+        if app is not None and shiboken6.isValid(places):
+            app.removeEventFilter(places)
+    _watching.clear()
 
 
 def make_room_above(window: QWidget, below: QWidget) -> None:

@@ -61,5 +61,8 @@ class LiveLauncher(QWidget):
 
     def shutdown(self) -> None:
         if self.panel is not None:
+            # Closed with the main window, so its place and the captions' are kept now; left open, they
+            # would be destroyed only at the program's exit, after the windows' places stop being kept.
+            self.panel.close()
             self.panel.shutdown()
 

@@ -4,6 +4,9 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import pytest
+
+from desktop.core.common.errors import Cancelled
 from desktop.core.gpu import device
 from desktop.core.gpu.device import (
     child_environment,
@@ -245,6 +248,24 @@ def _torch_child_that(monkeypatch, code: str) -> None:
     monkeypatch.setattr(device, "torch_facts_command", lambda *extra: [
         sys.executable, "-c", f"import json, os, signal; print(json.dumps({build!r}), flush=True); {code}"])
 
+
+def test_a_cancelled_detection_kills_the_torch_child_it_waits_for_and_stops(monkeypatch, tmp_path):
+    """Closing the window cancels detection: the child that would answer in a minute is killed, not waited for."""
+    started = tmp_path / "child.pid"
+    monkeypatch.setattr(device, "torch_facts_command", lambda *extra: [
+        sys.executable, "-c", f"import os, time; open({str(started)!r} + '.new', 'w').write(str(os.getpid())); "
+                          f"os.replace({str(started)!r} + '.new', {str(started)!r}); time.sleep(600)"])
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(started.exists())
+        return started.exists()  # the user closes the window once the child is running
+
+    with pytest.raises(Cancelled):
+        detect(probes=replace(machine(), import_torch=device.torch_in_child), cancelled=cancelled)
+    assert asked and asked[-1] is True
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(started.read_text()), 0)  # killed and reaped: no process is left behind
 
 def test_a_driver_that_crashes_when_asked_for_the_gpu_leaves_the_cpu_and_this_process_running(monkeypatch):
     _torch_child_that(monkeypatch, "os.kill(os.getpid(), signal.SIGSEGV)")

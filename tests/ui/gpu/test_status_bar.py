@@ -1,5 +1,6 @@
 """The device section of the status bar: the detected device, and CPU fallbacks the moment they happen."""
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -89,6 +90,25 @@ def test_the_report_is_delivered_on_the_gui_thread(qtbot, runner):
     assert dict(threads)["report"] == main
     assert dict(threads)["detect"] != main
 
+
+def test_closing_during_the_real_detection_stops_it_instead_of_leaving_its_thread_running(
+        qtbot, status, cpu_only_machine, monkeypatch, tmp_path):
+    """The window's closing cancels detection and waits a bounded time for its thread: the torch child,
+    which would answer only after a minute, is killed, so the thread ends within that wait (a thread
+    still running when the app exits brings the process down)."""
+    from desktop.core.gpu import device
+
+    started = tmp_path / "child-started"
+    monkeypatch.setattr(device, "torch_facts_command", lambda *extra: [
+        sys.executable, "-c", f"import pathlib, time; pathlib.Path({str(started)!r}).touch(); time.sleep(600)"])
+    runner = JobRunner()
+    job = start_device_detection(runner, status.set_report)
+    cancelled = []
+    job.was_cancelled.connect(lambda: cancelled.append(True))
+    qtbot.waitUntil(started.exists, timeout=WAIT_MS)
+    assert runner.shutdown(30_000)  # the generous wait of closing; the child would take 600 s
+    qtbot.waitUntil(lambda: cancelled == [True], timeout=WAIT_MS)
+    assert status.report() is None  # no report from a cancelled detection
 
 def test_a_gpu_failure_in_a_real_job_finishes_on_the_cpu_and_raises_the_warning_with_details(
         qtbot, runner, status, log):
