@@ -13,7 +13,11 @@ from desktop.engines.transcription.decoders.loading import load_engine
 from desktop.engines.transcription.decoders.whisper_batched import BatchedTorchEngine
 from tests.helpers.weights import ModelRef, base_dir, recording, reference, tiny_en_dir, wer
 
-MAX_WER_BETWEEN = 0.02
+# Batched and one-after-another decoding may choose another word at a place or two of the 80-word meeting:
+# the matrix kernels differ between processors (AMX on a Xeon, AVX-512 on an EPYC), and so do their
+# roundings (seen: "there under" against "they are under" on an EPYC). A window lost or decoded twice
+# costs ten times more.
+MAX_WER_BETWEEN = 0.05
 
 
 def meeting(pauses: tuple[float, float, float] = (1.0, 2.0, 1.0)) -> tuple[np.ndarray, str]:
