@@ -21,7 +21,7 @@ from desktop.engines.transcription.decoders.loading import load_engine
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 from tests.helpers.speaking_microphone import RATE, SpeakingMicrophone
-from tests.helpers.weights import DATA_DIR, ModelRef, base_dir, error_rate, normalize_english, wer
+from tests.helpers.weights import DATA_DIR, ModelRef, base_dir, error_rate, normalize_english, reference, wer
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -112,9 +112,13 @@ def test_mandarin_from_the_microphone_matches_the_file_transcription(pulseaudio,
         wait_for(lambda: session.seconds >= sum(len(s) for s in spoken) / RATE + 0.8)
         result = session.stop()
 
-    reference = "".join(file_text(file_transcriber, name, None) for name in AISHELL)
+    # Both measured against what was said: the file transcription and the captions may each make a mistake
+    # the other does not (which one, and where, differs between processors), and the captions may be no
+    # more than 10 points worse than the file's.
+    said = "".join(reference(name) for name in AISHELL)
+    from_file = "".join(file_text(file_transcriber, name, None) for name in AISHELL)
     live = "".join(line.segment.text for line in committed)
-    assert character_error_rate(reference, live) <= 0.10, (reference, live)
+    assert character_error_rate(said, live) <= character_error_rate(said, from_file) + 0.10, (said, from_file, live)
     assert result.lines.language == "zh"
     # Simplified characters, as in file transcription (no character OpenCC would still simplify).
     assert opencc.OpenCC("t2s").convert(live) == live
