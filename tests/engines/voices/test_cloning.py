@@ -315,6 +315,12 @@ def test_releasing_the_cloner_also_frees_the_base_voice_of_openvoice(voice, mode
 # --- personal recordings stay in the voice folder -------------------------------------------------
 
 
+def listening(status: str) -> bool:
+    """Whether the enrollment's status says Whisper is listening to the consent recording (the watermark
+    check and the voice comparison come before and after)."""
+    return status.startswith("Listening")
+
+
 def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afterwards(tmp_path, encoder, spoken):
     from desktop.engines.transcription.transcriber import Transcriber
 
@@ -328,11 +334,12 @@ def test_recordings_being_checked_stay_inside_the_voice_folder_and_are_gone_afte
 
     try:
         voice = enrollment.enroll("Alex Again", spoken["prompt"], [sample], consent, 22050,
-                                  on_status=lambda _text: during.append(sorted(library.root.rglob("*.wav"))))
+                                  on_status=lambda text: listening(text) and during.append(
+                                      sorted(library.root.rglob("*.wav"))))
     finally:
         transcriber.release()
 
-    # Whisper listens to a copy of the consent recording inside the library; the sample never waits on disk.
+    # While Whisper listens, to a copy of the consent recording inside the library; the sample never waits on disk.
     assert during and [p.name for p in during[0]] == ["consent.wav"]
     assert sorted(library.root.rglob("*.wav")) == sorted([*voice.sample_paths, voice.consent_path])
     left = [p for p in library.root.rglob("*") if p.is_file() and p.parent not in (library.root, voice.folder)]
@@ -357,9 +364,9 @@ root, passage, consent = (Path(a) for a in sys.argv[1:4])
 transcriber = Transcriber(ModelStore(root / "models"), FallbackLog(), gpu_available=lambda: False)
 enrollment = VoiceEnrollment(VoiceLibrary(root / "voices"), transcriber, SpeakerEncoder())
 prompt = issue_clear_code(enrollment.library)
-# The power goes off while the consent is being checked.
+# The power goes off while Whisper listens to the consent recording.
 enrollment.enroll("Crash", prompt, [enrollment.import_sample(passage)], decode(consent, sample_rate=22050), 22050,
-                  on_status=lambda _text: os.kill(os.getpid(), signal.SIGKILL))
+                  on_status=lambda text: text.startswith("Listening") and os.kill(os.getpid(), signal.SIGKILL))
 """
 
 
