@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import fnmatch
 import importlib.util
-import itertools
 import json
 import os
 import re
@@ -47,10 +46,11 @@ from desktop.core.common.i18n import N_
 from desktop.core.common.model_files import check_model
 from desktop.core.common.model_origin import origin_fields, unverified_source
 from desktop.core.common.download_sources import DownloadSources
-from desktop.core.common.safe_files import copy_regular_file, copy_tree, read_limited
+from desktop.core.common.safe_files import copy_regular_file, copy_tree
 from desktop.core.common.shared_models import LiveSources, ModelSources
 from desktop.core.speech import piper_voices
 from desktop.core.speech.piper_voices import PIPER_PREFIX, PiperCatalogVoice, inspect_piper, is_piper_name, is_piper_voice
+from desktop.core.speech.voice_folders import model_card_licence, voice_inside
 
 ProgressCallback = Callable[[int, int | None], None]
 CancelCheck = Callable[[], bool]
@@ -667,7 +667,6 @@ class TtsModelStore:
     def _import_piper(self, source: Path, name: str | None, progress, cancelled) -> TtsModel:
         """Copy a Piper voice (its .onnx and .onnx.json, and its model card) into the store."""
         check = inspect_piper(source)
-        piper_voices.read_piper_model(check)  # a model its phoneme map does not fit is refused before copying
         title = (name or check.model_file.stem).strip() or "Imported voice"
         model_name = IMPORTED_PREFIX + _safe_name(title)
         if self.is_downloaded(model_name):
@@ -694,6 +693,9 @@ class TtsModelStore:
                         progress(done, total)
                 check_model(files, "piper")
                 copied = inspect_piper(files)
+                # The copy is what gets published, so the copy is what is checked: a model its phoneme map
+                # does not fit is refused here, and the staging folder goes with it.
+                piper_voices.read_piper_model(copied, name=title)
                 card_licence = model_card_licence(files / "MODEL_CARD") if card in wanted else None
                 model = TtsModel(name=model_name, title=title, languages=copied.languages,
                                  licence=card_licence or LICENCE_NOT_STATED,
@@ -726,94 +728,6 @@ class TtsModelStore:
             fsync_dir(self.models_root)
         except (OSError, ExportError) as exc:  # atomic_write_text reports in file-export words
             raise _folder_error(exc, self.root) from exc
-
-
-# How far "Import model folder…" looks inside the folder chosen for a voice that is not at its top
-# (an unzipped package has the voice a few folders down): folder levels, and entries looked at in all.
-VOICE_SEARCH_LEVELS = 4
-VOICE_SEARCH_ENTRIES = 2000
-MAX_MODEL_CARD_BYTES = 64 * 1024  # a Piper MODEL_CARD is well under 1 kB
-_CARD_LICENCE = re.compile(r"^\s*[*-]?\s*licen[cs]e\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
-
-
-def voice_inside(folder: Path) -> Path:
-    """The folder to import from folder: itself when it holds a model's files (even an incomplete
-    set) or is not a folder, else the one folder a few levels down that holds a voice.
-
-    The search is bounded (VOICE_SEARCH_LEVELS levels, VOICE_SEARCH_ENTRIES entries) and never follows
-    a link, so it stays inside the folder chosen; hidden folders are skipped. ModelError when no voice
-    is there, or several are."""
-    if not folder.is_dir() or _has_model_files(folder):
-        return folder  # the checks that follow say what is missing from it
-    found: list[Path] = []
-    level, looked = [folder], 0
-    for _depth in range(VOICE_SEARCH_LEVELS):
-        below: list[Path] = []
-        for parent in level:
-            try:
-                with os.scandir(parent) as entries:
-                    for entry in entries:
-                        looked += 1
-                        if looked > VOICE_SEARCH_ENTRIES:
-                            break
-                        if entry.name.startswith(".") or not entry.is_dir(follow_symlinks=False):
-                            continue
-                        below.append(Path(entry.path))
-            except OSError:
-                continue  # an unreadable folder holds no voice VoxDesk could copy
-        found += [p for p in below if _holds_voice(p)]
-        if found or looked > VOICE_SEARCH_ENTRIES:
-            break
-        level = below
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise ModelError(
-            N_("SpeechModels", "No Piper or Coqui voice was found in “{name}”. Choose the folder that holds the "
-                               "voice's .onnx and .onnx.json files (Piper), or its model file and config.json "
-                               "(Coqui).").format(name=folder.name),
-            detail=f"{folder}: {looked} entries, {VOICE_SEARCH_LEVELS} levels looked at",
-        )
-    raise ModelError(
-        N_("SpeechModels", "The folder “{name}” holds several voices ({folders}). Choose the folder of the one to "
-                           "import.").format(name=folder.name,
-                                             folders=", ".join(str(p.relative_to(folder)) for p in found[:4])),
-    )
-
-
-def _has_model_files(folder: Path) -> bool:
-    """Whether folder itself holds part of a model (config, weights, a Piper voice's files)."""
-    try:
-        with os.scandir(folder) as entries:
-            return any(e.name == "config.json" or e.name.endswith((".onnx", ".onnx.json", ".pth", ".pth.tar"))
-                       for e in itertools.islice(entries, VOICE_SEARCH_ENTRIES))
-    except OSError:
-        return True  # inspect_folder says it cannot be read
-
-
-def _holds_voice(folder: Path) -> bool:
-    """A Piper voice (an .onnx with its .onnx.json) or a Coqui config.json, as files of their own."""
-    try:
-        with os.scandir(folder) as entries:
-            names = {e.name for e in itertools.islice(entries, VOICE_SEARCH_ENTRIES)
-                     if e.is_file(follow_symlinks=False)}
-    except OSError:
-        return False
-    return "config.json" in names or any(n.endswith(".onnx") and n + ".json" in names for n in names)
-
-
-def model_card_licence(card: Path) -> str | None:
-    """The licence a Piper MODEL_CARD names ("* License: CC0"), as outside text made safe; None when
-    the card says none, is too long, or cannot be read."""
-    from desktop.core.common.safe_text import clean_text
-
-    try:
-        text = read_limited(card, MAX_MODEL_CARD_BYTES, "", error=ModelError).decode("utf-8", errors="replace")
-    except (OSError, ModelError):
-        return None
-    match = _CARD_LICENCE.search(text)
-    licence = clean_text(match.group(1)).strip() if match else ""
-    return licence[:80] or None
 
 
 class LicenceNotAccepted(ModelError):

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.core.speech import tts_models
+from desktop.core.speech import tts_models, voice_folders
 from desktop.core.speech.tts_models import CURATED, TtsModelStore, default_voice
 from tests.helpers.piper_voice import JOE_KEY, copy_of_joe
 
@@ -54,7 +54,7 @@ def test_the_search_does_not_follow_a_link_out_of_the_folder(tmp_path):
 
 def test_the_search_looks_a_few_levels_down_and_no_deeper(tmp_path):
     deep = tmp_path / "unz"
-    for level in range(tts_models.VOICE_SEARCH_LEVELS + 1):
+    for level in range(voice_folders.VOICE_SEARCH_LEVELS + 1):
         deep = deep / f"level{level}"
     copy_of_joe(deep)
 
@@ -64,7 +64,7 @@ def test_the_search_looks_a_few_levels_down_and_no_deeper(tmp_path):
 
 def test_the_search_stops_after_a_bounded_number_of_entries(tmp_path):
     top = tmp_path / "unz"
-    for index in range(tts_models.VOICE_SEARCH_ENTRIES + 1):
+    for index in range(voice_folders.VOICE_SEARCH_ENTRIES + 1):
         (top / f"a{index:05d}").mkdir(parents=True)
     copy_of_joe(top / "zzzzz" / "voice")  # one level further than the entries looked at
 
