@@ -5,7 +5,7 @@ file system), is flushed to the disk with fsync, and only then takes the destina
 os.replace. Whatever fails on the way, the temporary file is removed and an existing destination is
 left exactly as it was.
 
-Also here: atomic_stream, the same for a file written piece by piece (raising OSError as it comes); copy_synced, a copy flushed to the disk for folders published with one rename, and
+Also here: atomic_output, the same for a writer that needs a file name (a video muxer); atomic_stream, the same for a file written piece by piece (raising OSError as it comes); copy_synced, a copy flushed to the disk for folders published with one rename, and
 fsync_dir, which makes such a rename last.
 """
 from __future__ import annotations
@@ -143,6 +143,37 @@ def _remove_quietly(temp: Path) -> None:
         os.unlink(temp)
     except OSError:
         pass
+
+
+@contextmanager
+def atomic_output(path: str | os.PathLike[str], *, overwrite: bool) -> Iterator[Path]:
+    """A new hidden file beside ``path`` for a writer that opens a file by its name (a video muxer):
+    published as ``path`` when the block ends without an error, with the rules of atomic_write_bytes
+    (an existing file replaced only with overwrite=True, ExportExists otherwise, ExportError for the
+    rest); removed whatever else happens, cancelling included, so no half-written file is left."""
+    path = Path(path)
+    if not overwrite and os.path.lexists(path):
+        raise _exists_error(path)
+    fd, temp = _open_temp(path)
+    os.close(fd)
+    try:
+        yield temp
+        fd = os.open(temp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if overwrite:
+            _keep_mode_of_existing(path, temp)
+            os.replace(temp, path)
+        else:
+            _move_without_replacing(temp, path)
+    except BaseException as exc:
+        _remove_quietly(temp)
+        if isinstance(exc, OSError) and not isinstance(exc, ExportError):
+            raise _as_export_error(exc, path) from exc
+        raise
+    fsync_dir(path.parent)
 
 
 @contextmanager
