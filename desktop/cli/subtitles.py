@@ -1,10 +1,12 @@
-"""`voxdesk subtitles shift|check FILE`: retime an SRT or WebVTT file, or say where it is hard to read."""
+"""`voxdesk subtitles shift|check FILE`: retime an SRT or WebVTT file, or say where it is hard to read;
+`embed` and `burn` (video_subtitles.py) put subtitles into a copy of a video."""
 from __future__ import annotations
 
 import argparse
 import math
 from pathlib import Path
 
+from desktop.cli import video_subtitles
 from desktop.cli.common import fail
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
@@ -13,7 +15,7 @@ from desktop.core.common.printable import printable
 
 def add_parser(commands) -> None:
     parser = commands.add_parser(
-        "subtitles", help="shift or check an SRT or WebVTT subtitle file",
+        "subtitles", help="shift or check an SRT or WebVTT subtitle file, or put one into a video",
         description="Work on an SRT or WebVTT (.vtt) file made by VoxDesk or another program.")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     shift = actions.add_parser(
@@ -35,6 +37,7 @@ def add_parser(commands) -> None:
                        help="shortest time a subtitle stays on screen (default: as in Settings, 0.8 unless changed)")
     check.add_argument("--max-seconds", type=float, metavar="S",
                        help="longest time a subtitle stays on screen (default: as in Settings, 7 unless changed)")
+    video_subtitles.add_actions(actions)
     parser.set_defaults(run=run)
 
 
@@ -42,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from desktop.core.transcription.cue_checks import check_cues
     from desktop.core.transcription.subtitle_files import read_subtitles, shift_file
 
+    if args.action in ("embed", "burn"):
+        return video_subtitles.run(args)
     try:
         if args.action == "shift":
             moved = shift_file(args.file, args.by)

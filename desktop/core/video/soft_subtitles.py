@@ -216,3 +216,16 @@ def _minutes(seconds: float) -> str:
     seconds = max(0, round(seconds))
     return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}" if seconds >= 3600 else \
         f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def read_track(path: str | os.PathLike[str], language: str | None = None, title: str | None = None,
+               cancelled: CancelCheck | None = None) -> SubtitleTrack:
+    """An SRT or WebVTT file as a track, read through the project's subtitle reader (regular file, size
+    and cue limits, times checked); `language` as "zh", "en" or an ISO 639-2 code."""
+    from desktop.core.transcription.subtitle_files import read_subtitles
+    from desktop.core.video.track_languages import track_language, track_title
+
+    path = Path(path)
+    code = track_language(language) if language else None
+    cues = read_subtitles(path, cancelled=cancelled)
+    return SubtitleTrack(cues, code, title or (track_title(code) if code else path.stem), path.name)
