@@ -109,15 +109,18 @@ class MainWindow(QMainWindow):
         self.open_subtitles_action = self._action(tab.open_subtitles)
         self.export_action = self._action(self.export_to_folder, QKeySequence("Ctrl+E"), "export")
         self.export_all_action = self._action(tab.export_all, QKeySequence("Ctrl+Shift+E"))
+        self.export_video_action = self._action(self.export_video)
         self.recent_menu = RecentTranscriptsMenu(tab.recent_transcripts, self)
         self.recent_menu.chosen.connect(self._reopen)
         self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for action in (self.add_action, self.open_subtitles_action, self.recent_menu.menuAction(), self.import_action,
-                       None, self.export_action, self.export_all_action, None, self.quit_action):
+                       None, self.export_action, self.export_all_action, self.export_video_action, None,
+                       self.quit_action):
             self.file_menu.addSeparator() if action is None else self.file_menu.addAction(action)
         self.export_action.setEnabled(False)
         self.export_all_action.setEnabled(False)
+        self.export_video_action.setEnabled(False)
 
         self.edit_menu = self.menuBar().addMenu("")
         for action in tab.transcript_panel.edit_actions():
@@ -157,6 +160,7 @@ class MainWindow(QMainWindow):
         self.open_subtitles_action.setText(self.tr("Open &subtitles…"))
         self.export_action.setText(self.tr("&Export…"))
         self.export_all_action.setText(self.tr("Export a&ll"))
+        self.export_video_action.setText(self.tr("Export &video with subtitles…"))
         self.quit_action.setText(self.tr("&Quit"))
         self.edit_menu.setTitle(self.tr("&Edit"))
         self.settings_menu.setTitle(self.tr("&Settings"))
@@ -262,6 +266,7 @@ class MainWindow(QMainWindow):
     def _on_export_available(self, one: bool, any_: bool) -> None:
         self.export_action.setEnabled(one)
         self.export_all_action.setEnabled(any_)
+        self.export_video_action.setEnabled(one)
 
     @Slot(object)
     def _on_fallback(self, event: FallbackEvent) -> None:
@@ -288,6 +293,18 @@ class MainWindow(QMainWindow):
 
             tab.set_export_folder(Path(folder))
             tab.export_selected()
+
+    @Slot()
+    def export_video(self) -> None:
+        """File → Export video with subtitles…: the selected recording's transcript into a copy of its video."""
+        from desktop.ui.transcribe.video_export_dialog import VideoExportDialog, choice_from_transcript
+
+        item = self.transcribe_tab.selected_item()
+        if item is None:
+            return
+        choice = choice_from_transcript(item.transcript, item.path) if item.transcript is not None else None
+        self.video_export_dialog = VideoExportDialog(item.path, choice, self.runner, self)
+        self.video_export_dialog.open()
 
     @Slot()
     def import_model(self) -> None:
