@@ -3164,6 +3164,10 @@
         <translation>全部导出(&amp;L)</translation>
     </message>
     <message>
+        <source>Export &amp;video with subtitles…</source>
+        <translation>导出带字幕的视频(&amp;V)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -5346,6 +5350,10 @@ Replace them?</source>
         <source>--{option} takes a number above 0.</source>
         <translation>--{option} 需要一个大于 0 的数。</translation>
     </message>
+    <message>
+        <source>--language names {codes} languages for {files} subtitle file(s); give one for each file.</source>
+        <translation>--language 给出了 {codes} 种语言，但字幕文件有 {files} 个；请为每个文件各给一种。</translation>
+    </message>
 </context>
 <context>
     <name>SynthesizeTab</name>
@@ -5811,6 +5819,326 @@ Replace them?</source>
     <message>
         <source>Everything is ready. Transcription runs on the processor, because this computer has no graphics card VoxDesk can use.</source>
         <translation>一切就绪。转写在处理器上运行，因为这台电脑没有 VoxDesk 可用的显卡。</translation>
+    </message>
+</context>
+<context>
+    <name>Video</name>
+    <message>
+        <source>A video with burned-in subtitles is saved as .mp4 or .mkv; “{name}” ends otherwise.</source>
+        <translation>烧录字幕的视频保存为 .mp4 或 .mkv；“{name}”的扩展名不是这两种。</translation>
+    </message>
+    <message>
+        <source>The quality setting must be between 0 (best) and 51; 18 looks like the source.</source>
+        <translation>画质设置必须在 0（最好）到 51 之间；18 与原视频看起来一样。</translation>
+    </message>
+    <message>
+        <source>{container} cannot hold this video&apos;s sound ({codec}) as it is. Save it as .mkv instead.</source>
+        <translation>{container} 无法原样容纳此视频的声音（{codec}）。请改存为 .mkv。</translation>
+    </message>
+    <message>
+        <source>The video cannot be saved over itself. Choose another name for the copy with subtitles.</source>
+        <translation>不能用副本覆盖视频本身。请为带字幕的副本另取一个名字。</translation>
+    </message>
+    <message>
+        <source>The picture is {width}×{height}; H.264 needs even sizes, so the new video is {new_width}×{new_height}.</source>
+        <translation>画面为 {width}×{height}；H.264 需要偶数尺寸，因此新视频为 {new_width}×{new_height}。</translation>
+    </message>
+    <message>
+        <source>The video is stored turned by {degrees}°; the new video is saved upright, so the subtitles read the right way up.</source>
+        <translation>视频以旋转 {degrees}° 的方式存储；新视频按正向保存，字幕方向才会正确。</translation>
+    </message>
+    <message>
+        <source>The picture is {depth}-bit ({format}); the new video is 8-bit 4:2:0, which every player shows.</source>
+        <translation>画面为 {depth} 位（{format}）；新视频为 8 位 4:2:0，所有播放器都能播放。</translation>
+    </message>
+    <message>
+        <source>The picture of “{name}” is damaged after {seconds} seconds, so the burned copy could not be finished.</source>
+        <translation>“{name}”的画面在 {seconds} 秒之后已损坏，因此无法完成烧录副本。</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a subtitle {what}; choose one of {choices}.</source>
+        <translation>“{value}”不是可用的字幕{what}；请从 {choices} 中选择。</translation>
+    </message>
+    <message>
+        <source>“{name}” holds no subtitles.</source>
+        <translation>“{name}”中没有字幕。</translation>
+    </message>
+    <message>
+        <source>Every subtitle in “{name}” starts after the end of the video ({length}), so it probably belongs to another recording. Choose the transcript of this video.</source>
+        <translation>“{name}”中的每条字幕都在视频结束（{length}）之后才开始，它可能属于另一段录音。请选择此视频的转写稿。</translation>
+    </message>
+    <message>
+        <source>{count} subtitle(s) of “{name}” start after the video ends ({length}) and were left out; the other {kept} are in the file.</source>
+        <translation>“{name}”中有 {count} 条字幕在视频结束（{length}）之后才开始，已略去；其余 {kept} 条已写入文件。</translation>
+    </message>
+    <message>
+        <source>Choose at least one transcript to put into the video.</source>
+        <translation>请至少选择一份要放入视频的转写稿。</translation>
+    </message>
+    <message>
+        <source>Save it as MKV instead, which holds any picture and sound.</source>
+        <translation>请改存为 MKV，它可以容纳任何画面和声音。</translation>
+    </message>
+    <message>
+        <source>VoxDesk can save a video with subtitles as {kinds}; “{name}” ends otherwise. Give the file one of these endings.</source>
+        <translation>VoxDesk 可以将带字幕的视频保存为 {kinds}；“{name}”的扩展名不在其中。请使用其中一种扩展名。</translation>
+    </message>
+    <message>
+        <source>A {kind} stream of the video ({codec}) cannot go into {container} and was left out.</source>
+        <translation>视频中的一条 {kind} 流（{codec}）无法放入 {container}，已略去。</translation>
+    </message>
+    <message>
+        <source>“{code}” is not a language code. Write it as two letters, like zh for Chinese or en for English.</source>
+        <translation>“{code}”不是语言代码。请写成两个字母，例如中文写 zh，英文写 en。</translation>
+    </message>
+    <message>
+        <source>“{name}” is not there any more. Check that the video has not been moved or deleted.</source>
+        <translation>“{name}”已不存在。请检查视频是否被移动或删除。</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be opened: check that it is still there and that you may read it.</source>
+        <translation>无法打开“{name}”：请确认文件仍在原处，并且您有权读取它。</translation>
+    </message>
+    <message>
+        <source>“{name}” is empty (0 bytes), so it holds no video.</source>
+        <translation>“{name}”是空文件（0 字节），其中没有视频。</translation>
+    </message>
+    <message>
+        <source>“{name}” has no picture, so there is nothing to put subtitles on. Choose the video file itself.</source>
+        <translation>“{name}”没有画面，无处添加字幕。请选择视频文件本身。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read “{name}” as a video. It may not be a video file, or it may be damaged.</source>
+        <translation>VoxDesk 无法将“{name}”作为视频读取。它可能不是视频文件，或者已损坏。</translation>
+    </message>
+    <message>
+        <source>The picture in “{name}” is in a format VoxDesk cannot decode, or it is damaged. Save the video as MP4 (H.264) with another program, then try again.</source>
+        <translation>“{name}”的画面格式 VoxDesk 无法解码，或者画面已损坏。请用其他程序将视频另存为 MP4（H.264）后重试。</translation>
+    </message>
+    <message>
+        <source>VoxDesk is not allowed to read “{name}”. Ask the file&apos;s owner for read permission, or copy the file to your own folder.</source>
+        <translation>VoxDesk 没有读取“{name}”的权限。请向文件所有者申请读取权限，或把文件复制到您自己的文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>Video containers</name>
+    <message>
+        <source>{container} cannot hold this video&apos;s picture ({codec}) without converting it.</source>
+        <translation>{container} 不转换就无法容纳此视频的画面（{codec}）。</translation>
+    </message>
+    <message>
+        <source>{container} cannot hold this video&apos;s sound ({codec}) without converting it.</source>
+        <translation>{container} 不转换就无法容纳此视频的声音（{codec}）。</translation>
+    </message>
+</context>
+<context>
+    <name>Video export</name>
+    <message>
+        <source>About {minutes} min {seconds} s left</source>
+        <translation>大约还剩 {minutes} 分 {seconds} 秒</translation>
+    </message>
+</context>
+<context>
+    <name>VideoExportDialog</name>
+    <message>
+        <source>Export video with subtitles</source>
+        <translation>导出带字幕的视频</translation>
+    </message>
+    <message>
+        <source>Video: {name}</source>
+        <translation>视频：{name}</translation>
+    </message>
+    <message>
+        <source>Transcripts of this recording (each ticked one becomes a track; the first is the default):</source>
+        <translation>此录音的转写稿（每个勾选的转写稿成为一条字幕轨，第一条为默认）：</translation>
+    </message>
+    <message>
+        <source>Add a subtitle file…</source>
+        <translation>添加字幕文件…</translation>
+    </message>
+    <message>
+        <source>How the subtitles go in</source>
+        <translation>字幕的加入方式</translation>
+    </message>
+    <message>
+        <source>As subtitle tracks viewers can switch on and off (fast; the picture is copied as it is)</source>
+        <translation>作为观众可开关的字幕轨（快速；画面原样复制）</translation>
+    </message>
+    <message>
+        <source>Burned into the picture, for players and sites that show no tracks (the picture is re-encoded)</source>
+        <translation>烧录到画面中，供不显示字幕轨的播放器和网站使用（画面重新编码）</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>保存为：</translation>
+    </message>
+    <message>
+        <source>How burned-in text looks</source>
+        <translation>烧录文字的样式</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>颜色：</translation>
+    </message>
+    <message>
+        <source>Background:</source>
+        <translation>背景：</translation>
+    </message>
+    <message>
+        <source>Position:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation>边距：</translation>
+    </message>
+    <message>
+        <source>Quality:</source>
+        <translation>画质：</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>Large</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>白色</translation>
+    </message>
+    <message>
+        <source>Yellow</source>
+        <translation>黄色</translation>
+    </message>
+    <message>
+        <source>Cyan</source>
+        <translation>青色</translation>
+    </message>
+    <message>
+        <source>Dark outline</source>
+        <translation>深色描边</translation>
+    </message>
+    <message>
+        <source>Dark box</source>
+        <translation>深色底框</translation>
+    </message>
+    <message>
+        <source>Bottom</source>
+        <translation>底部</translation>
+    </message>
+    <message>
+        <source>Top</source>
+        <translation>顶部</translation>
+    </message>
+    <message>
+        <source>Narrow</source>
+        <translation>窄</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Wide</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <source>Looks like the source</source>
+        <translation>与原视频一样</translation>
+    </message>
+    <message>
+        <source>Smaller file</source>
+        <translation>文件更小</translation>
+    </message>
+    <message>
+        <source>Best, larger file</source>
+        <translation>最佳，文件更大</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Reading the video…</source>
+        <translation>正在读取视频…</translation>
+    </message>
+    <message>
+        <source>{container} (picture re-encoded as H.264)</source>
+        <translation>{container}（画面重新编码为 H.264）</translation>
+    </message>
+    <message>
+        <source>{container} (subtitles as {codec})</source>
+        <translation>{container}（字幕为 {codec}）</translation>
+    </message>
+    <message>
+        <source>MP4 cannot hold this video&apos;s sound as it is.</source>
+        <translation>MP4 无法原样容纳此视频的声音。</translation>
+    </message>
+    <message>
+        <source>Tick at least one transcript.</source>
+        <translation>请至少勾选一份转写稿。</translation>
+    </message>
+    <message>
+        <source>Only the first ticked transcript is burned in.</source>
+        <translation>只烧录第一份勾选的转写稿。</translation>
+    </message>
+    <message>
+        <source>Add a subtitle file</source>
+        <translation>添加字幕文件</translation>
+    </message>
+    <message>
+        <source>Subtitles (*.srt *.vtt)</source>
+        <translation>字幕 (*.srt *.vtt)</translation>
+    </message>
+    <message>
+        <source>Video: {name} ({width}×{height}, {minutes} min {seconds} s)</source>
+        <translation>视频：{name}（{width}×{height}，{minutes} 分 {seconds} 秒）</translation>
+    </message>
+    <message>
+        <source>Subtitles look like this 字幕效果</source>
+        <translation>字幕效果如图所示</translation>
+    </message>
+    <message>
+        <source>Save the video with subtitles as</source>
+        <translation>将带字幕的视频保存为</translation>
+    </message>
+    <message>
+        <source>Saving “{name}”…</source>
+        <translation>正在保存“{name}”…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
+    </message>
+    <message>
+        <source>Stopped; nothing was saved.</source>
+        <translation>已停止；没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The transcript open in the editor</source>
+        <translation>编辑器中打开的转写稿</translation>
     </message>
 </context>
 <context>
