@@ -120,15 +120,14 @@ class _CueTimes:
     def __init__(self, cues: list[Cue]):
         self._cues = sorted(cues, key=lambda cue: cue.start)
         self._starts = [cue.start for cue in self._cues]
+        self._longest = max((cue.end - cue.start for cue in self._cues), default=0.0)
 
     def at(self, seconds: float) -> int | None:
         i = bisect.bisect_right(self._starts, seconds) - 1
-        while i >= 0:
+        while i >= 0 and self._cues[i].start > seconds - self._longest - 1e-9:
             if self._cues[i].end > seconds:
                 return i
-            if self._cues[i].start < seconds - 3600:
-                break
-            i -= 1
+            i -= 1  # an earlier cue may still show when this one has ended (overlapping cues)
         return None
 
     def cue(self, index: int) -> Cue:

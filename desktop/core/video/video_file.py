@@ -81,6 +81,13 @@ def open_video(path: str | os.PathLike[str]) -> Iterator["av.container.InputCont
         container.close()
 
 
+def has_picture(path: str | os.PathLike[str]) -> bool:
+    """Whether the file has a picture stream (not only sound, or a cover image); VideoError when it cannot
+    be read at all."""
+    with open_video(path) as container:
+        return any(not _is_cover_art(s) for s in container.streams.video)
+
+
 def picture_stream(container, path: Path):
     """The video's picture stream (the best one, when there are several); a VideoError when it has none."""
     pictures = [s for s in container.streams.video if not _is_cover_art(s)]

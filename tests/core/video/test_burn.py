@@ -144,3 +144,12 @@ def test_progress_reaches_the_end_with_time_left(tmp_path, h264_video, track):
     fractions = [f for f, _ in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert any(left is not None and left >= 0 for _, left in seen[:-1])
+
+
+def test_a_long_cue_still_shows_after_a_short_one_inside_it_has_ended():
+    from desktop.core.transcription.subtitles import Cue
+    from desktop.core.video.burn import _CueTimes
+
+    times = _CueTimes([Cue(0.0, 10.0, ["long"]), Cue(1.0, 2.0, ["short"]), Cue(12.0, 13.0, ["later"])])
+    shown = {at: times.cue(i).text if (i := times.at(at)) is not None else None for at in (0.5, 1.5, 5.0, 11.0, 12.5)}
+    assert shown == {0.5: "long", 1.5: "short", 5.0: "long", 11.0: None, 12.5: "later"}
