@@ -361,8 +361,8 @@ class VideoExportDialog(QDialog):
         work = export_work(self.video, self.chosen(), output, burn_style=self.style() if self.burning() else None,
                            crf=crf, overwrite=overwrite)
         job = Job(work, "video export")
-        job.progress.connect(lambda f: self.progress.setValue(int(f * 1000)))
-        job.message.connect(lambda text: self.status.setText(translated(text)))
+        job.progress.connect(self._on_progress)  # bound slots: called on the window's thread
+        job.message.connect(self._on_export_failed)
         job.result.connect(self._on_exported)
         job.failed.connect(self._on_export_failed)
         job.was_cancelled.connect(self._on_export_cancelled)
@@ -374,6 +374,10 @@ class VideoExportDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.status.setText(self.tr("Saving “{name}”…").format(name=output.name))
         self._update_choices()
+
+    @Slot(float)
+    def _on_progress(self, fraction: float) -> None:
+        self.progress.setValue(int(fraction * 1000))
 
     @Slot()
     def _cancel(self) -> None:
@@ -389,6 +393,7 @@ class VideoExportDialog(QDialog):
 
     @Slot(object)
     def _on_export_failed(self, sentence) -> None:
+        """A failure's sentence, or a message on the way (time left): shown in the status line."""
         self.status.setText(translated(sentence))
 
     @Slot()

@@ -24,6 +24,7 @@ from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
 from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
+from desktop.ui.transcribe.editor.video_in_editor import VideoInEditor
 from desktop.ui.transcribe.editor.transcript_view import TranscriptView
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
@@ -43,6 +44,7 @@ class TranscriptPanel(QWidget):
         self._build_actions()
         self._connect()
         self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
+        self.video = VideoInEditor(self, runner)  # the picture of a video beside the lines
         self.speaker_labelling = SpeakerLabelling(self, runner, self)  # Label speakers on a finished transcript
         self.speaker_labelling.status_message.connect(self.status_message)
         self.retranslate()
@@ -162,6 +164,7 @@ class TranscriptPanel(QWidget):
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
+        self.video.retranslate()
         self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
         self.view.setToolTip(self.tr("Click a line to hear it; type, or double-click, to correct it."))
         self._name_undo_redo()

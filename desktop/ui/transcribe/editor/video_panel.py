@@ -25,7 +25,7 @@ def _open_work(path: Path):
         from desktop.core.video.frames import FrameReader
         from desktop.core.video.video_file import has_picture
 
-        return FrameReader(path) if has_picture(path) else None  # None: a sound recording
+        return path, (FrameReader(path) if has_picture(path) else None)  # None: a sound recording
 
     return run
 
@@ -100,8 +100,9 @@ class VideoPanel(QWidget):
         if path is None:
             return
         job = Job(_open_work(path), "video panel")
-        job.result.connect(lambda reader, p=path: self._on_opened(p, reader))
-        job.failed.connect(lambda sentence, p=path: self._on_open_failed(p, sentence))
+        # Bound slots of this widget, never lambdas: Qt then calls them on the window's thread.
+        job.result.connect(self._on_opened)
+        job.failed.connect(self._on_open_failed)
         self._opening = self._runner.start(job)
 
     def set_cues(self, cues: list[Cue]) -> None:
@@ -135,7 +136,9 @@ class VideoPanel(QWidget):
 
     # -- jobs -----------------------------------------------------------------------------------
 
-    def _on_opened(self, path: Path, reader) -> None:
+    @Slot(object)
+    def _on_opened(self, opened) -> None:
+        path, reader = opened
         if path != self._path or reader is None:
             if reader is not None:
                 reader.close()  # another recording was chosen meanwhile
@@ -145,8 +148,9 @@ class VideoPanel(QWidget):
         self.availability_changed.emit(True)
         self.show_time(self._wanted if self._wanted is not None else 0.0, force=True)
 
-    def _on_open_failed(self, path: Path, sentence) -> None:
-        if path != self._path:
+    @Slot(object)
+    def _on_open_failed(self, sentence) -> None:
+        if self._reader is not None or self._path is None:
             return
         self.picture.setText(self.tr("This video cannot be shown: {reason} The subtitles can still be edited.")
                              .format(reason=translated(sentence)))
@@ -159,7 +163,7 @@ class VideoPanel(QWidget):
         self._shown_time = seconds
         job = Job(_frame_work(self._reader, seconds, self.cue_at(seconds), self.style), "video frame")
         job.result.connect(self._on_frame)
-        job.failed.connect(lambda sentence: self.picture.setText(translated(sentence)))
+        job.failed.connect(self._on_frame_failed)
         job.finished.connect(self._on_drawn)
         self._drawing = self._runner.start(job)
 
@@ -167,6 +171,10 @@ class VideoPanel(QWidget):
     def _on_frame(self, image: QImage) -> None:
         self._image = image
         self._rescale()
+
+    @Slot(object)
+    def _on_frame_failed(self, sentence) -> None:
+        self.picture.setText(translated(sentence))
 
     @Slot()
     def _on_drawn(self) -> None:

@@ -1,0 +1,97 @@
+"""The video beside the subtitle editor's table: the recording's picture in a panel that follows
+playback, the waveform and the table (a clicked line or waveform shows its picture), with the current
+cue drawn on it as it will be burned. The panel can be resized (a splitter, whose sizes are remembered)
+and hidden (the Video button on the playback bar); a recording with no picture shows no panel."""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSettings, Qt, Slot
+from PySide6.QtWidgets import QSplitter, QToolButton
+
+from desktop.core.transcription.subtitles import build_cues
+from desktop.ui.transcribe.editor.video_panel import VideoPanel
+from desktop.workers.job import JobRunner
+from desktop.workers.transcription_queue import ItemState
+
+_SIZES_KEY = "editor/video-panel-sizes"
+_SHOWN_KEY = "editor/video-panel-shown"
+
+
+class VideoInEditor(QObject):
+    def __init__(self, panel, runner: JobRunner):
+        super().__init__(panel)
+        self.panel = panel
+        self.video = VideoPanel(runner)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        layout = panel.layout()
+        at = layout.indexOf(panel.view)
+        layout.insertWidget(at, self.splitter, 1)
+        self.splitter.addWidget(panel.view)
+        self.splitter.addWidget(self.video)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        sizes = QSettings().value(_SIZES_KEY)
+        if sizes:
+            self.splitter.setSizes([int(s) for s in sizes])
+        self.toggle = QToolButton()
+        self.toggle.setCheckable(True)
+        self.toggle.setChecked(QSettings().value(_SHOWN_KEY, True, type=bool))
+        self.toggle.setVisible(False)
+        panel.timing.bar.layout().addWidget(self.toggle)
+        self._connect()
+        self.retranslate()
+
+    def _connect(self) -> None:
+        panel, timing = self.panel, self.panel.timing
+        panel.segments_model.modelReset.connect(self._on_shown_changed)
+        panel.segments_model.dataChanged.connect(self._on_lines_changed)
+        timing.playback.position_changed.connect(self._follow_playback)
+        timing.strip.canvas.seek_requested.connect(self.video.show_time)
+        panel.view.selectionModel().selectionChanged.connect(self._on_selection)
+        self.video.availability_changed.connect(self._on_availability)
+        self.toggle.toggled.connect(self._on_toggled)
+        self.splitter.splitterMoved.connect(self._remember_sizes)
+
+    def retranslate(self) -> None:
+        self.toggle.setText(self.tr("Video"))
+        self.toggle.setToolTip(self.tr("Show or hide the video's picture beside the lines"))
+
+    @Slot()
+    def _on_shown_changed(self) -> None:
+        item = self.panel.shown_item
+        transcript = self.panel.segments_model.transcript
+        done = item is not None and item.state is ItemState.DONE and transcript is not None
+        self.video.set_video(item.path if done else None)
+        self._on_lines_changed()
+
+    @Slot()
+    def _on_lines_changed(self, *_changed) -> None:
+        transcript = self.panel.segments_model.transcript
+        self.video.set_cues(build_cues(transcript) if transcript is not None else [])
+
+    @Slot(float)
+    def _follow_playback(self, seconds: float) -> None:
+        if self.video.isVisible():
+            self.video.show_time(seconds)
+
+    @Slot()
+    def _on_selection(self) -> None:
+        rows = self.panel.selected_rows()
+        transcript = self.panel.segments_model.transcript
+        if rows and transcript is not None and rows[0] < len(transcript.segments) and self.video.available:
+            segment = transcript.segments[rows[0]]
+            self.video.show_time((segment.start + segment.end) / 2)  # the middle: the line's cue is on
+
+    @Slot(bool)
+    def _on_availability(self, available: bool) -> None:
+        self.toggle.setVisible(available)
+        self.video.setVisible(available and self.toggle.isChecked())
+
+    @Slot(bool)
+    def _on_toggled(self, shown: bool) -> None:
+        QSettings().setValue(_SHOWN_KEY, shown)
+        self.video.setVisible(shown and self.video.available)
+
+    @Slot()
+    def _remember_sizes(self) -> None:
+        QSettings().setValue(_SIZES_KEY, self.splitter.sizes())
