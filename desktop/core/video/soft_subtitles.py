@@ -155,22 +155,29 @@ def _write(video: Path, facts: VideoFacts, container: Container, tracks: list[Su
 
 
 def _copy_packets(source, out, copied, pending, facts, progress, cancelled, video) -> None:
-    """The source's packets in its order, each subtitle muxed once the copy reaches its time."""
+    """The source's packets in its order, each subtitle muxed once the copy reaches its time. Times are
+    plain floats here: Fraction arithmetic on every packet would take longer than the copy itself."""
     import av
 
-    waiting = iter(pending)
-    next_cue = next(waiting, None)
+    inputs = [source.streams[i] for i in copied]
+    seconds_per_tick = {s.index: float(s.time_base) if s.time_base else 0.0 for s in inputs}
+    targets = {s.index: copied[s.index] for s in inputs}
+    cue_times = [packet.pts / 1000 for packet in pending]  # pending is sorted, in milliseconds
+    next_cue, cue_count = 0, len(pending)
     total = facts.duration or 1.0
+    mux = out.mux_one
     try:
-        for count, packet in enumerate(source.demux(*[source.streams[i] for i in copied])):
-            if packet.dts is None:
+        for count, packet in enumerate(source.demux(*inputs)):
+            dts = packet.dts
+            if dts is None:
                 continue  # the end of a stream: nothing to copy
-            at = float(packet.dts * packet.time_base) if packet.time_base else 0.0
-            while next_cue is not None and next_cue.pts * _MS <= at:
-                out.mux(next_cue)
-                next_cue = next(waiting, None)
-            packet.stream = copied[packet.stream.index]
-            out.mux(packet)
+            index = packet.stream_index
+            at = dts * seconds_per_tick[index]
+            while next_cue < cue_count and cue_times[next_cue] <= at:
+                mux(pending[next_cue])
+                next_cue += 1
+            packet.stream = targets[index]
+            mux(packet)
             if count % _POLL_EVERY == 0:
                 if cancelled is not None and cancelled():
                     raise Cancelled()
@@ -180,9 +187,8 @@ def _copy_packets(source, out, copied, pending, facts, progress, cancelled, vide
         if isinstance(error, OSError) and error.errno and error.errno not in (5, 22):
             raise  # the disk (full, read-only): atomic_output words it
         raise unreadable(video, error) from None
-    while next_cue is not None:
-        out.mux(next_cue)
-        next_cue = next(waiting, None)
+    for packet in pending[next_cue:]:
+        mux(packet)
     if progress is not None:
         progress(1.0)
 
