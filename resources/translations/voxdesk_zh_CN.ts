@@ -6142,6 +6142,24 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>VideoInEditor</name>
+    <message>
+        <source>Video</source>
+        <translation>视频</translation>
+    </message>
+    <message>
+        <source>Show or hide the video&apos;s picture beside the lines</source>
+        <translation>在字幕行旁显示或隐藏视频画面</translation>
+    </message>
+</context>
+<context>
+    <name>VideoPanel</name>
+    <message>
+        <source>This video cannot be shown: {reason} The subtitles can still be edited.</source>
+        <translation>无法显示此视频：{reason} 字幕仍可编辑。</translation>
+    </message>
+</context>
+<context>
     <name>VoiceListPanel</name>
     <message>
         <source>Saved voices</source>
