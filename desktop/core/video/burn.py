@@ -181,19 +181,10 @@ def _mix(target: np.ndarray, colour: np.ndarray, alpha: np.ndarray) -> None:
     target[...] = np.clip(target * (1.0 - alpha) + colour + 0.5, 0, 255).astype(np.uint8)
 
 
-def _split(frame_array: np.ndarray, width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Views of the Y, U and V planes inside PyAV's yuv420p array (the three planes one after another)."""
-    flat = frame_array.reshape(-1)
-    luma = width * height
-    chroma = (width // 2) * (height // 2)
-    return (flat[:luma].reshape(height, width), flat[luma:luma + chroma].reshape(height // 2, width // 2),
-            flat[luma + chroma:luma + 2 * chroma].reshape(height // 2, width // 2))
-
-
-def _upright(frame_array: np.ndarray, width: int, height: int, turns: int) -> np.ndarray:
-    """The yuv420p array of a frame stored `width`×`height`, turned counter-clockwise `turns` quarter turns."""
-    planes = [np.rot90(plane, turns) for plane in _split(frame_array, width, height)]
-    return np.concatenate([plane.reshape(-1) for plane in planes]).reshape(-1, planes[0].shape[1])
+def _plane_arrays(frame) -> list[np.ndarray]:
+    """Writable views of a yuv420p frame's Y, U and V planes (without the padding at each line's end)."""
+    return [np.frombuffer(memoryview(plane), np.uint8).reshape(plane.height, plane.line_size)[:, :plane.width]
+            for plane in frame.planes]
 
 
 def _encode(video: Path, facts: VideoFacts, format_name: str, cues: list[Cue], painter: Painter, temp: Path,
@@ -272,16 +263,18 @@ def _encode(video: Path, facts: VideoFacts, format_name: str, cues: list[Cue], p
 
 def _prepared(frame, stored_width: int, stored_height: int, turns: int, planes: _Planes | None,
               width: int, height: int):
-    """The frame to encode: 8-bit 4:2:0 at the even size, upright, with the cue blended in."""
+    """The frame to encode: 8-bit 4:2:0 at the even size, upright, with the cue blended in. A new frame
+    whenever something changes: the decoder's own frame may be the reference for the next ones."""
     import av
 
     if frame.format.name != "yuv420p" or (frame.width, frame.height) != (stored_width, stored_height):
         frame = frame.reformat(width=stored_width, height=stored_height, format="yuv420p")
     if planes is None and not turns:
         return frame
-    array = frame.to_ndarray()
-    if turns:
-        array = _upright(array, stored_width, stored_height, turns)
+    new = av.VideoFrame(width, height, "yuv420p")
+    targets = _plane_arrays(new)
+    for target, source in zip(targets, _plane_arrays(frame)):
+        target[...] = np.rot90(source, turns) if turns else source
     if planes is not None and not planes.empty:
-        planes.blend(*_split(array, width, height))
-    return av.VideoFrame.from_ndarray(np.ascontiguousarray(array), format="yuv420p")
+        planes.blend(*targets)
+    return new

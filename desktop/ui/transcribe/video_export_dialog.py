@@ -205,10 +205,11 @@ class VideoExportDialog(QDialog):
                          background=self.background.currentData(), position=self.position.currentData(),
                          margin=self.margin.currentData())
 
-    def _fill_containers(self) -> None:
-        """The containers of the chosen way, each greyed with its reason where the video cannot go in."""
+    def _fill_containers(self, keep_choice: bool = True) -> None:
+        """The containers of the chosen way, each greyed with its reason where the video cannot go in; the
+        first that can hold it is chosen unless the one chosen before still can."""
         suffixes = _BURN_SUFFIXES if self.burning() else _SOFT_SUFFIXES
-        current = self.container.currentData()
+        current = self.container.currentData() if keep_choice else None
         self.container.blockSignals(True)
         self.container.clear()
         model: QStandardItemModel = self.container.model()
@@ -245,7 +246,7 @@ class VideoExportDialog(QDialog):
     @Slot()
     def _update_choices(self) -> None:
         if self.sender() in (self.soft_button, self.burn_button):
-            self._fill_containers()
+            self._fill_containers(keep_choice=False)
         busy = self._export_job is not None
         chosen = self.chosen() if self.transcripts.count() else []
         self.style_box.setEnabled(self.burning() and not busy)
