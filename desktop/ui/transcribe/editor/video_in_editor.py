@@ -30,9 +30,6 @@ class VideoInEditor(QObject):
         self.splitter.addWidget(self.video)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        sizes = QSettings().value(_SIZES_KEY)
-        if sizes:
-            self.splitter.setSizes([int(s) for s in sizes])
         self.toggle = QToolButton()
         self.toggle.setCheckable(True)
         self.toggle.setChecked(QSettings().value(_SHOWN_KEY, True, type=bool))
@@ -85,12 +82,22 @@ class VideoInEditor(QObject):
     @Slot(bool)
     def _on_availability(self, available: bool) -> None:
         self.toggle.setVisible(available)
-        self.video.setVisible(available and self.toggle.isChecked())
+        self._show_video(available and self.toggle.isChecked())
 
     @Slot(bool)
     def _on_toggled(self, shown: bool) -> None:
         QSettings().setValue(_SHOWN_KEY, shown)
-        self.video.setVisible(shown and self.video.available)
+        self._show_video(shown and self.video.available)
+
+    def _show_video(self, shown: bool) -> None:
+        """Show or hide the panel; shown, it takes the width it was last given (a hidden one has none)."""
+        was_shown = self.video.isVisibleTo(self.splitter)
+        self.video.setVisible(shown)
+        sizes = QSettings().value(_SIZES_KEY)
+        if shown and not was_shown and sizes and len(sizes) == 2:
+            total = sum(self.splitter.sizes()) or sum(int(s) for s in sizes)
+            video_width = min(int(sizes[1]), max(0, total - 100))
+            self.splitter.setSizes([total - video_width, video_width])
 
     @Slot()
     def _remember_sizes(self) -> None:

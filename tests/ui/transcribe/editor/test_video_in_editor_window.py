@@ -86,3 +86,24 @@ def test_a_video_that_cannot_be_played_says_so_and_the_lines_stay_editable(qtbot
     panel = tab.transcript_panel
     qtbot.waitUntil(lambda: "cannot be shown" in panel.video.video.picture.text(), timeout=30_000)
     assert panel.segments_model.editable
+
+
+def test_the_panels_size_and_hiding_are_remembered_for_the_next_window(qtbot, settings, recordings):
+    window = open_window(qtbot, settings)
+    tab = window.transcribe_tab
+    tab.queue_view.selectRow(0)
+    editor_video = tab.transcript_panel.video
+    qtbot.waitUntil(lambda: editor_video.video.isVisible(), timeout=30_000)
+    total = sum(editor_video.splitter.sizes())
+    editor_video.splitter.setSizes([total - 300, 300])
+    editor_video.splitter.splitterMoved.emit(total - 300, 1)
+    qtbot.mouseClick(editor_video.toggle, Qt.MouseButton.LeftButton)
+    window.close()
+    again = open_window(qtbot, settings)
+    again.transcribe_tab.queue_view.selectRow(0)
+    restored = again.transcribe_tab.transcript_panel.video
+    qtbot.waitUntil(lambda: restored.video.available, timeout=30_000)
+    assert not restored.toggle.isChecked() and not restored.video.isVisible()
+    qtbot.mouseClick(restored.toggle, Qt.MouseButton.LeftButton)  # shown again (for the tests after this one too)
+    assert restored.video.isVisible()
+    assert restored.splitter.sizes()[1] == pytest.approx(300, abs=30)
