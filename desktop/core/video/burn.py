@@ -204,7 +204,6 @@ def _encode(video: Path, facts: VideoFacts, format_name: str, cues: list[Cue], p
         picture = picture_stream(source, video)
         picture.thread_type = "AUTO"
         sounds = list(source.streams.audio)
-        copied = {s.index: out.add_stream_from_template(s) for s in sounds}
         encoder = out.add_stream("libx264", rate=facts.frame_rate, options={"crf": str(crf), "preset": preset})
         encoder.width, encoder.height, encoder.pix_fmt = width, height, "yuv420p"
         encoder.time_base = picture.time_base
@@ -212,6 +211,7 @@ def _encode(video: Path, facts: VideoFacts, format_name: str, cues: list[Cue], p
         encoder.codec_context.colorspace = 1 if hd else 6  # BT.709 / BT.601, as blended
         encoder.codec_context.color_range = 1  # limited ("TV") range
         encoder.metadata.update({k: v for k, v in picture.metadata.items() if k in ("language", "title")})
+        copied = {s.index: out.add_stream_from_template(s) for s in sounds}  # after the picture, as in most files
         last_pts = None
         try:
             for packet in source.demux(picture, *sounds):

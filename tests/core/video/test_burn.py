@@ -153,3 +153,9 @@ def test_a_long_cue_still_shows_after_a_short_one_inside_it_has_ended():
     times = _CueTimes([Cue(0.0, 10.0, ["long"]), Cue(1.0, 2.0, ["short"]), Cue(12.0, 13.0, ["later"])])
     shown = {at: times.cue(i).text if (i := times.at(at)) is not None else None for at in (0.5, 1.5, 5.0, 11.0, 12.5)}
     assert shown == {0.5: "long", 1.5: "short", 5.0: "long", 11.0: None, 12.5: "later"}
+
+
+def test_the_picture_comes_first_and_the_sound_after_it(tmp_path, h264_video, track):
+    burn(h264_video, track, tmp_path / "b.mp4", solid_painter)
+    with av.open(str(tmp_path / "b.mp4")) as f:
+        assert [s.type for s in f.streams] == ["video", "audio"]
