@@ -44,7 +44,9 @@ def test_embed_with_more_languages_than_files_exits_2(tmp_path, video, capsys):
     assert not (tmp_path / "o.mkv").exists()
 
 
-def test_burn_draws_the_chinese_cue_into_its_frames_only(tmp_path, video, capsys):
+def test_burn_draws_the_chinese_cue_into_its_frames_only(tmp_path, video, capsys, qapp):
+    # qapp: pytest-qt's QApplication, so that the command's own (a QGuiApplication) is not made in the
+    # test process, where the widget tests after it need a QApplication.
     out = tmp_path / "burned.mp4"
     srt = write_srt(tmp_path / "zh.srt", ZH)
     assert main(["subtitles", "burn", str(video), str(srt), "-o", str(out), "--box", "--position", "top",
@@ -62,7 +64,7 @@ def test_burn_draws_the_chinese_cue_into_its_frames_only(tmp_path, video, capsys
             assert not rows.size, at
 
 
-def test_burn_of_a_file_that_is_no_video_exits_2_with_a_sentence(tmp_path, capsys):
+def test_burn_of_a_file_that_is_no_video_exits_2_with_a_sentence(tmp_path, capsys, qapp):
     fake = tmp_path / "fake.mp4"
     fake.write_text("hello " * 100)
     srt = write_srt(tmp_path / "zh.srt", ZH)

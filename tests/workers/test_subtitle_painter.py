@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def gui():
-    ensure_gui_application()
+def gui(qapp):
+    """pytest-qt's QApplication: one made here by the painter would be a QGuiApplication, on which the
+    widget tests run later in this process could not build a widget."""
+    ensure_gui_application()  # finds it and leaves it
 
 
 def _alpha(overlay):
