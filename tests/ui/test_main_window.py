@@ -54,18 +54,20 @@ def test_the_menus_offer_files_models_export_quit_settings_and_about(window):
         action.text().replace("&", ""): [a.text().replace("&", "") for a in action.menu().actions() if a.text()]
         for action in window.menuBar().actions()
     }
-    assert menus["File"] == ["Add files…", "Open subtitles…", "Recent transcripts", "Import model…", "Export…", "Export all", "Quit"]
+    assert menus["File"] == ["Add files…", "Open subtitles…", "Recent transcripts", "Import model…", "Export…", "Export all",
+                             "Export video with subtitles…", "Quit"]
     assert menus["Settings"] == ["Settings…"]
     assert menus["Help"][-1] == "About VoxDesk"
     # Nothing to export until a file is done.
     assert not window.export_action.isEnabled() and not window.export_all_action.isEnabled()
+    assert not window.export_video_action.isEnabled()
 
 
 def test_export_actions_become_available_once_a_file_is_done(qtbot, window, jfk):
     drop(window.transcribe_tab, jfk)
     qtbot.waitUntil(lambda: window.export_all_action.isEnabled(), timeout=JOB_TIMEOUT_MS)
     window.transcribe_tab.queue_view.selectRow(0)
-    assert window.export_action.isEnabled()
+    assert window.export_action.isEnabled() and window.export_video_action.isEnabled()
 
 
 def test_about_names_the_product_and_its_version(qtbot, window):

@@ -107,3 +107,16 @@ def test_the_panels_size_and_hiding_are_remembered_for_the_next_window(qtbot, se
     qtbot.mouseClick(restored.toggle, Qt.MouseButton.LeftButton)  # shown again (for the tests after this one too)
     assert restored.video.isVisible()
     assert restored.splitter.sizes()[1] == pytest.approx(300, abs=30)
+
+
+def test_file_export_video_opens_the_dialog_with_the_transcript_open_in_the_editor(qtbot, settings, recordings):
+    window = open_window(qtbot, settings)
+    window.transcribe_tab.queue_view.selectRow(0)
+    assert window.export_video_action.isEnabled()
+    window.export_video_action.trigger()
+    dialog = window.video_export_dialog
+    qtbot.waitUntil(lambda: dialog._overview is not None, timeout=30_000)
+    assert dialog.isVisible() and dialog.video == recordings[0]
+    assert [c.label for c in dialog.chosen()] == ["The transcript open in the editor"]
+    assert [cue.text for cue in dialog.chosen()[0].cues] == ["大家好", "欢迎参加培训"]
+    dialog.reject()
