@@ -250,3 +250,21 @@ def test_a_file_size_limit_stops_one_export_with_a_sentence_no_partial_file_and_
     assert refused.startswith("refused big.srt This disk cannot hold a file as large as “big.srt”")
     assert written == "written small.txt"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["small.txt"]
+
+
+def test_atomic_output_publishes_the_file_its_writer_named_and_removes_it_on_failure(tmp_path):
+    from desktop.core.common.atomic import atomic_output
+
+    target = tmp_path / "video.mkv"
+    with atomic_output(target, overwrite=False) as temp:
+        assert temp.parent == tmp_path and temp.name.startswith(".video.mkv.")
+        temp.write_bytes(b"complete")
+    assert target.read_bytes() == b"complete" and os.listdir(tmp_path) == ["video.mkv"]
+    with pytest.raises(ExportExists):
+        with atomic_output(target, overwrite=False):
+            pytest.fail("an existing file must be refused before anything is written")
+    with pytest.raises(RuntimeError):
+        with atomic_output(target, overwrite=True) as temp:
+            temp.write_bytes(b"half")
+            raise RuntimeError("the muxer failed")
+    assert target.read_bytes() == b"complete" and os.listdir(tmp_path) == ["video.mkv"]
