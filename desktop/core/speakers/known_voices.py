@@ -219,7 +219,7 @@ class KnownVoiceStore:
                                                    "recognised. Confirm that they agreed, or let them read the "
                                                    "agreement sentence."))
         agreement.check()
-        name = self._free_name(check_name(name))
+        name = self.free_name(check_name(name))
         voice = KnownVoice(id=secrets.token_hex(8), name=name, agreement=agreement,
                            embeddings=checked_embeddings(embeddings), speech_seconds=round(float(speech_seconds), 2),
                            recordings=int(recordings), added_at=agreement.agreed_at)
@@ -229,7 +229,7 @@ class KnownVoiceStore:
     def rename(self, voice: KnownVoice, new_name: str) -> KnownVoice:
         new_name = check_name(new_name)
         if new_name.casefold() != voice.name.casefold():
-            new_name = self._free_name(new_name)
+            new_name = self.free_name(new_name)
         return self._rewrite(replace(self._current(voice), name=new_name))
 
     def heard_again(self, voice: KnownVoice, embeddings: np.ndarray | None = None,
@@ -269,7 +269,7 @@ class KnownVoiceStore:
                     name=voice.name)) from None
             raise
 
-    def _free_name(self, name: str) -> str:
+    def free_name(self, name: str) -> str:
         if any(other.name.casefold() == name.casefold() for other in self.list()):
             raise KnownVoiceError(N_("KnownVoices", "A known voice named “{name}” already exists. Choose another "
                                                     "name, or remove that voice first.").format(name=name))
