@@ -23,9 +23,10 @@ CONFIRMED = "confirmed"
 RECORDED = "recorded"
 
 _RECOGNITION_TEMPLATES = {
-    "en": "My name is {name}. Today is {date}. I agree that VoxDesk may recognise my voice in this office's "
+    # American spelling, as Whisper writes it; no product name, which Whisper tends to mishear.
+    "en": "My name is {name}. Today is {date}. I agree that my voice may be recognized in this office's "
           "recordings. My code is {code}.",
-    "zh": "我是{name}，今天是{date}。我同意VoxDesk在本办公室的录音中识别我的声音。验证码{code}。",
+    "zh": "我是{name}，今天是{date}。我同意在本办公室的录音中识别我的声音。验证码{code}。",
 }
 
 

@@ -74,6 +74,10 @@ class Enroller:
         self._encoder = encoder or WindowEncoder()
         self._min_seconds = min_seconds
 
+    def with_minimum(self, seconds: float) -> "Enroller":
+        """An enroller sharing this one's encoder that asks for another amount of speech."""
+        return Enroller(self._encoder, seconds)
+
     def from_sample(self, path: str | Path, *, cancelled: Callable[[], bool] = lambda: False) -> CleanSpeech:
         samples = audio.decode_stretch(path, 0.0, MAX_SAMPLE_SECONDS)
         pieces = [(start, audio.slice_seconds(samples, start, end)) for start, end in voice_activity(samples)

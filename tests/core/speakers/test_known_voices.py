@@ -166,7 +166,7 @@ def test_a_recorded_agreement_holds_only_when_whisper_heard_the_sentence():
     prompt = recognition_prompt("Anna Li", "en")
     agreement = agreements.recorded(prompt, prompt.text)
     again = agreements.Agreement.from_dict(agreement.to_dict())
-    assert again == agreement and "recognise my voice" in again.sentence
+    assert again == agreement and "my voice may be recognized" in again.sentence
     with pytest.raises(AgreementError):
         agreements.recorded(prompt, "My name is Anna Li. I like tea.")
     forged = dict(agreement.to_dict(), heard="something else entirely")
