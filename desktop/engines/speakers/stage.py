@@ -13,7 +13,7 @@ from typing import Callable
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.speakers import choice as speaker_choice
-from desktop.core.speakers.relabel import keeping_known_speakers
+from desktop.core.speakers.relabel import keeping_known_speakers, new_numbers
 from desktop.core.transcription.transcript import Segment, Transcript
 
 log = logging.getLogger(__name__)
@@ -99,4 +99,12 @@ def label_again(stage: SpeakersStage, transcript: Transcript, path: Path, choice
     trial = Transcript(segments=copy.deepcopy(transcript.segments), language=transcript.language,
                        duration=transcript.duration, source=transcript.source)
     labelled = stage.run(trial, path, choice, on_progress=on_progress, cancelled=cancelled)
-    return keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)
+    lines, names = keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)
+    # Speakers named as known voices keep those names, unless the user's name for a voice found again
+    # stands there or the name is taken by another speaker (never one name twice).
+    numbers = new_numbers(transcript.segments, labelled.segments)
+    for new, (name, _sure) in labelled.recognised.items():
+        number = numbers.get(new)
+        if number is not None and number not in names and name not in names.values():
+            names[number] = name
+    return lines, names

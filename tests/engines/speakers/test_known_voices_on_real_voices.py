@@ -173,3 +173,18 @@ def test_a_two_hour_sample_is_read_only_as_far_as_needed(tmp_path):
                             env={**os.environ, "PYTHONPATH": os.getcwd()})
     assert result.returncode == 0, result.stderr[-2000:]
     assert 6.0 <= float(result.stdout.split()[-1]) <= MAX_SAMPLE_SECONDS
+
+
+def test_label_speakers_again_in_the_window_names_the_known_voices_and_keeps_the_users_names(store, tmp_path):
+    from desktop.engines.speakers.stage import label_again
+
+    made = meeting(0)
+    path = made.write(tmp_path / "meeting.wav")
+    transcript = transcript_of(made)
+    lines, names = label_again(SpeakersStage(store), transcript, path, "auto")
+    by_turn = {}
+    for segment, (_, _, truth) in zip(lines, made.turns):
+        by_turn.setdefault(truth, set()).add(names.get(segment.speaker, f"Speaker {segment.speaker}"))
+    assert by_turn["Anna"] == {"Anna"} and by_turn["John"] == {"John"}
+    assert by_turn[UNKNOWN].isdisjoint({"Anna", "John"})
+    assert transcript.speaker_names == {}  # the transcript itself is not changed; the window applies the change
