@@ -64,7 +64,7 @@ def window_problem(environ: Mapping[str, str]) -> str | None:
 
 def build_parser() -> argparse.ArgumentParser:
     from desktop import __version__
-    from desktop.cli import clone, doctor, models, subtitles, synthesize, transcribe, voices, watermark
+    from desktop.cli import clone, doctor, models, speakers, subtitles, synthesize, transcribe, voices, watermark
     from desktop.cli import live
 
     parser = argparse.ArgumentParser(
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     menu.add_argument("--uninstall-desktop-entry", action="store_true",
                       help="remove VoxDesk from your application menu, then exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (transcribe, subtitles, synthesize, clone, voices, watermark, models, doctor):
+    for module in (transcribe, subtitles, synthesize, clone, voices, speakers, watermark, models, doctor):
         module.add_parser(commands)
     live.add_parser(commands)
     return parser

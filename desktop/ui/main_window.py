@@ -138,6 +138,8 @@ class MainWindow(QMainWindow):
         self.tools_menu.addAction(self.measure_action)
         self.glossaries_action = self._action(self.open_glossaries)
         self.tools_menu.addAction(self.glossaries_action)
+        self.known_voices_action = self._action(self.open_known_voices)
+        self.tools_menu.addAction(self.known_voices_action)
 
         self.help_menu = self.menuBar().addMenu("")
         self.guide_action = self._action(self.open_user_guide, QKeySequence.StandardKey.HelpContents)
@@ -169,6 +171,7 @@ class MainWindow(QMainWindow):
         self.check_recording_action.setText(self.tr("&Check for a VoxDesk watermark…"))
         self.measure_action.setText(self.tr("&Measure this computer…"))
         self.glossaries_action.setText(self.tr("&Glossaries…"))
+        self.known_voices_action.setText(self.tr("&Known voices…"))
         self.help_menu.setTitle(self.tr("&Help"))
         self.guide_action.setText(self.tr("&User guide"))
         self.doctor_action.setText(self.tr("&Doctor: check this computer…"))
@@ -354,6 +357,30 @@ class MainWindow(QMainWindow):
         dialog = GlossariesDialog(self._settings.glossary_library(), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
+
+    @Slot()
+    def open_known_voices(self) -> None:
+        """Tools → Known voices…: colleagues named when speakers are labelled, each with their agreement."""
+        from desktop.core.speakers.known_voices import KnownVoiceStore
+        from desktop.ui.speakers.known_voices_dialog import KnownVoicesDialog
+
+        dialog = KnownVoicesDialog(KnownVoiceStore(), self.runner, self._agreement_transcriber(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _agreement_transcriber(self):
+        """Whisper for a spoken agreement (runs on a worker): its own Transcriber, as the clone consent's, so the
+        Transcribe tab's model stays loaded."""
+        from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
+
+        made: list[Transcriber] = []  # made on the worker, on first use
+
+        def transcribe(path, language: str) -> str:
+            if not made:
+                made.append(Transcriber(self._store, self._fallback_log))
+            return made[0].transcribe_file(path, TranscribeSettings(model="base", language=language)).text
+
+        return transcribe
 
     @Slot()
     def check_recording(self) -> None:

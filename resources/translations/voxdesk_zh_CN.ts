@@ -2502,6 +2502,260 @@
     </message>
 </context>
 <context>
+    <name>KnownVoices</name>
+    <message>
+        <source>This voice comes without the person&apos;s agreement to be recognised, so VoxDesk will not keep it. Add the voice again with their agreement.</source>
+        <translation>这个声音没有本人同意被识别的授权，VoxDesk 不会保存它。请在取得本人同意后重新添加。</translation>
+    </message>
+    <message>
+        <source>One known voice (folder “{folder}”) is damaged or was changed outside VoxDesk, so it is not used. Remove it, and add the person again with their agreement.</source>
+        <translation>有一个已知声音（文件夹“{folder}”）已损坏或在 VoxDesk 之外被修改，因此不会使用。请删除它，并在取得本人同意后重新添加。</translation>
+    </message>
+    <message>
+        <source>The name contains characters that cannot be shown (such as a line break or a control character). Type the name again.</source>
+        <translation>姓名中含有无法显示的字符（例如换行符或控制字符）。请重新输入姓名。</translation>
+    </message>
+    <message>
+        <source>Type the person&apos;s name.</source>
+        <translation>请输入此人的姓名。</translation>
+    </message>
+    <message>
+        <source>The name is too long. Use at most {count} characters.</source>
+        <translation>名称太长。最多 {count} 个字符。</translation>
+    </message>
+    <message>
+        <source>A name cannot contain the characters &lt; or &gt;. Type the name without them.</source>
+        <translation>姓名不能包含 &lt; 或 &gt; 字符。请去掉它们后重新输入。</translation>
+    </message>
+    <message>
+        <source>There is no known voice named “{name}”. Run `voxdesk speakers list` or open Tools → Known voices… to see the names.</source>
+        <translation>没有名为“{name}”的已知声音。请运行 `voxdesk speakers list`，或打开“工具 → 已知声音…”查看姓名。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read its known voices in {folder}. Check that the folder is yours and readable.</source>
+        <translation>VoxDesk 无法读取 {folder} 中的已知声音。请确认该文件夹属于您并且可读。</translation>
+    </message>
+    <message>
+        <source>VoxDesk keeps a voice only with the person&apos;s agreement to be recognised. Confirm that they agreed, or let them read the agreement sentence.</source>
+        <translation>只有在本人同意被识别时，VoxDesk 才会保存其声音。请确认对方已同意，或请对方朗读同意声明。</translation>
+    </message>
+    <message>
+        <source>The known voice “{name}” has been removed.</source>
+        <translation>已知声音“{name}”已被删除。</translation>
+    </message>
+    <message>
+        <source>A known voice named “{name}” already exists. Choose another name, or remove that voice first.</source>
+        <translation>已存在名为“{name}”的已知声音。请换一个姓名，或先删除那个声音。</translation>
+    </message>
+    <message>
+        <source>the known voices</source>
+        <translation>已知声音</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a known-voice file exported by VoxDesk, or it was changed after it was exported, so VoxDesk will not import it. Export the voice again on the other computer.</source>
+        <translation>“{name}”不是 VoxDesk 导出的已知声音文件，或者导出后被修改过，因此 VoxDesk 不会导入它。请在另一台电脑上重新导出该声音。</translation>
+    </message>
+    <message>
+        <source>VoxDesk cannot read “{name}”. Check that the file is there and readable.</source>
+        <translation>VoxDesk 无法读取“{name}”。请确认文件存在并且可读。</translation>
+    </message>
+    <message>
+        <source>No clear speech was heard in the sample (it may be silence, music or noise). Use a recording of at least {needed:g} seconds of the person speaking on their own.</source>
+        <translation>样本中没有听到清晰的说话声（可能是静音、音乐或噪音）。请使用此人单独说话至少 {needed:g} 秒的录音。</translation>
+    </message>
+    <message>
+        <source>The sample holds {seconds:.1f} seconds of clear speech by this person; VoxDesk needs at least {needed:g}. Add about {more:g} seconds more of them speaking on their own.</source>
+        <translation>样本中只有此人 {seconds:.1f} 秒的清晰说话声，VoxDesk 至少需要 {needed:g} 秒。请再补充约 {more:g} 秒此人单独说话的录音。</translation>
+    </message>
+    <message>
+        <source>More than one voice speaks in the sample, so VoxDesk cannot tell which is this person. Use a recording where only they speak.</source>
+        <translation>样本中有不止一个人在说话，VoxDesk 无法分辨哪一个是此人。请使用只有此人说话的录音。</translation>
+    </message>
+    <message>
+        <source>The agreement recording and the sample do not sound like the same person. The person whose voice is kept must read the sentence themselves.</source>
+        <translation>同意声明录音和样本听起来不是同一个人。必须由被保存声音的本人亲自朗读声明。</translation>
+    </message>
+    <message>
+        <source>Listening to the agreement…</source>
+        <translation>正在听取同意声明…</translation>
+    </message>
+    <message>
+        <source>Learning the voice…</source>
+        <translation>正在学习声音…</translation>
+    </message>
+</context>
+<context>
+    <name>KnownVoicesDialog</name>
+    <message>
+        <source>Known voices</source>
+        <translation>已知声音</translation>
+    </message>
+    <message>
+        <source>VoxDesk names these colleagues when it labels speakers. Each of them agreed to be recognised in this office&apos;s recordings. What is kept is the sound of their voice, not a recording.</source>
+        <translation>VoxDesk 在标注说话人时会认出这些同事并写上姓名。他们每人都同意在本办公室的录音中被识别。保存的是其声音特征，而不是录音。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>同意记录</translation>
+    </message>
+    <message>
+        <source>Heard in</source>
+        <translation>出现次数</translation>
+    </message>
+    <message>
+        <source>Speech</source>
+        <translation>语音时长</translation>
+    </message>
+    <message>
+        <source>No known voices yet. Add a colleague below, with their agreement.</source>
+        <translation>还没有已知声音。请在下方添加一位已同意的同事。</translation>
+    </message>
+    <message>
+        <source>Remove the damaged entries</source>
+        <translation>删除已损坏的条目</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>改名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>删除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a colleague</source>
+        <translation>添加同事</translation>
+    </message>
+    <message>
+        <source>Their name, as transcripts will show it</source>
+        <translation>姓名（文字稿中将这样显示）</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>Show the &amp;sentence</source>
+        <translation>显示声明(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Choose the recording of the sentence…</source>
+        <translation>选择声明的录音…</translation>
+    </message>
+    <message>
+        <source>Choose a sample of their speech (optional)…</source>
+        <translation>选择此人的说话样本（可选）…</translation>
+    </message>
+    <message>
+        <source>Check the agreement and &amp;add</source>
+        <translation>核对同意声明并添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Person:</source>
+        <translation>人员：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recording(s)</source>
+        <translation>
+            <numerusform>%n 段录音</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{seconds:.0f} s</source>
+        <translation>{seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source>Read the agreement sentence aloud on {when} (added by {who})</source>
+        <translation>于 {when} 朗读了同意声明（由 {who} 添加）</translation>
+    </message>
+    <message>
+        <source>Agreement confirmed by {who} on {when}</source>
+        <translation>由 {who} 于 {when} 确认已同意</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>改名</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Renamed.</source>
+        <translation>已改名。</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove “{name}”? Everything VoxDesk keeps of this voice and the agreement is deleted; transcripts already named keep the name.</source>
+        <translation>删除“{name}”吗？VoxDesk 保存的此声音及同意记录将全部删除；已写上姓名的文字稿保留该姓名。</translation>
+    </message>
+    <message>
+        <source>Removed.</source>
+        <translation>已删除。</translation>
+    </message>
+    <message>
+        <source>Export a known voice</source>
+        <translation>导出已知声音</translation>
+    </message>
+    <message>
+        <source>Known voice (*{suffix})</source>
+        <translation>已知声音 (*{suffix})</translation>
+    </message>
+    <message>
+        <source>Exported, with the agreement.</source>
+        <translation>已连同同意记录一起导出。</translation>
+    </message>
+    <message>
+        <source>Import a known voice</source>
+        <translation>导入已知声音</translation>
+    </message>
+    <message>
+        <source>Imported.</source>
+        <translation>已导入。</translation>
+    </message>
+    <message>
+        <source>{name} reads this aloud, with the code, and you record it:
+“{text}”</source>
+        <translation>请{name}朗读下面这句话（包括验证码），由您录下来：
+“{text}”</translation>
+    </message>
+    <message>
+        <source>The recording of the agreement sentence</source>
+        <translation>同意声明的录音</translation>
+    </message>
+    <message>
+        <source>A sample of their speech</source>
+        <translation>此人的说话样本</translation>
+    </message>
+    <message>
+        <source>Recordings (*.wav *.flac *.mp3 *.m4a *.ogg *.opus *.webm *.mp4)</source>
+        <translation>录音 (*.wav *.flac *.mp3 *.m4a *.ogg *.opus *.webm *.mp4)</translation>
+    </message>
+    <message>
+        <source>Added “{name}” from {seconds:.0f} s of speech.</source>
+        <translation>已根据 {seconds:.0f} 秒语音添加“{name}”。</translation>
+    </message>
+</context>
+<context>
     <name>Languages</name>
     <message>
         <source>English</source>
@@ -3198,6 +3452,10 @@
     <message>
         <source>&amp;Glossaries…</source>
         <translation>术语表(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Known voices…</source>
+        <translation>已知声音(&amp;K)…</translation>
     </message>
     <message>
         <source>&amp;Help</source>

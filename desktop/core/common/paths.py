@@ -33,6 +33,11 @@ def voices_dir() -> Path:
     return data_dir() / "voices"
 
 
+def known_voices_dir() -> Path:
+    """Known voices for naming speakers: embeddings and agreements, no recordings."""
+    return data_dir() / "known-voices"
+
+
 def log_dir() -> Path:
     """Log files; the "Details" of an error point here."""
     return data_dir() / "logs"

@@ -57,14 +57,21 @@ def keeping_known_speakers(before: list[Segment], names: dict[int, str],
     """The newly labelled lines renumbered so that each voice found again has its old number, and the
     names that go with them: the user's names of the voices found again."""
     matched = same_speakers(before, after)
+    numbers = new_numbers(before, after)
+    lines = [segment if segment.speaker is None else replace(segment, speaker=numbers[segment.speaker])
+             for segment in after]
+    return lines, {old: names[old] for old in matched.values() if old in names}
+
+
+def new_numbers(before: list[Segment], after: list[Segment]) -> dict[int, int]:
+    """{new speaker: the number it gets}: a voice found again its old number, the others the numbers left free."""
+    matched = same_speakers(before, after)
     numbers = dict(matched)
     free = (number for number in range(1, len(after) + len(matched) + 2) if number not in matched.values())
     for segment in after:
         if segment.speaker is not None and segment.speaker not in numbers:
             numbers[segment.speaker] = next(free)
-    lines = [segment if segment.speaker is None else replace(segment, speaker=numbers[segment.speaker])
-             for segment in after]
-    return lines, {old: names[old] for old in matched.values() if old in names}
+    return numbers
 
 
 def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, str]) -> edits.Change | None:

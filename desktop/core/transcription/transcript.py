@@ -94,6 +94,10 @@ class Transcript:
     warnings: list[str] = field(default_factory=list)  # sentences about the recording (Messages when fresh)
     glossaries: list[str] = field(default_factory=list)  # names of the glossaries the correction pass used
     speaker_names: dict[int, str] = field(default_factory=dict)  # the names the user gave, by speaker number
+    # Speakers named as a known voice: {number: (name, how sure, 0..1)}; it counts while the name stands.
+    recognised: dict[int, tuple[str, float]] = field(default_factory=dict)
+    # Known voices a speaker sounds like but was not named as: {number: (name, how sure)}.
+    suggested: dict[int, tuple[str, float]] = field(default_factory=dict)
     engine: EngineFacts | None = field(default=None, compare=False)  # how it was made, when it was made now
 
     def gap_at(self, segment: Segment) -> Gap | None:
@@ -166,6 +170,11 @@ class Transcript:
         self.speaker_names.pop(number, None)
         return same
 
+    def recognised_confidence(self, number: int) -> float | None:
+        """How sure VoxDesk was naming this speaker as a known voice; None unless it was, and the name stands."""
+        name, sure = self.recognised.get(number, ("", 0.0))
+        return sure if name and self.speaker_names.get(number) == name else None
+
     def set_speaker(self, index: int, number: int | None) -> None:
         """Give one line to another speaker (None: to nobody)."""
         self.segments[index].speaker = number
@@ -173,10 +182,11 @@ class Transcript:
     def to_dict(self) -> dict:
         """Plain data for JSON; "text_original" appears only where it differs from "text", "gaps",
         "warnings", "glossaries" and a segment's "corrections" only when there are some. With speakers, each segment has "speaker" (the name)
-        and "speaker_id", and "speakers" lists them all."""
+        and "speaker_id", and "speakers" lists them all; a speaker named as a known voice has "recognised",
+        how sure (0..1), on its lines and in that list."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
-        del data["speaker_names"], data["engine"]
+        del data["speaker_names"], data["engine"], data["recognised"], data["suggested"]
         for key in ("gaps", "warnings", "glossaries"):
             if not data[key]:
                 del data[key]
@@ -192,8 +202,13 @@ class Transcript:
             if number is not None:
                 segment["speaker"] = self.speaker_name(number)
                 segment["speaker_id"] = number
+                if (sure := self.recognised_confidence(number)) is not None:
+                    segment["recognised"] = sure
         if self.speakers:
             data["speakers"] = [{"id": n, "name": self.speaker_name(n)} for n in self.speakers]
+            for entry in data["speakers"]:
+                if (sure := self.recognised_confidence(entry["id"])) is not None:
+                    entry["recognised"] = sure
         return data
 
     @classmethod
@@ -221,7 +236,13 @@ class Transcript:
             glossaries=[str(name) for name in data.get("glossaries", [])],
             speaker_names={number: name for number, name in names.items()
                            if not speakers_names.is_default_name(name, number)},
+            recognised={int(entry["id"]): (str(entry["name"]), float(entry["recognised"]))
+                        for entry in data.get("speakers", []) if _is_confidence(entry.get("recognised"))},
         )
+
+
+def _is_confidence(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
 
 
 def _speaker_number(segment: dict) -> int | None:

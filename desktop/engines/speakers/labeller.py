@@ -34,22 +34,30 @@ class SpeakerLabeller:
               cancelled: Callable[[], bool] = lambda: False) -> Transcript:
         """The transcript with a speaker on every line, split where the speaker changes; count: how
         many speakers there are, None to decide."""
+        return self.label_with_windows(transcript, path, count, on_progress=on_progress, cancelled=cancelled)[0]
+
+    def label_with_windows(self, transcript: Transcript, path: str | Path, count: int | None, *,
+                           on_progress: Callable[[float], None] | None = None,
+                           cancelled: Callable[[], bool] = lambda: False) -> tuple[Transcript, Windows]:
+        """label(), and the embedded windows of the recording's speech (to compare with known voices)."""
         with one_thread():
             return self._label(transcript, Path(path), count, on_progress, cancelled)
 
-    def _label(self, transcript: Transcript, path: Path, count: int | None, on_progress, cancelled) -> Transcript:
+    def _label(self, transcript: Transcript, path: Path, count: int | None, on_progress,
+               cancelled) -> tuple[Transcript, Windows]:
         stretches = speech_stretches(transcript.segments)
         if not stretches:
-            return transcript
+            return transcript, Windows.joined([])
         windows = self._windows(path, stretches, transcript.duration, on_progress, cancelled)
         if len(windows) == 0:
-            return transcript
+            return transcript, windows
         if cancelled():
             raise Cancelled()
         spans = speaker_spans(windows, cluster(windows, count))
         transcript.segments = label_segments(transcript.segments, spans)
         transcript.speaker_names = {}
-        return transcript
+        transcript.recognised, transcript.suggested = {}, {}
+        return transcript, windows
 
     def _windows(self, path: Path, stretches: list[tuple[float, float]], duration: float, on_progress,
                  cancelled) -> Windows:

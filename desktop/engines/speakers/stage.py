@@ -6,14 +6,17 @@ It has its own share of the job's progress bar and its own status line, and stop
 from __future__ import annotations
 
 import copy
+import logging
 from pathlib import Path
 from typing import Callable
 
-from desktop.core.common.errors import Cancelled
+from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.speakers import choice as speaker_choice
-from desktop.core.speakers.relabel import keeping_known_speakers
+from desktop.core.speakers.relabel import keeping_known_speakers, new_numbers
 from desktop.core.transcription.transcript import Segment, Transcript
+
+log = logging.getLogger(__name__)
 
 # The share of the progress bar the speakers stage takes when it runs (a minute of speech takes
 # Whisper far longer on the CPU than the speaker model does).
@@ -35,8 +38,12 @@ def split_progress(on_progress: Progress, choice: str) -> tuple[Progress, Progre
 class SpeakersStage:
     """Runs the speaker labeller on finished transcripts; the model is loaded on the first file."""
 
-    def __init__(self) -> None:
+    def __init__(self, known_voices=None, *, recognise: bool = True) -> None:
+        """known_voices: the KnownVoiceStore to name speakers from (this computer's by default);
+        recognise=False labels without naming anyone."""
         self._labeller = None
+        self._known = known_voices
+        self._recognise = recognise
 
     def run(self, transcript: Transcript, path: Path, choice: str, *, on_progress: Progress = None,
             on_status: Callable[[str], None] | None = None,
@@ -52,11 +59,36 @@ class SpeakersStage:
             from desktop.engines.speakers.labeller import SpeakerLabeller
 
             self._labeller = SpeakerLabeller()
-        labelled = self._labeller.label(transcript, path, speaker_choice.speaker_count(choice),
-                                        on_progress=on_progress, cancelled=cancelled)
+        labelled, windows = self._labeller.label_with_windows(transcript, path, speaker_choice.speaker_count(choice),
+                                                              on_progress=on_progress, cancelled=cancelled)
+        if self._recognise and len(windows):
+            self._name_known_voices(labelled, windows)
         if on_progress:
             on_progress(1.0)
         return labelled
+
+    def _name_known_voices(self, transcript: Transcript, windows) -> None:
+        """Name the speakers that are known voices; a store that cannot be read names nobody (the labels stand)."""
+        from desktop.core.speakers.known_voices import KnownVoiceStore
+        from desktop.core.speakers.recognition import VoicePrint
+        from desktop.engines.speakers.naming import name_known_voices
+
+        store = self._known if self._known is not None else KnownVoiceStore()
+        try:
+            voices = store.list()
+        except UserFacingError as error:
+            log.warning("Known voices not read: %s", error.detail or error.message)
+            return
+        if not voices:
+            return
+        found = name_known_voices(transcript, windows, [VoicePrint.of(voice.name, voice.embeddings) for voice in voices])
+        by_name = {voice.name: voice for voice in voices}
+        for recognition in found.values():
+            if recognition.clear:
+                try:
+                    store.heard_again(by_name[recognition.name])
+                except UserFacingError as error:  # the count is a nicety; the names stand
+                    log.warning("Known voice count not saved: %s", error.detail or error.message)
 
 
 def label_again(stage: SpeakersStage, transcript: Transcript, path: Path, choice: str, *,
@@ -67,4 +99,12 @@ def label_again(stage: SpeakersStage, transcript: Transcript, path: Path, choice
     trial = Transcript(segments=copy.deepcopy(transcript.segments), language=transcript.language,
                        duration=transcript.duration, source=transcript.source)
     labelled = stage.run(trial, path, choice, on_progress=on_progress, cancelled=cancelled)
-    return keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)
+    lines, names = keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)
+    # Speakers named as known voices keep those names, unless the user's name for a voice found again
+    # stands there or the name is taken by another speaker (never one name twice).
+    numbers = new_numbers(transcript.segments, labelled.segments)
+    for new, (name, _sure) in labelled.recognised.items():
+        number = numbers.get(new)
+        if number is not None and number not in names and name not in names.values():
+            names[number] = name
+    return lines, names

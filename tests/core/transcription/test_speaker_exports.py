@@ -124,3 +124,37 @@ def test_subtitle_lines_that_start_with_a_name_still_fit_the_line_width():
         budget = limits.max_latin_chars if language == "en" else limits.max_cjk_chars * 2
         assert all(display_width(line) <= budget for line in lines), lines
         assert all(cue.content.startswith(transcript.speaker_name(1)) for cue in cues)
+
+
+def recognised_meeting(language: str = "en") -> Transcript:
+    """Speaker 1 named as the known voice "Anna" (92 % sure); speaker 2 still unnamed."""
+    transcript = meeting(language)
+    transcript.speaker_names[1] = "Anna"
+    transcript.recognised[1] = ("Anna", 0.92)
+    return transcript
+
+
+def test_a_recognised_name_is_exported_exactly_as_a_typed_one_in_srt_txt_and_webvtt(tmp_path):
+    recognised, typed = recognised_meeting(), meeting()
+    typed.rename_speaker(1, "Anna")
+    for fmt in ("srt", "txt", "vtt"):
+        assert subtitles.render(recognised, fmt) == subtitles.render(typed, fmt)
+    path = subtitles.export(recognised, tmp_path / "meeting.vtt", "vtt")
+    assert [c.voice for c in webvtt.read(str(path)).captions] == ["Anna", "Speaker 2", "Speaker 2", "Anna"]
+    assert subtitles.render(recognised_meeting("zh"), "srt").count("Anna：") == 2
+
+
+def test_json_marks_recognised_lines_with_how_sure_and_reads_it_back():
+    data = json.loads(subtitles.render(recognised_meeting(), "json"))
+    assert [s.get("recognised") for s in data["segments"]] == [0.92, None, None, 0.92]
+    assert data["speakers"] == [{"id": 1, "name": "Anna", "recognised": 0.92}, {"id": 2, "name": "Speaker 2"}]
+    again = Transcript.from_dict(data)
+    assert again.recognised == {1: ("Anna", 0.92)} and again.recognised_confidence(1) == 0.92
+
+
+def test_a_recognised_speaker_renamed_by_the_user_is_no_longer_marked_recognised():
+    transcript = recognised_meeting()
+    transcript.rename_speaker(1, "Anna Li")
+    data = json.loads(subtitles.render(transcript, "json"))
+    assert all("recognised" not in s for s in data["segments"])
+    assert transcript.recognised_confidence(1) is None
