@@ -2,8 +2,9 @@
 
 A transcript segment becomes one or more cues. A cue holds at most LineLimits.max_lines lines, and a
 line at most a given display width, where a Chinese character (or any wide / full-width character)
-counts twice. Lines break at spaces in Latin text and between characters in Chinese text, never
-inside a Latin word, and a line never starts with closing punctuation such as "，" or ",".
+counts twice. Lines break at spaces in Latin text and between words in Chinese text (jieba's
+segmentation; a Chinese word wider than a line breaks between its characters), never inside a Latin
+word, and a line never starts with closing punctuation such as "，" or ",".
 A segment too long for one cue is split into cues at its word timings, after punctuation where
 there is some. Files are written atomically (see desktop.core.common.atomic).
 """
@@ -21,6 +22,7 @@ from typing import Iterable, Iterator
 from desktop.core.common.atomic import atomic_write_text
 from desktop.core.common.safe_text import clean_text
 from desktop.core.speakers import names as speaker_names
+from desktop.core.transcription import chinese as chinese_text
 from desktop.core.transcription.transcript import Gap, Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
@@ -76,7 +78,7 @@ def wrap(text: str, limits: LineLimits = LineLimits()) -> list[str]:
 
     A single Latin word wider than a line gets a line of its own rather than being cut.
     """
-    tokens = _tokenize(text)
+    tokens = list(_words(_tokens(text), limits))
     if not tokens:
         return []
     greedy = _greedy_lines(tokens, limits)
@@ -311,6 +313,61 @@ def _tokens(chars: Iterable[str]) -> Iterator[_Token]:
         yield last
 
 
+# Chinese characters are read this many at a time to find the words among them: enough for any
+# word, while a long text without spaces or punctuation is still read a piece at a time.
+_CHINESE_RUN = 256
+
+
+def _words(tokens: Iterable[_Token], limits: LineLimits) -> Iterator[_Token]:
+    """The tokens with each Chinese word made one token, so that a line breaks between Chinese words
+    as it does between Latin ones. A word wider than a whole line stays in characters, which may
+    break anywhere. Tokens are given as soon as the word they end is known."""
+    run: list[_Token] = []  # Chinese characters in a row, no space or punctuation between them
+    for token in tokens:
+        if run and _joins_chinese(run[-1], token):
+            run.append(token)
+            if len(run) >= _CHINESE_RUN:
+                *words, last = _chinese_groups(run)
+                if not words:  # one "word" as long as the whole run: let it break
+                    words, last = [last], []
+                for word in words:
+                    yield from _merged(word, limits)
+                run = last
+            continue
+        for word in _chinese_groups(run):
+            yield from _merged(word, limits)
+        run = [token]
+    for word in _chinese_groups(run):
+        yield from _merged(word, limits)
+
+
+def _joins_chinese(before: _Token, after: _Token) -> bool:
+    """Whether two tokens are Chinese characters of one run that a word might span."""
+    return (not after.space_before and chinese_text.is_han(before.text[-1])
+            and chinese_text.is_han(after.text[0]))
+
+
+def _chinese_groups(run: list[_Token]) -> list[list[_Token]]:
+    """The run's tokens grouped by the words jieba finds in their text."""
+    if len(run) < 2:
+        return [run] if run else []
+    ends = chinese_text.word_ends("".join(token.text for token in run))
+    groups: list[list[_Token]] = [[]]
+    offset = 0
+    for index, token in enumerate(run):
+        groups[-1].append(token)
+        offset += len(token.text)
+        if offset in ends and index < len(run) - 1:
+            groups.append([])
+    return groups
+
+
+def _merged(group: list[_Token], limits: LineLimits) -> list[_Token]:
+    if len(group) < 2 or display_width("".join(token.text for token in group)) > limits.width_allowed(True):
+        return group
+    return [_Token("".join(token.text for token in group), group[0].space_before)]
+
+
 def _join(tokens: list[_Token]) -> str:
     return "".join((" " if t.space_before and i else "") + t.text for i, t in enumerate(tokens))
 
@@ -478,7 +535,7 @@ def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0) -> bool:
     """Whether units[start:] fit in one cue. Only as much of them is read as it takes to know:
     asking about the whole rest of a long segment costs no more than a cue's worth of text."""
     chars = chain.from_iterable(units[index].text for index in range(start, len(units)))
-    return next(islice(_filled_lines(_tokens(chars), limits), limits.max_lines, None), None) is None
+    return next(islice(_filled_lines(_words(_tokens(chars), limits), limits), limits.max_lines, None), None) is None
 
 
 def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:
