@@ -410,9 +410,15 @@ def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | N
     return Change(description, [_Splice(first, segments[first:last + 1], moved)], first_row=first)
 
 
-def replace_lines(transcript: Transcript, segments: list[Segment], description: Message) -> Change:
-    """Every line replaced by segments (subtitles opened for a transcribed recording), undoably."""
-    return Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+def replace_lines(transcript: Transcript, segments: list[Segment], description: Message,
+                  speaker_names: dict[int, str] | None = None) -> Change:
+    """Every line replaced by segments, undoably. speaker_names: the names the new lines' speaker
+    numbers stand for (subtitles opened for a transcribed recording bring their own: their speaker 1
+    is not the transcript's speaker 1); None keeps the transcript's names."""
+    change = Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+    if speaker_names is not None:
+        change.names_before, change.names_after = dict(transcript.speaker_names), dict(speaker_names)
+    return change
 
 
 def replace_run(transcript: Transcript, at: int, count: int, segments: list[Segment], description: Message) -> Change:

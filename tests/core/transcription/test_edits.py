@@ -219,3 +219,14 @@ def test_replace_at_in_chinese():
     change = edits.replace_at(transcript, Search("世界"), "天下", 0, 3)
     assert undo_redo_round_trip(transcript, change).segments[0].text == "你好，天下很大"
     assert transcript.segments[0].words == [], "the word times no longer match an edited line"
+
+
+def test_lines_replaced_with_their_own_speakers_keep_their_names_and_undo_restores_the_old():
+    transcript = english()
+    transcript.speaker_names = {1: "JFK", 2: "Jackie"}
+    opened = [Segment(0.0, 1.0, " Hello", speaker=1), Segment(1.0, 2.0, " Hi", speaker=2)]
+    change = edits.replace_lines(transcript, opened, edits.N_("Edits", "open"), {1: "Anna", 2: "Bob"})
+    undo_redo_round_trip(transcript, change)
+    assert [transcript.speaker_name(s.speaker) for s in transcript.segments] == ["Anna", "Bob"]
+    change.revert(transcript)
+    assert transcript.speaker_names == {1: "JFK", 2: "Jackie"}
