@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from desktop.core.common.i18n import N_
+from desktop.core.glossary.glossary_file import GlossaryError
+from desktop.core.glossary.library import GlossaryLibrary
 from desktop.core.transcription import chinese
 
 # The dictionaries asked for, best first: American, then any other English one installed.
@@ -115,6 +117,18 @@ class SpellChecker:
             if suggestion not in result and suggestion != word:
                 result.append(suggestion)
         return result[:_SUGGESTIONS]
+
+
+def glossary_terms(library: GlossaryLibrary) -> list[str]:
+    """Every term of the user's and the shared glossaries, for SpellChecker's known words; a glossary
+    that cannot be read is left out (its own window says why). Reads files: not on the GUI thread."""
+    terms: list[str] = []
+    for entry in library.entries():
+        try:
+            terms += [term.text for term in library.read(entry).terms]
+        except GlossaryError:
+            continue
+    return terms
 
 
 def _open_dictionary(tags: tuple[str, ...]):

@@ -71,3 +71,18 @@ def test_without_the_spelling_library_the_checker_says_why():
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYENCHANT_LIBRARY_PATH": str(ROOT / "no-such-libenchant.so")}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_terms_of_every_readable_glossary_are_known_words(tmp_path):
+    from desktop.core.glossary.library import GlossaryLibrary
+
+    mine, shared = tmp_path / "mine", tmp_path / "shared"
+    mine.mkdir()
+    shared.mkdir()
+    (mine / "team.txt").write_text("Kowalczyk\nVoxDesk\n", encoding="utf-8")
+    (shared / "office.txt").write_text("Brzęczyszczykiewicz\n", encoding="utf-8")
+    (mine / "broken.txt").write_bytes(b"\xff\xfe\x00bad")
+    terms = spelling.glossary_terms(GlossaryLibrary(mine, [shared]))
+    assert {"Kowalczyk", "VoxDesk", "Brzęczyszczykiewicz"} <= set(terms)
+    checker = SpellChecker(terms)
+    assert checker.misspellings("Kowalczyk uses VoxDesk") == []
