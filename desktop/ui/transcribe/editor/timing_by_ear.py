@@ -21,6 +21,8 @@ from desktop.ui.transcribe.editor.waveform_strip import WaveformStrip
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState
 
+LEAD_IN_SECONDS = 1.0  # heard before a replayed line, so that its first word is not cut off
+
 
 class TimingByEar(QObject):
     def __init__(self, panel, runner: JobRunner):
@@ -40,6 +42,8 @@ class TimingByEar(QObject):
         self._connect()
         self.bar.set_available(False)
         self.strip.setVisible(False)
+        panel.add_line_action(self.bar.set_start_action)
+        panel.add_line_action(self.bar.set_end_action)
 
     def _connect(self) -> None:
         panel, model, canvas = self.panel, self.panel.segments_model, self.strip.canvas
@@ -49,6 +53,9 @@ class TimingByEar(QObject):
         self.bar.play_pause_requested.connect(self.play_pause)
         self.bar.replay_line_requested.connect(self.replay_line)
         self.bar.stop_requested.connect(self.stop)
+        self.bar.set_start_requested.connect(lambda: self.set_edge_here(start=True))
+        self.bar.set_end_requested.connect(lambda: self.set_edge_here(start=False))
+        self.playback.state_changed.connect(self._update_edge_actions)
         canvas.seek_requested.connect(self.play_from)
         canvas.retime_requested.connect(self.retime)
         self.playback.position_changed.connect(self._on_position)
@@ -80,6 +87,7 @@ class TimingByEar(QObject):
             self.strip.canvas.show_lines(transcript)
         self._set_playing_row(None)
         self._on_position(self.playback.position)
+        self._update_edge_actions()
 
     def _load_peaks(self, path: Path) -> None:
         if path in self._peaks:
@@ -119,10 +127,49 @@ class TimingByEar(QObject):
 
     @Slot()
     def replay_line(self) -> None:
+        """The selected line again, from a second before it starts to its end."""
         _row, segment = self._selected_segment()
         if self._path is not None and segment is not None:
             self.panel.player.stop()
+            self.playback.play_from(self._path, max(0.0, segment.start - LEAD_IN_SECONDS), segment.end)
+
+    def play_line(self, row: int) -> None:
+        """A line clicked in the table: heard from its start to its end, the clock, the playhead and Play
+        following it as for the whole recording."""
+        transcript = self.panel.segments_model.transcript
+        if self._path is not None and transcript is not None and 0 <= row < len(transcript.segments):
+            segment = transcript.segments[row]
+            self.panel.player.stop()
             self.playback.play_from(self._path, segment.start, segment.end)
+
+    def heard_position(self) -> float | None:
+        """Where the shown recording is being heard (or was paused); None when it is not playing."""
+        if self._path is None or self.playback.path != self._path or self.playback.state == "stopped":
+            return None
+        return self.playback.position
+
+    def set_edge_here(self, *, start: bool) -> None:
+        """Set the selected line's start (or end) to where the recording is heard now."""
+        row, segment = self._selected_segment()
+        model = self.panel.segments_model
+        transcript = model.transcript
+        if row is None or transcript is None:
+            return
+        seconds = self.heard_position()
+        if seconds is None:
+            model.edit_rejected.emit(self.tr("Play the recording first: the line's start or end is set to where "
+                                             "it is playing."))
+            return
+        seconds = round(seconds, 3)
+        new_start, new_end = (seconds, segment.end) if start else (segment.start, seconds)
+        model.try_edit(lambda: edits.set_times(transcript, row, new_start, new_end))
+        self.strip.canvas.update()
+
+    @Slot()
+    def _update_edge_actions(self, *_changed) -> None:
+        usable = self._path is not None and bool(self.panel.selected_rows()) and self.panel.segments_model.editable
+        self.bar.set_start_action.setEnabled(usable)
+        self.bar.set_end_action.setEnabled(usable)
 
     @Slot()
     def stop(self) -> None:
@@ -185,6 +232,7 @@ class TimingByEar(QObject):
 
     @Slot()
     def _on_selection(self) -> None:
+        self._update_edge_actions()
         rows = self.panel.selected_rows()
         self.strip.canvas.selected_row = rows[0] if rows else None
         self.strip.canvas.update()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import WARNING_COLOR
 from desktop.core.transcription import edits
 from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
@@ -43,6 +44,10 @@ class TranscriptPanel(QWidget):
         self._build_actions()
         self._connect()
         self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
+        # Why an edit was refused, right above the table where the edit was made (the status bar is
+        # far from the line, and a word there is easily missed).
+        layout = self.layout()
+        layout.insertWidget(layout.indexOf(self.view), self.refusal)
         self.speaker_labelling = SpeakerLabelling(self, runner, self)  # Label speakers on a finished transcript
         self.speaker_labelling.status_message.connect(self.status_message)
         self.retranslate()
@@ -65,6 +70,13 @@ class TranscriptPanel(QWidget):
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
         self.speakers_bar = SpeakersBar(self.segments_model)
+        self.refusal = QLabel()
+        self.refusal.setObjectName("editRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setStyleSheet(f"QLabel#editRefusal {{ background: #fff3cd; color: #5c3c00; "
+                                   f"border: 1px solid {WARNING_COLOR}; border-radius: 3px; padding: 4px 8px; }}")
+        self.refusal.setVisible(False)
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
@@ -156,6 +168,9 @@ class TranscriptPanel(QWidget):
         self.search_model.rowsInserted.connect(self._update_search_count)  # lines found to warn while idle
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
+        self.segments_model.edit_rejected.connect(self._show_refusal)
+        self.segments_model.changed.connect(lambda _transcript: self.refusal.setVisible(False))
+        self.segments_model.modelReset.connect(lambda: self.refusal.setVisible(False))
         self.segments_model.speakers_changed.connect(self._show_speaker_column)
         self.segments_model.modelReset.connect(self._show_speaker_column)
         self.player.error.connect(self.status_message)
@@ -269,6 +284,11 @@ class TranscriptPanel(QWidget):
             self.transcript_edited.emit(item)
         self._update_line_actions()
 
+    @Slot(str)
+    def _show_refusal(self, sentence: str) -> None:
+        self.refusal.setText(sentence)
+        self.refusal.setVisible(True)
+
     # -- line edits ----------------------------------------------------------------------------
 
     def selected_rows(self) -> list[int]:
@@ -330,9 +350,20 @@ class TranscriptPanel(QWidget):
         rows = self.selected_rows()
         if not rows:
             return
+        transcript = self.segments_model.transcript
+        if transcript is None or rows != list(range(rows[0], rows[-1] + 1)):
+            self._edit(lambda transcript: edits.shift(transcript, rows, 1.0))  # says why it cannot
+            return
+        earliest, latest = edits.shift_range(transcript, rows)
+        # The same rule at both ends: the lines stay within the recording and between their neighbours.
+        room = (self.tr("They can move up to {earlier} s earlier and any amount later.").format(
+                    earlier=f"{abs(earliest):.3f}") if latest == float("inf") else
+                self.tr("They can move up to {earlier} s earlier and {later} s later.").format(
+                    earlier=f"{abs(earliest):.3f}", later=f"{latest:.3f}"))
         seconds, ok = QInputDialog.getDouble(
             self, self.tr("Shift times"),
-            self.tr("Move the selected lines by this many seconds (negative: earlier):"), 0.0, -3600.0, 3600.0, 3)
+            self.tr("Move the selected lines by this many seconds (negative: earlier):") + "\n" + room,
+            0.0, -3600.0, 3600.0, 3)
         if ok:
             self._edit(lambda transcript: edits.shift(transcript, rows, seconds), rows[0])
 
@@ -415,5 +446,4 @@ class TranscriptPanel(QWidget):
     def _on_segment_clicked(self, index: QModelIndex) -> None:
         if self._shown is None or not index.isValid():
             return
-        segment = self.segments_model.segment(self.search_model.mapToSource(index).row())
-        self.player.play(self._shown.path, segment.start, segment.end)
+        self.timing.play_line(self.search_model.mapToSource(index).row())
