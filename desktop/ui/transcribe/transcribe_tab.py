@@ -54,6 +54,7 @@ class TranscribeTab(QWidget):
         self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
         self.queue_panel = QueuePanel(self.queue, runner)
         self.transcript_panel = TranscriptPanel(runner)
+        self.transcript_panel.glossary_library = self.options.app_settings.glossary_library  # words spelled right
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
         self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
@@ -355,6 +356,7 @@ class TranscribeTab(QWidget):
         self.queue.shutdown()
         self.transcript_panel.player.stop()
         self.transcript_panel.speaker_labelling.shutdown()
+        self.transcript_panel.spelling.shutdown()
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()

@@ -78,6 +78,7 @@ class SegmentsModel(QAbstractTableModel):
     SegmentRole = Qt.ItemDataRole.UserRole + 1
     CorrectedSpansRole = Qt.ItemDataRole.UserRole + 2  # [(start, end)] of the glossary's terms in the shown text
     FoundSpansRole = Qt.ItemDataRole.UserRole + 3  # [(start, end)] of what Find and replace looks for, in it
+    MisspelledSpansRole = Qt.ItemDataRole.UserRole + 4  # [(start, end)] of the words spelled wrong, in it
     NEW_SPEAKER = 0  # what the speaker editor hands back for "a speaker not in the list yet"
 
     edit_rejected = Signal(str)  # a sentence saying why an edit was not taken
@@ -109,6 +110,7 @@ class SegmentsModel(QAbstractTableModel):
         self._cue_warnings: dict[int, tuple[Segment, list]] = {}
         self.playing_row: int | None = None  # the line being heard
         self.found: edits.Search | None = None  # what Find and replace looks for while it is open
+        self.spelling = None  # SpellingMarks: the words to underline (English only); None: none
         # The warnings of every line are worked out a slice at a time while the window is idle, so that
         # "only lines with warnings" finds them ready rather than cutting 2,000 lines at once.
         self._warm_row = 0
@@ -124,6 +126,12 @@ class SegmentsModel(QAbstractTableModel):
     @property
     def editable(self) -> bool:
         return self._transcript is not None
+
+    def spelling_changed(self) -> None:
+        """The spell checker is ready or knows other words: the text column is painted again."""
+        if self._rows:
+            self.dataChanged.emit(self.index(0, self.TEXT), self.index(self._rows - 1, self.TEXT),
+                                  [self.MisspelledSpansRole])
 
     def show_transcript(self, transcript: Transcript | None) -> None:
         """Show a finished transcript; its segments can be edited."""
@@ -255,6 +263,10 @@ class SegmentsModel(QAbstractTableModel):
             return [(c.start - leading, c.end - leading) for _, c in edits.standing_corrections(segment)]
         if column == self.TEXT and role == self.FoundSpansRole:
             return self.found.spans(segment.text.strip()) if self.found is not None and self.found.text else []
+        if column == self.TEXT and role == self.MisspelledSpansRole:
+            if self.spelling is None or self._transcript is None:
+                return []
+            return [(m.start, m.end) for m in self.spelling.misspellings(segment.text.strip())]
         if column == self.TEXT and role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join([segment.text.strip(), *self._correction_notes(segment),
                               *self._warning_notes(index.row())])

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +25,7 @@ from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, Segm
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.editor.spelling_marks import SpellingMarks
 from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
 from desktop.ui.transcribe.editor.transcript_view import TranscriptView
 from desktop.workers.job import JobRunner
@@ -40,6 +42,9 @@ class TranscriptPanel(QWidget):
         self._items: dict[int, QueueItem] = {}  # id(transcript): the item it belongs to, once shown
         self.player = AudioPlayer(runner, self)
         self.histories = TranscriptHistories(self)
+        self.glossary_library = None  # a callable giving the user's GlossaryLibrary (set by the tab)
+        self.spelling = SpellingMarks(runner, lambda: self.glossary_library() if self.glossary_library else None,
+                                      self)
         self._build()
         self._build_actions()
         self._connect()
@@ -66,6 +71,7 @@ class TranscriptPanel(QWidget):
         self.warnings_only_box = QCheckBox()
         self.segments_model = SegmentsModel(self)
         self.segments_model.histories = self.histories
+        self.segments_model.spelling = self.spelling
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
@@ -169,6 +175,10 @@ class TranscriptPanel(QWidget):
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
         self.segments_model.edit_rejected.connect(self._show_refusal)
+        self.spelling.changed.connect(self.segments_model.spelling_changed)
+        self.spelling.unavailable.connect(self.status_message)
+        self.spelling.unavailable.connect(self._show_refusal)
+        self.segments_model.speakers_changed.connect(self.spelling.names_changed)
         self.segments_model.changed.connect(lambda _transcript: self.refusal.setVisible(False))
         self.segments_model.modelReset.connect(lambda: self.refusal.setVisible(False))
         self.segments_model.speakers_changed.connect(self._show_speaker_column)
@@ -222,6 +232,7 @@ class TranscriptPanel(QWidget):
             self.segments_model.show_live([])
         if not self.segments_model.editable:
             self.histories.show(None)
+        self.spelling.show(self.segments_model.transcript)
         self._update_title()
         self._update_search_count()
 
@@ -405,14 +416,43 @@ class TranscriptPanel(QWidget):
             actions.append(action)
         return actions
 
+    def _spelling_actions(self, index: QModelIndex, position: QPoint, parent: QMenu) -> list[QAction]:
+        """For a word spelled wrong under the pointer: what to write instead, each replacing it (undoable)."""
+        option = QStyleOptionViewItem()
+        self.view.initViewItemOption(option)
+        option.rect = self.view.visualRect(index)
+        text = index.data(Qt.ItemDataRole.EditRole) or ""
+        offset = self.view.text_delegate.text_offset_at(index, position, option)
+        word = self.spelling.misspelling_at(text, offset) if offset >= 0 else None
+        if word is None:
+            return []
+        row = self.search_model.mapToSource(index).row()
+        actions = []
+        for suggestion in self.spelling.suggestions(word.word):
+            action = QAction(suggestion, parent)
+            action.triggered.connect(lambda _checked=False, suggestion=suggestion: self._edit(
+                lambda transcript: edits.edit_text(
+                    transcript, row, text[:word.start] + suggestion + text[word.end:]), row))
+            actions.append(action)
+        if not actions:
+            none = QAction(self.tr("No spelling suggestions for “{word}”").format(word=word.word), parent)
+            none.setEnabled(False)
+            actions.append(none)
+        return actions
+
     @Slot(QPoint)
     def _show_context_menu(self, position: QPoint) -> None:
         if not self.segments_model.editable:
             return
         menu = QMenu(self)
+        index = self.view.indexAt(position)
+        if index.isValid() and index.column() == SegmentsModel.TEXT:
+            spelling = self._spelling_actions(index, position, menu)
+            if spelling:
+                menu.addActions(spelling)
+                menu.addSeparator()
         for action in (self.undo_action, self.redo_action, None, *self.line_actions):
             menu.addSeparator() if action is None else menu.addAction(action)
-        index = self.view.indexAt(position)
         corrections = self._correction_actions(self.search_model.mapToSource(index).row(), menu) \
             if index.isValid() else []
         if corrections or self.undo_corrections_action.isEnabled():
