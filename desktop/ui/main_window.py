@@ -122,6 +122,8 @@ class MainWindow(QMainWindow):
         self.edit_menu = self.menuBar().addMenu("")
         for action in tab.transcript_panel.edit_actions():
             self.edit_menu.addSeparator() if action is None else self.edit_menu.addAction(action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(tab.editor_room_action)
 
         self.settings_menu = self.menuBar().addMenu("")
         self.settings_action = self._action(self.open_settings, QKeySequence.StandardKey.Preferences)

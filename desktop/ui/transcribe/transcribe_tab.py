@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QSplitter, QToolButton, QVBoxLayout, QWidget
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
@@ -109,6 +109,44 @@ class TranscribeTab(QWidget):
         layout.addWidget(self.live)
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
+
+        # The editor's room: the options, live captions and the list fold away so that the lines fill
+        # the tab (at 1280×720 the list and the waveform left room for four lines). Remembered.
+        self.editor_room_action = QAction(self)
+        self.editor_room_action.setCheckable(True)
+        self.editor_room_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        self.editor_room_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.editor_room_action.toggled.connect(self._give_editor_the_room)
+        self.addAction(self.editor_room_action)
+        room_button = QToolButton()
+        room_button.setDefaultAction(self.editor_room_action)
+        room_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.transcript_panel.add_title_button(room_button)
+        self.editor_room_action.setChecked(bool(self._settings.get("transcribe/editor_room")))
+        self._name_editor_room()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self._name_editor_room()
+        super().changeEvent(event)
+
+    @Slot(bool)
+    def _give_editor_the_room(self, whole: bool) -> None:
+        for part in (self.options, self.live, self.queue_panel):
+            part.setVisible(not whole)
+        self._settings.set("transcribe/editor_room", whole)
+        self._name_editor_room()
+
+    def _name_editor_room(self) -> None:
+        key = self.editor_room_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        if self.editor_room_action.isChecked():
+            self.editor_room_action.setText(self.tr("Show the file list"))
+            self.editor_room_action.setToolTip(self.tr("Bring back the list of files and the options above the "
+                                                       "transcript ({key})").format(key=key))
+        else:
+            self.editor_room_action.setText(self.tr("Larger editor"))
+            self.editor_room_action.setToolTip(self.tr("Give the transcript the whole tab: the list of files and "
+                                                       "the options fold away ({key})").format(key=key))
 
     @Slot(object)
     def _record_glossaries_used(self, item) -> None:

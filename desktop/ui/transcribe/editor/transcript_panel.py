@@ -89,6 +89,7 @@ class TranscriptPanel(QWidget):
         title_row.addWidget(self.search_edit)
         title_row.addWidget(self.search_count)
         title_row.addWidget(self.warnings_only_box)
+        self._title_row = title_row
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
@@ -152,6 +153,10 @@ class TranscriptPanel(QWidget):
         action.triggered.connect(slot)
         action.setEnabled(False)
         return action
+
+    def add_title_button(self, button: QWidget) -> None:
+        """A control of the tab's own beside the transcript's title (the editor's room)."""
+        self._title_row.addWidget(button)
 
     def add_line_action(self, action: QAction) -> None:
         """An edit of the selected lines made elsewhere (Transcribe again…), listed with the others in the
