@@ -73,24 +73,36 @@ def display_width(text: str) -> int:
     return sum(2 if _is_wide(ch) else 1 for ch in text)
 
 
-def wrap(text: str, limits: LineLimits = LineLimits()) -> list[str]:
+def wrap(text: str, limits: LineLimits = LineLimits(), *, word_breaks: bool = True) -> list[str]:
     """Break text into as few lines as the width budget allows, with lines of similar width.
 
-    A single Latin word wider than a line gets a line of its own rather than being cut.
+    A single Latin word wider than a line gets a line of its own rather than being cut. Chinese
+    breaks between words (word_breaks), except where keeping its words whole would take more than
+    max_lines lines and breaking between characters would not: a cue never grows a line. Without
+    word_breaks, Chinese breaks between any two characters (the same number of lines and characters,
+    and jieba's dictionary is not needed: what the editor's warnings use, on the window's thread).
     """
-    tokens = list(_words(_tokens(text), limits))
+    characters = _tokenize(text)
+    tokens = list(_words(characters, limits)) if word_breaks else characters
     if not tokens:
         return []
     greedy = _greedy_lines(tokens, limits)
+    if len(greedy) > limits.max_lines and len(tokens) != len(characters):
+        by_character = _greedy_lines(characters, limits)
+        if len(by_character) <= limits.max_lines:
+            tokens, greedy = characters, by_character
     if len(greedy) <= 1 or len(greedy) > limits.max_lines:
         return [_join(line) for line in greedy]
     return [_join(line) for line in _balanced_lines(tokens, len(greedy), limits)]
 
 
-def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, names_in_text: bool = False) -> list[Cue]:
+def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, names_in_text: bool = False,
+               word_breaks: bool = True) -> list[Cue]:
     """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping.
 
     names_in_text: the speaker's name will start the first line (SRT), so lines leave room for it.
+    word_breaks: Chinese lines break between words (see wrap); the cues' times and text are the same
+    either way, only where their lines break differs.
     """
     cues: list[Cue] = []
     chinese = _is_chinese(transcript)
@@ -104,7 +116,8 @@ def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, nam
         for units in _pack(_units(segment, fitting), fitting):
             start = units[0].start
             end = units[-1].end
-            cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting), speaker))
+            cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting, word_breaks=word_breaks),
+                            speaker))
     _move_leading_punctuation(cues)
     cues = [cue for cue in cues if cue.lines]
     _make_monotonic(cues)
@@ -535,7 +548,7 @@ def _fits_cue(units: list[_Unit], limits: LineLimits, start: int = 0) -> bool:
     """Whether units[start:] fit in one cue. Only as much of them is read as it takes to know:
     asking about the whole rest of a long segment costs no more than a cue's worth of text."""
     chars = chain.from_iterable(units[index].text for index in range(start, len(units)))
-    return next(islice(_filled_lines(_words(_tokens(chars), limits), limits), limits.max_lines, None), None) is None
+    return next(islice(_filled_lines(_tokens(chars), limits), limits.max_lines, None), None) is None
 
 
 def _pack(units: list[_Unit], limits: LineLimits) -> list[list[_Unit]]:

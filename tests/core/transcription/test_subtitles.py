@@ -185,6 +185,28 @@ def test_a_chinese_word_wider_than_a_line_still_breaks_between_its_characters():
     assert all(display_width(line) <= 4 for line in lines)
 
 
+def test_a_chinese_cue_never_grows_a_line_to_keep_its_words_whole():
+    # By words it would take three lines of four characters; by characters it fits the two allowed.
+    assert wrap("图书馆博物馆公司", LineLimits(max_lines=3, max_cjk_chars=4)) == ["图书馆", "博物馆", "公司"]
+    assert wrap("图书馆博物馆公司", LineLimits(max_lines=2, max_cjk_chars=4)) == ["图书馆博", "物馆公司"]
+
+
+def test_the_editors_cue_warnings_need_no_chinese_word_segmentation():
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from desktop.core.transcription.cue_checks import segment_warnings\n"
+              "from desktop.core.transcription.transcript import Segment, Transcript\n"
+              "t = Transcript(segments=[Segment(0.0, 1.0, '我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议')],"
+              " language='zh')\n"
+              "assert segment_warnings(t, 0)\n"
+              "assert 'jieba' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_chinese_srt_keeps_words_whole_across_its_lines():
     text = "我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议"
     srt = render(Transcript(segments=[Segment(0.0, 6.0, text)], language="zh"), "srt")
