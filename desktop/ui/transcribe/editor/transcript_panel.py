@@ -447,8 +447,16 @@ class TranscriptPanel(QWidget):
 
     @Slot(QPoint)
     def _show_context_menu(self, position: QPoint) -> None:
+        menu = self.context_menu(position)
+        if menu is not None:
+            menu.exec(self.view.viewport().mapToGlobal(position))
+            menu.deleteLater()
+
+    def context_menu(self, position: QPoint) -> QMenu | None:
+        """The table's context menu for a point of its viewport: spelling suggestions for the word
+        there, the line edits, the glossary corrections of the line; None when nothing is editable."""
         if not self.segments_model.editable:
-            return
+            return None
         menu = QMenu(self)
         index = self.view.indexAt(position)
         if index.isValid() and index.column() == SegmentsModel.TEXT:
@@ -465,8 +473,7 @@ class TranscriptPanel(QWidget):
             menu.addActions([*corrections, self.undo_corrections_action])
         menu.addSeparator()
         menu.addAction(self.speaker_labelling.action)
-        menu.exec(self.view.viewport().mapToGlobal(position))
-        menu.deleteLater()
+        return menu
 
     # -- searching and playing -----------------------------------------------------------------
 
