@@ -10,8 +10,10 @@ from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.ui.transcribe import remove_prompt
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.ui.transcribe.queue_model import QueueModel
+from desktop.workers.transcription_queue import ItemState
+from tests.ui.transcribe.test_transcribe_tab import wait_until_settled
 from tests.ui.transcribe.editor.test_autosave_window import close, copy_of
-from tests.ui.transcribe.editor.test_editor_window import CTRL, press, saved, select_line, shown, timed_transcript
+from tests.ui.transcribe.editor.test_editor_window import saved, select_line, shown, timed_transcript
 
 pytestmark = pytest.mark.slow
 
@@ -61,8 +63,7 @@ def test_a_transcript_changed_since_its_export_is_marked_in_the_row_the_title_an
     assert row_name(tab) == "• jfk.flac" and window.windowTitle() == f"• jfk.flac — {APP_NAME}"
     assert not bar.changed_note.isHidden()
     assert "changed since you exported it" in bar.changed_note.text() and str(out) in bar.changed_note.text()
-    view.setFocus()
-    press(qtbot, view, Qt.Key.Key_Z, CTRL)
+    tab.transcript_panel.undo_action.trigger()  # Edit → Undo
     assert row_name(tab) == "jfk.flac", "back to the exported text"
     assert bar.changed_note.isHidden() and window.windowTitle() == APP_NAME
     close(qtbot, window)
@@ -88,32 +89,24 @@ def test_undo_puts_the_selection_back_on_the_line_that_was_edited(qtbot, setting
     select_line(view, 2)
     edit_line(tab, 2, " ask what you can do now")
     select_line(view, 0)  # the user moves on
-    view.setFocus()
-    press(qtbot, view, Qt.Key.Key_Z, CTRL)
+    panel.undo_action.trigger()  # Edit → Undo
     assert panel.selected_rows() == [2]
     close(qtbot, window)
 
 
 def test_revert_to_the_transcription_brings_back_what_whisper_wrote_and_undo_the_corrections(
-        qtbot, settings, jfk, tiny_model):
-    from desktop.app import create_app
-    from tests.ui.conftest import JOB_TIMEOUT_MS
-
-    _app, window = create_app([], settings=settings)
-    qtbot.addWidget(window)
-    window.show()
-    tab = window.transcribe_tab
+        qtbot, window, tab, jfk):
     tab.add_paths([jfk])
-    qtbot.waitUntil(lambda: tab.queue.items and tab.queue.items[0].transcript is not None, timeout=JOB_TIMEOUT_MS)
+    wait_until_settled(qtbot, tab, 1)
+    assert tab.queue.items[0].state is ItemState.DONE
     tab.queue_view.selectRow(0)
     panel = tab.transcript_panel
-    whisper = [segment.text for segment in tab.queue.items[0].transcript.segments]
-    assert not panel.revert_action.isEnabled(), "nothing to revert yet"
+    transcript = tab.queue.items[0].transcript
+    whisper = [segment.text for segment in transcript.segments]
+    assert whisper and not panel.revert_action.isEnabled(), "nothing to revert yet"
     edit_line(tab, 0, " Corrected by hand.")
     assert panel.revert_action.isEnabled() and panel.revert_action in window.file_menu.actions()
     panel.revert_action.trigger()
-    assert [segment.text for segment in tab.queue.items[0].transcript.segments] == whisper
+    assert [segment.text for segment in transcript.segments] == whisper
     panel.undo_action.trigger()
-    assert tab.queue.items[0].transcript.segments[0].text == " Corrected by hand."
-    window.close()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+    assert transcript.segments[0].text == " Corrected by hand."
