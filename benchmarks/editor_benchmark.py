@@ -68,18 +68,23 @@ def measure(lines: int, repeat: int, chinese: bool) -> dict[str, float]:
     from desktop.core.transcription.autosave import _TranscriptEncoder
     from desktop.core.transcription.cue_checks import line_warnings
     from desktop.core.transcription.edits import Search
-    from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
+    from desktop.ui.transcribe.editor.document import TranscriptDocuments
     from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
+    from desktop.workers.transcription_queue import ItemState, QueueItem
 
     QApplication.instance() or QApplication([])
     text = transcript(lines, chinese)
+    item = QueueItem(path=Path("talk.wav"), state=ItemState.DONE, transcript=text)
+    documents = TranscriptDocuments()
+    document = documents.for_item(item)
     model = SegmentsModel()
-    model.histories = TranscriptHistories()
     proxy = SegmentSearchModel()
     proxy.setSourceModel(model)
-    model.show_transcript(text)
-    model.histories.show(text)
-    stack = model.histories.activeStack()
+    model.show_transcript(text, document)
+    documents.show(document)
+    stack = document.undo_stack
+    while model.filling:  # the table takes a long transcript in a slice per turn of the event loop
+        QApplication.processEvents()
     middle = lines // 2
     found = {}
     model.commit(edits.split(text, middle, 6))
@@ -91,7 +96,7 @@ def measure(lines: int, repeat: int, chinese: bool) -> dict[str, float]:
     model.commit(change)
     found["undo and redo of replace all"] = best(repeat, lambda: (stack.undo(), stack.redo()))
     found["cue warnings of every line, first time (the export's cutting of each)"] = best(1, lambda: line_warnings(text))
-    model.show_transcript(text)  # as when the file is selected: the warnings are worked out while idle
+    model.show_transcript(text, document)  # as when the file is selected: the warnings are worked out while idle
     found["\"only lines with warnings\" at once after opening"] = best(1, filter_on(model, proxy))
     found["idle work after opening, the rest of the lines listed meanwhile (slices of 15 ms)"] = best(
         1, lambda: warm_while_idle(model))
