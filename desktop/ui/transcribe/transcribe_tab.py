@@ -189,7 +189,7 @@ class TranscribeTab(QWidget):
         self.options.models_listed.connect(self._on_models_listed)
         self.model_folders.changed.connect(self.refresh_models)
 
-        self.documents.edited.connect(lambda document: self.saved_work.save_whole(document.item))
+        self.documents.on_edited = lambda applied: self.saved_work.save_whole(applied.document.item)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)

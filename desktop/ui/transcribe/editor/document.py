@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoGroup, QUndoStack
@@ -39,9 +39,9 @@ class Selection:
     caret: int | None = None
 
 
-@dataclass(frozen=True)
-class Applied:
-    """What the document tells its views after an edit, an undo or a redo."""
+class Applied(NamedTuple):
+    """What the document tells its views after an edit, an undo or a redo (a tuple: made per edit)."""
+    document: TranscriptDocument
     change: Change
     undone: bool
     hint: int  # the column the edit was made in, for the table (opaque here)
@@ -67,17 +67,15 @@ class _EditCommand(QUndoCommand):
         self._change.apply(self._document.transcript)
         after = self._after if self._done_once else None
         self._done_once = True
-        self._document._applied(self._commit_after, Applied(self._change, False, self._hint, after))
+        self._document._applied(self._commit_after, Applied(self._document, self._change, False, self._hint, after))
 
     def undo(self) -> None:
         self._change.revert(self._document.transcript)
-        self._document._applied(self._commit_before, Applied(self._change, True, self._hint, self._before))
+        self._document._applied(self._commit_before,
+                                Applied(self._document, self._change, True, self._hint, self._before))
 
 
 class TranscriptDocument(QObject):
-    applied = Signal(object)  # Applied: the transcript changed by an edit, an undo or a redo
-    export_state_changed = Signal(object)  # this document: changed since export, or just exported
-
     def __init__(self, item: QueueItem, parent: QObject | None = None):
         super().__init__(parent)
         if item.transcript is None:
@@ -85,6 +83,11 @@ class TranscriptDocument(QObject):
         self.item = item
         self.transcript: Transcript = item.transcript
         self.undo_stack = QUndoStack(self)
+        # Told of every edit, undo and redo (an Applied), in the order they listened: plain calls, as a
+        # Qt signal per edit doubled the cost of an undo in a 2,400-line transcript.
+        self._listeners: list[Callable[[Applied], None]] = []
+        # Told (with this document) when it becomes changed since its export, or is exported.
+        self.on_export_state_changed: Callable[[TranscriptDocument], None] | None = None
         self._commits = itertools.count(1)
         self.commit_id = 0  # the state of the transcript: 0 as it was opened, a new number per edit
         self.exported_commit_id = 0  # the state last exported; opened as Whisper wrote it counts as such
@@ -111,6 +114,13 @@ class TranscriptDocument(QObject):
 
     # -- changing it -----------------------------------------------------------------------------
 
+    def listen(self, listener: Callable[[Applied], None]) -> None:
+        self._listeners.append(listener)
+
+    def stop_listening(self, listener: Callable[[Applied], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def apply(self, change: Change, *, hint: int = 0, before: Selection | None = None,
               after: Selection | None = None) -> None:
         """Make the change, on the undo stack: before and after are where the cursor was and goes (by
@@ -125,11 +135,17 @@ class TranscriptDocument(QObject):
         return next(self._commits)
 
     def _applied(self, commit_id: int, applied: Applied) -> None:
-        was_changed = self.changed_since_export
+        exported = self.exported_commit_id
+        flipped = (self.commit_id == exported) != (commit_id == exported)
         self.commit_id = commit_id
-        self.applied.emit(applied)
-        if self.changed_since_export != was_changed:
-            self.export_state_changed.emit(self)
+        for listener in self._listeners:  # none listens or stops listening while told
+            listener(applied)
+        if flipped:
+            self._export_state_changed()
+
+    def _export_state_changed(self) -> None:
+        if self.on_export_state_changed is not None:
+            self.on_export_state_changed(self)
 
     def keep_as_transcribed(self) -> None:
         """The transcript just came from Whisper: keep its lines to revert to. The editor swaps whole
@@ -156,7 +172,7 @@ class TranscriptDocument(QObject):
     def restored_with_unexported_edits(self) -> None:
         """The saved work brought the transcript back with edits no export holds."""
         self.exported_commit_id = NEVER_EXPORTED_STATE
-        self.export_state_changed.emit(self)
+        self._export_state_changed()
 
     def export_started(self) -> None:
         """An export of the transcript as it is now begins (written on another thread)."""
@@ -167,7 +183,7 @@ class TranscriptDocument(QObject):
         self.exported_commit_id = self.commit_id if self._exporting is None else self._exporting
         self._exporting = None
         self.exported_to = folder
-        self.export_state_changed.emit(self)
+        self._export_state_changed()
 
 
 class TranscriptDocuments(QObject):
@@ -175,12 +191,13 @@ class TranscriptDocuments(QObject):
     is the shown document's (what Edit → Undo acts on)."""
     created = Signal(object)  # a TranscriptDocument, just opened
     export_state_changed = Signal(object)  # a TranscriptDocument
-    edited = Signal(object)  # a TranscriptDocument an edit, an undo or a redo changed
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self.histories = QUndoGroup(self)
         self._documents: dict[QueueItem, TranscriptDocument] = {}
+        # Told of every edit, undo and redo of any document (an Applied): the saved work keeps it.
+        self.on_edited: Callable[[Applied], None] | None = None
 
     def for_item(self, item: QueueItem | None) -> TranscriptDocument | None:
         """The document of item's finished transcript (opened now if it was not); None without one."""
@@ -193,10 +210,14 @@ class TranscriptDocuments(QObject):
         if document is None:
             document = self._documents[item] = TranscriptDocument(item, self)
             self.histories.addStack(document.undo_stack)
-            document.export_state_changed.connect(self.export_state_changed)
-            document.applied.connect(lambda _applied, document=document: self.edited.emit(document))
+            document.on_export_state_changed = self.export_state_changed.emit
+            document.listen(self._edited)
             self.created.emit(document)
         return document
+
+    def _edited(self, applied: Applied) -> None:
+        if self.on_edited is not None:
+            self.on_edited(applied)
 
     def existing(self, item: QueueItem) -> TranscriptDocument | None:
         """item's document if it is open and still its transcript's, without opening one."""

@@ -137,10 +137,10 @@ class SegmentsModel(QAbstractTableModel):
         """Show a finished transcript; its segments can be edited, through document when there is one
         (undoable), else directly."""
         if self.document is not None:
-            self.document.applied.disconnect(self._on_applied)
+            self.document.stop_listening(self._on_applied)
         self.document = document
         if document is not None:
-            document.applied.connect(self._on_applied)
+            document.listen(self._on_applied)
         self.beginResetModel()
         self._transcript = transcript
         self._cue_warnings = {}
@@ -154,7 +154,7 @@ class SegmentsModel(QAbstractTableModel):
     def show_live(self, segments: list[Segment]) -> None:
         """Show the segments of a file still being transcribed; read-only until it is done."""
         if self.document is not None:
-            self.document.applied.disconnect(self._on_applied)
+            self.document.stop_listening(self._on_applied)
             self.document = None
         self.beginResetModel()
         self._transcript = None

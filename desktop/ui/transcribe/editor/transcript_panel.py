@@ -258,11 +258,11 @@ class TranscriptPanel(QWidget):
 
     def _show_document(self, document: TranscriptDocument | None) -> None:
         if self.document is not None:
-            self.document.applied.disconnect(self._on_applied)
+            self.document.stop_listening(self._on_applied)
             self.document.where_the_cursor_is = None
         self.document = document
         if document is not None:
-            document.applied.connect(self._on_applied)
+            document.listen(self._on_applied)
             document.where_the_cursor_is = self.cursor
 
     def forget_item(self, item: QueueItem) -> None:

@@ -22,7 +22,7 @@ def texts(document: TranscriptDocument) -> list[str]:
 def test_an_edit_goes_onto_the_documents_undo_stack_and_undo_and_redo_change_the_transcript(qapp):
     document = TranscriptDocument(finished())
     told = []
-    document.applied.connect(told.append)
+    document.listen(told.append)
     document.apply(edits.edit_text(document.transcript, 1, " Corrected."))
     assert texts(document)[1] == " Corrected." and document.undo_stack.canUndo()
     document.undo_stack.undo()
@@ -35,7 +35,7 @@ def test_an_edit_goes_onto_the_documents_undo_stack_and_undo_and_redo_change_the
 def test_undoing_back_to_the_exported_state_is_not_a_change_since_export(qapp):
     document = TranscriptDocument(finished())
     states = []
-    document.export_state_changed.connect(lambda changed: states.append(changed.changed_since_export))
+    document.on_export_state_changed = lambda changed: states.append(changed.changed_since_export)
     assert not document.changed_since_export  # as Whisper wrote it
     document.apply(edits.edit_text(document.transcript, 0, " First."))
     assert document.changed_since_export
@@ -75,7 +75,7 @@ def test_undo_puts_the_cursor_back_where_the_edit_was_and_redo_on_the_line_it_ma
     document = TranscriptDocument(finished())
     document.where_the_cursor_is = lambda: Selection((2,), caret=4)
     told = []
-    document.applied.connect(told.append)
+    document.listen(told.append)
     document.apply(edits.split(document.transcript, 2, 4))
     assert told[-1].selection is None  # the edit itself: whoever made it places the cursor
     document.where_the_cursor_is = lambda: Selection((0,))  # the user moved away meanwhile
@@ -124,11 +124,11 @@ def test_every_edit_of_any_document_is_told_once_for_the_saved_work(qapp):
     documents = TranscriptDocuments()
     shown, other = documents.for_item(finished("a.wav")), documents.for_item(finished("b.wav"))
     edited = []
-    documents.edited.connect(edited.append)
+    documents.on_edited = edited.append
     other.apply(edits.edit_text(other.transcript, 0, " B."))
     shown.apply(edits.edit_text(shown.transcript, 0, " A."))
     other.undo_stack.undo()
-    assert [document.name for document in edited] == ["b.wav", "a.wav", "b.wav"]
+    assert [applied.document.name for applied in edited] == ["b.wav", "a.wav", "b.wav"]
 
 
 def test_revert_puts_back_what_whisper_wrote_as_one_edit_that_undo_takes_back(qapp):
