@@ -39,6 +39,7 @@ _OPTIONS = (
     *(_transcription_option(option) for option in transcription_options.ALL if option.settings_key),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
+    Option("transcribe/editor_room", False),  # the editor has the tab to itself (the list folded away)
     Option("live/recordings_folder", ""),  # empty: a Recordings folder under Documents
     # Subtitle lines: at most max_lines lines per cue, each as wide as max_latin_chars Latin
     # characters, or max_cjk_chars Chinese ones in a line with Chinese in it.

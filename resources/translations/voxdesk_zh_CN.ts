@@ -1545,24 +1545,24 @@
         <translation>修改第 {line} 行的时间</translation>
     </message>
     <message>
-        <source>Line {line} would end before it starts.</source>
-        <translation>第 {line} 行的结束时间会早于开始时间。</translation>
+        <source>Line {line} would end before it starts: its end must come after {start}.</source>
+        <translation>第 {line} 行的结束时间会早于开始时间：结束时间必须晚于 {start}。</translation>
     </message>
     <message>
-        <source>Line {line} would start before the recording does.</source>
-        <translation>第 {line} 行会在录音开始之前开始。</translation>
+        <source>Line {line} would start before the recording does: the earliest start is 00:00:00.000.</source>
+        <translation>第 {line} 行会在录音开始之前开始：最早只能从 00:00:00.000 开始。</translation>
     </message>
     <message>
-        <source>Line {line} would start before line {previous} ends.</source>
-        <translation>第 {line} 行会在第 {previous} 行结束之前开始。</translation>
+        <source>Line {line} would start before line {previous} ends: the earliest start is {time}, or change line {previous} first.</source>
+        <translation>第 {line} 行会在第 {previous} 行结束之前开始：最早只能从 {time} 开始，或先修改第 {previous} 行。</translation>
     </message>
     <message>
-        <source>Line {line} would end after line {next} starts.</source>
-        <translation>第 {line} 行会在第 {next} 行开始之后才结束。</translation>
+        <source>Line {line} would end after line {next} starts: the latest end is {time}, or change line {next} first.</source>
+        <translation>第 {line} 行会在第 {next} 行开始之后才结束：最晚只能在 {time} 结束，或先修改第 {next} 行。</translation>
     </message>
     <message>
-        <source>Line {line} would end after the recording does.</source>
-        <translation>第 {line} 行会在录音结束之后才结束。</translation>
+        <source>Line {line} would end after the recording does: the latest end is {time}.</source>
+        <translation>第 {line} 行会在录音结束之后才结束：最晚只能在 {time} 结束。</translation>
     </message>
     <message>
         <source>change the speaker of line {line}</source>
@@ -1601,12 +1601,36 @@
         <translation>将第 {line} 行与下一行合并</translation>
     </message>
     <message>
-        <source>There is no room after line {line} for another one: shorten it or shift the next lines first.</source>
-        <translation>第 {line} 行之后没有空隙再插入一行：请先缩短这一行，或平移后面的行。</translation>
+        <source>Line 1 would start before the recording does: shift by at most {seconds} s earlier.</source>
+        <translation>第 1 行会在录音开始之前开始：最多只能提前 {seconds} 秒。</translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {previous}: shift by at most {seconds} s earlier, or move that line too.</source>
+        <translation>第 {line} 行会与第 {previous} 行重叠：最多只能提前 {seconds} 秒，或把那一行也一起移动。</translation>
+    </message>
+    <message>
+        <source>Line {line} would end after the recording does: shift by at most {seconds} s later.</source>
+        <translation>第 {line} 行会在录音结束之后才结束：最多只能推后 {seconds} 秒。</translation>
+    </message>
+    <message>
+        <source>Line {line} would overlap line {next}: shift by at most {seconds} s later, or move that line too.</source>
+        <translation>第 {line} 行会与第 {next} 行重叠：最多只能推后 {seconds} 秒，或把那一行也一起移动。</translation>
     </message>
     <message>
         <source>insert line {line}</source>
         <translation>插入第 {line} 行</translation>
+    </message>
+    <message>
+        <source>There is no room before line 1: it starts where the recording does. Make it start later first.</source>
+        <translation>第 1 行之前没有空隙：它从录音开头就开始了。请先让它晚一点开始。</translation>
+    </message>
+    <message>
+        <source>There is no room after line {line}: it ends where the recording does. Make it end earlier first.</source>
+        <translation>第 {line} 行之后没有空隙：它一直到录音结束。请先让它早一点结束。</translation>
+    </message>
+    <message>
+        <source>There is no room between line {line} and line {next}: make line {line} end earlier or line {next} start later first.</source>
+        <translation>第 {line} 行和第 {next} 行之间没有空隙：请先让第 {line} 行早一点结束，或让第 {next} 行晚一点开始。</translation>
     </message>
     <message>
         <source>delete line {line}</source>
@@ -1619,14 +1643,6 @@
     <message>
         <source>Select lines next to each other to shift them together.</source>
         <translation>要一起平移，请选择相邻的几行。</translation>
-    </message>
-    <message>
-        <source>Line {line} would overlap line {previous}: shift by less, or move that line too.</source>
-        <translation>第 {line} 行会与第 {previous} 行重叠：请少移一点，或把那一行也一起移动。</translation>
-    </message>
-    <message>
-        <source>Line {line} would overlap line {next}: shift by less, or move that line too.</source>
-        <translation>第 {line} 行会与第 {next} 行重叠：请少移一点，或把那一行也一起移动。</translation>
     </message>
     <message>
         <source>shift line {line}</source>
@@ -1687,6 +1703,10 @@
     <message>
         <source>label speakers</source>
         <translation>标注说话人</translation>
+    </message>
+    <message>
+        <source>revert to the transcription</source>
+        <translation>恢复为转写结果</translation>
     </message>
 </context>
 <context>
@@ -1944,6 +1964,10 @@
     <message>
         <source>Save exports in</source>
         <translation>导出文件保存到</translation>
+    </message>
+    <message>
+        <source>• This transcript changed since you exported it to “{folder}”: export it again to update the files.</source>
+        <translation>• 这份转写稿在您导出到“{folder}”之后又有改动：请再次导出以更新文件。</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -4117,8 +4141,16 @@
         <translation>停止播放</translation>
     </message>
     <message>
-        <source>Play the selected line again from its start ({key})</source>
-        <translation>从头再播放所选的行（{key}）</translation>
+        <source>Play the selected line again, from a second before its start ({key})</source>
+        <translation>从所选的行开始前一秒起再播放一遍（{key}）</translation>
+    </message>
+    <message>
+        <source>Set line start to the playing position</source>
+        <translation>把行的开始时间设为播放位置</translation>
+    </message>
+    <message>
+        <source>Set line end to the playing position</source>
+        <translation>把行的结束时间设为播放位置</translation>
     </message>
     <message>
         <source>S&amp;peed:</source>
@@ -4422,6 +4454,10 @@
     <message>
         <source>{count} files are taken off the list. Keep their saved transcripts, so that File → Recent transcripts can open them again, or delete them?</source>
         <translation>将从列表中移除 {count} 个文件。要保留它们已保存的文字稿（以便通过“文件 → 最近的文字稿”再次打开），还是删除？</translation>
+    </message>
+    <message>
+        <source>Changed since the last export: {names}.</source>
+        <translation>上次导出后有改动的：{names}。</translation>
     </message>
     <message>
         <source>Keep the saved transcripts?</source>
@@ -5515,6 +5551,17 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Spelling</name>
+    <message>
+        <source>Spell checking is off: this computer has no English dictionary. Ask whoever looks after it to install the package hunspell-en-us.</source>
+        <translation>拼写检查已关闭：这台电脑没有英语词典。请让负责这台电脑的人安装软件包 hunspell-en-us。</translation>
+    </message>
+    <message>
+        <source>Spell checking is off: this computer lacks the spelling library. Ask whoever looks after it to install the package libenchant-2-2.</source>
+        <translation>拼写检查已关闭：这台电脑缺少拼写检查库。请让负责这台电脑的人安装软件包 libenchant-2-2。</translation>
+    </message>
+</context>
+<context>
     <name>StatusLines</name>
     <message>
         <source>Open folder</source>
@@ -5541,6 +5588,22 @@ Replace them?</source>
     <message>
         <source>“{subtitles}” is open as the transcript of “{recording}”.</source>
         <translation>“{subtitles}”已作为“{recording}”的转写文本打开。</translation>
+    </message>
+    <message>
+        <source>Open subtitles</source>
+        <translation>打开字幕</translation>
+    </message>
+    <message>
+        <source>“{recording}” already has a transcript. Replace it with the lines of “{subtitles}” (Edit → Undo brings it back), or open them as a second transcript of the recording, in a row of its own?</source>
+        <translation>“{recording}”已经有转写稿。要用“{subtitles}”中的字幕替换它（用“编辑 → 撤销”可以恢复），还是把字幕作为这段录音的第二份转写稿，单独占一行打开？</translation>
+    </message>
+    <message>
+        <source>Replace the transcript</source>
+        <translation>替换转写稿</translation>
+    </message>
+    <message>
+        <source>Open as a second transcript</source>
+        <translation>作为第二份转写稿打开</translation>
     </message>
 </context>
 <context>
@@ -5737,6 +5800,13 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>TimingByEar</name>
+    <message>
+        <source>Play the recording first: the line&apos;s start or end is set to where it is playing.</source>
+        <translation>请先播放录音：行的开始或结束时间会设为正在播放的位置。</translation>
+    </message>
+</context>
+<context>
     <name>TranscribeAgain</name>
     <message>
         <source>Transcribe &amp;again…</source>
@@ -5804,6 +5874,22 @@ Replace them?</source>
 </context>
 <context>
     <name>TranscribeTab</name>
+    <message>
+        <source>Show the file list</source>
+        <translation>显示文件列表</translation>
+    </message>
+    <message>
+        <source>Bring back the list of files and the options above the transcript ({key})</source>
+        <translation>在转写稿上方重新显示文件列表和选项（{key}）</translation>
+    </message>
+    <message>
+        <source>Larger editor</source>
+        <translation>放大编辑区</translation>
+    </message>
+    <message>
+        <source>Give the transcript the whole tab: the list of files and the options fold away ({key})</source>
+        <translation>让转写稿占满整个页面：文件列表和选项会收起（{key}）</translation>
+    </message>
     <message>
         <source>Open subtitles</source>
         <translation>打开字幕</translation>
@@ -5899,6 +5985,14 @@ Replace them?</source>
         <translation>撤销全部术语表更正(&amp;G)</translation>
     </message>
     <message>
+        <source>&amp;Revert to the transcription</source>
+        <translation>恢复为转写结果(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every line back as Whisper wrote it; Edit → Undo takes it back.</source>
+        <translation>把每一行恢复为 Whisper 写出的样子；“编辑 → 撤销”可撤回。</translation>
+    </message>
+    <message>
         <source>&amp;Find and replace…</source>
         <translation>查找和替换(&amp;F)…</translation>
     </message>
@@ -5939,6 +6033,14 @@ Replace them?</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
+        <source>They can move up to {earlier} s earlier and any amount later.</source>
+        <translation>最多可以提前 {earlier} 秒，推后多少都可以。</translation>
+    </message>
+    <message>
+        <source>They can move up to {earlier} s earlier and {later} s later.</source>
+        <translation>最多可以提前 {earlier} 秒、推后 {later} 秒。</translation>
+    </message>
+    <message>
         <source>Shift times</source>
         <translation>平移时间</translation>
     </message>
@@ -5947,8 +6049,16 @@ Replace them?</source>
         <translation>将所选的行移动这么多秒（负数表示提前）：</translation>
     </message>
     <message>
+        <source>Every line is back as Whisper wrote it. Edit → Undo brings back your corrections.</source>
+        <translation>每一行都已恢复为 Whisper 写出的样子。“编辑 → 撤销”可恢复您的修改。</translation>
+    </message>
+    <message>
         <source>Undo glossary correction “{term}” → back to “{original}”</source>
         <translation>撤销术语表更正“{term}”→ 改回“{original}”</translation>
+    </message>
+    <message>
+        <source>No spelling suggestions for “{word}”</source>
+        <translation>没有“{word}”的拼写建议</translation>
     </message>
     <message>
         <source>{found} of {total}</source>

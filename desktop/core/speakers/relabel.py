@@ -79,6 +79,4 @@ def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, st
     they are as they were."""
     if lines == transcript.segments and names == transcript.speaker_names:
         return None
-    change = edits.replace_lines(transcript, lines, N_("Edits", "label speakers"))
-    change.names_before, change.names_after = dict(transcript.speaker_names), dict(names)
-    return change
+    return edits.replace_lines(transcript, lines, N_("Edits", "label speakers"), names)

@@ -202,3 +202,33 @@ def _converter(config: str) -> "opencc.OpenCC":
     import opencc  # loads its dictionaries; only when a Chinese transcript needs them
 
     return opencc.OpenCC(config)
+
+
+def is_han(ch: str) -> bool:
+    """Whether a character is a Chinese (Han) character."""
+    return _is_han(ord(ch))
+
+
+def word_ends(text: str) -> set[int]:
+    """The offsets in text at which a Chinese word ends (jieba's segmentation), so that a line may
+    break between words rather than inside one ("公司" stays whole). Text without Chinese characters
+    gives its length alone."""
+    if not any(_is_han(ord(ch)) for ch in text):
+        return {len(text)}
+    ends: set[int] = set()
+    offset = 0
+    for word in _segmenter().cut(text, HMM=True):
+        offset += len(word)
+        ends.add(offset)
+    return ends
+
+
+@functools.cache
+def _segmenter():
+    """jieba's word segmenter with its dictionary loaded (once, and shared with the glossary's word
+    checks, which use the same dictionary)."""
+    import jieba
+
+    jieba.setLogLevel(60)
+    jieba.initialize()
+    return jieba.dt

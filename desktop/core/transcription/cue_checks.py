@@ -87,7 +87,9 @@ def segment_warnings(transcript: Transcript, row: int, limits: ReadingLimits = R
         return []
     alone = Transcript(segments=[segment], language=transcript.language, speaker_names=transcript.speaker_names)
     warnings: list[Message] = []
-    for cue in build_cues(alone, line_limits):
+    # Where Chinese lines break does not change a cue's times or characters: the warnings need no
+    # word segmentation (and the editor asks for them on the window's thread).
+    for cue in build_cues(alone, line_limits, word_breaks=False):
         warnings += [w for w in cue_warnings(cue, None, limits) if w not in warnings]
     return warnings
 

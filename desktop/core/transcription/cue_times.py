@@ -58,3 +58,12 @@ def time_problem_sentence(problem: str, number: int, line: int, name: str) -> Me
                                "starts: check its times.").format(number=number, line=line, name=name)
     return N_("Subtitles", "Subtitle {number} (line {line} of “{name}”) has a time that is not a number: check "
                            "its times.").format(number=number, line=line, name=name)
+
+
+def table_time(seconds: float) -> str:
+    """00:01:02.345: a time as the editor's table shows and accepts it, and as its sentences name it."""
+    millis = int(round(max(0.0, seconds) * 1000))
+    hours, rest = divmod(millis, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    secs, millis = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{secs:02d}.{millis:03d}"

@@ -4,8 +4,12 @@ An edit function looks at a transcript and returns a :class:`Change` without tou
 makes the change and ``revert`` takes it back, as often as the user undoes and redoes. A change never
 mutates a segment in place: it swaps rows for new Segment objects, so the rows it took out stay
 exactly as they were and putting them back restores their word timings too. A change the rules do not
-allow (a line ending before it starts, overlapping its neighbour) raises :class:`EditRefused` with a
-sentence for the user.
+allow raises :class:`EditRefused` with a sentence for the user that names the limit it met.
+
+The timing rule is one, for typed times, Shift times and Insert line alike, and the same at both
+ends: a line runs forward, starts at 0 or later, ends at the recording's end or earlier (give or take
+END_TOLERANCE), and does not overlap its neighbours. An edit that would break it is refused, never
+clamped, so nothing moves further or less than the user asked; the sentence says how far it can go.
 
 Rows are counted from 0 here; the sentences that name a line count from 1, as the table does.
 """
@@ -17,12 +21,16 @@ from dataclasses import dataclass, field, replace
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import Message, N_
+from desktop.core.transcription.cue_times import table_time
 from desktop.core.transcription.subtitles import display_width, may_break_between
 from desktop.core.transcription.transcript import Correction, Segment, Transcript, Word
 from desktop.core.transcription.transcript import undo_correction as undo_in_segment
 
 _TOLERANCE = 1e-6  # seconds: times closer than this are the same time
 SMALL_LINE = 1.0  # seconds: the length of a line inserted where there is room
+# seconds a line may end after the recording's measured length: the decoder's last frame and the
+# length read from the file's header can differ by a few hundred milliseconds.
+END_TOLERANCE = 0.5
 
 
 class EditRefused(UserFacingError):
@@ -98,17 +106,28 @@ def check_times(transcript: Transcript, row: int, start: float, end: float) -> N
     """Subtitles run forward and never overlap: raises EditRefused where start–end would break that."""
     segments = transcript.segments
     if end <= start:
-        raise EditRefused(N_("Edits", "Line {line} would end before it starts.").format(line=row + 1))
+        raise EditRefused(N_("Edits", "Line {line} would end before it starts: its end must come after "
+                             "{start}.").format(line=row + 1, start=table_time(start)))
     if start < -_TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would start before the recording does.").format(line=row + 1))
+        raise EditRefused(N_("Edits", "Line {line} would start before the recording does: the earliest start "
+                             "is 00:00:00.000.").format(line=row + 1))
     if row > 0 and start < segments[row - 1].end - _TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would start before line {previous} ends.").format(
-            line=row + 1, previous=row))
+        raise EditRefused(N_("Edits", "Line {line} would start before line {previous} ends: the earliest start "
+                             "is {time}, or change line {previous} first.").format(
+            line=row + 1, previous=row, time=table_time(segments[row - 1].end)))
     if row + 1 < len(segments) and end > segments[row + 1].start + _TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would end after line {next} starts.").format(
-            line=row + 1, next=row + 2))
-    if transcript.duration and end > transcript.duration + 0.5:
-        raise EditRefused(N_("Edits", "Line {line} would end after the recording does.").format(line=row + 1))
+        raise EditRefused(N_("Edits", "Line {line} would end after line {next} starts: the latest end is "
+                             "{time}, or change line {next} first.").format(
+            line=row + 1, next=row + 2, time=table_time(segments[row + 1].start)))
+    latest = recording_end(transcript)
+    if latest is not None and end > latest + END_TOLERANCE:
+        raise EditRefused(N_("Edits", "Line {line} would end after the recording does: the latest end is "
+                             "{time}.").format(line=row + 1, time=table_time(latest)))
+
+
+def recording_end(transcript: Transcript) -> float | None:
+    """The recording's length, where it is known (subtitles opened without a recording have none)."""
+    return transcript.duration if transcript.duration and transcript.duration > 0 else None
 
 
 def set_speaker(transcript: Transcript, row: int, number: int | None) -> Change | None:
@@ -296,19 +315,34 @@ def merge_with_next(transcript: Transcript, row: int) -> Change:
 
 
 def insert_after(transcript: Transcript, row: int | None) -> Change:
-    """An empty line in the gap after row (before the first line when None), at most SMALL_LINE long;
-    refused when there is no room."""
+    """An empty line in the gap after row (before the first line when None), at most SMALL_LINE long,
+    within the recording; refused, saying which line to shorten, when there is no room."""
     segments = transcript.segments
     at = 0 if row is None else row + 1
     start = segments[at - 1].end if at > 0 else 0.0
-    limit = segments[at].start if at < len(segments) else (transcript.duration or start + SMALL_LINE)
+    end_of_recording = recording_end(transcript)
+    if at < len(segments):
+        limit = segments[at].start
+    else:
+        limit = end_of_recording if end_of_recording is not None else start + SMALL_LINE
     if limit - start < 0.05:
-        raise EditRefused(N_("Edits", "There is no room after line {line} for another one: shorten it or "
-                             "shift the next lines first.").format(line=at))
+        raise EditRefused(_no_room(at, len(segments)))
     speaker = segments[at - 1].speaker if at > 0 else None
     new = Segment(start=start, end=min(limit, start + SMALL_LINE), text="", speaker=speaker)
     return Change(N_("Edits", "insert line {line}").format(line=at + 1),
                   [_Splice(at, [], [new])], first_row=at, rows_changed=True)
+
+
+def _no_room(at: int, count: int) -> Message:
+    """Why no line fits in before row at (of count): the neighbour to shorten, or the recording's edge."""
+    if at == 0:
+        return N_("Edits", "There is no room before line 1: it starts where the recording does. Make it start "
+                  "later first.")
+    if at >= count:
+        return N_("Edits", "There is no room after line {line}: it ends where the recording does. Make it end "
+                  "earlier first.").format(line=at)
+    return N_("Edits", "There is no room between line {line} and line {next}: make line {line} end earlier "
+              "or line {next} start later first.").format(line=at, next=at + 1)
 
 
 def delete(transcript: Transcript, rows: list[int]) -> Change | None:
@@ -326,8 +360,26 @@ def delete(transcript: Transcript, rows: list[int]) -> Change | None:
 # -- timing ------------------------------------------------------------------------------------
 
 
+def shift_range(transcript: Transcript, rows: list[int]) -> tuple[float, float]:
+    """How far a run of consecutive rows can move: (the most earlier, as a number <= 0; the most later,
+    >= 0; inf when the recording's length is not known), by the rule check_times keeps."""
+    segments = transcript.segments
+    first, last = min(rows), max(rows)
+    floor = segments[first - 1].end if first > 0 else 0.0
+    ceiling: float | None
+    if last + 1 < len(segments):
+        ceiling = segments[last + 1].start
+    else:
+        end = recording_end(transcript)
+        ceiling = None if end is None else end + END_TOLERANCE
+    earliest = min(0.0, floor - segments[first].start)
+    latest = float("inf") if ceiling is None else max(0.0, ceiling - segments[last].end)
+    return earliest, latest
+
+
 def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | None:
-    """Move lines (a run of consecutive rows) earlier or later by seconds, their words with them."""
+    """Move lines (a run of consecutive rows) earlier or later by seconds, their words with them;
+    refused, saying how far they can go, where they would leave the recording or overlap a line."""
     rows = sorted(set(rows))
     if not rows or abs(seconds) < _TOLERANCE:
         return None
@@ -335,14 +387,21 @@ def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | N
         raise EditRefused(N_("Edits", "Select lines next to each other to shift them together."))
     segments = transcript.segments
     first, last = rows[0], rows[-1]
-    if segments[first].start + seconds < -_TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would start before the recording does.").format(line=first + 1))
-    if first > 0 and segments[first].start + seconds < segments[first - 1].end - _TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would overlap line {previous}: shift by less, or move "
-                             "that line too.").format(line=first + 1, previous=first))
-    if last + 1 < len(segments) and segments[last].end + seconds > segments[last + 1].start + _TOLERANCE:
-        raise EditRefused(N_("Edits", "Line {line} would overlap line {next}: shift by less, or move "
-                             "that line too.").format(line=last + 1, next=last + 2))
+    earliest, latest = shift_range(transcript, rows)
+    if seconds < earliest - _TOLERANCE:
+        most = f"{abs(earliest):.3f}"
+        if first == 0:
+            raise EditRefused(N_("Edits", "Line 1 would start before the recording does: shift by at most "
+                                 "{seconds} s earlier.").format(seconds=most))
+        raise EditRefused(N_("Edits", "Line {line} would overlap line {previous}: shift by at most {seconds} s "
+                             "earlier, or move that line too.").format(line=first + 1, previous=first, seconds=most))
+    if seconds > latest + _TOLERANCE:
+        most = f"{latest:.3f}"
+        if last + 1 >= len(segments):
+            raise EditRefused(N_("Edits", "Line {line} would end after the recording does: shift by at most "
+                                 "{seconds} s later.").format(line=last + 1, seconds=most))
+        raise EditRefused(N_("Edits", "Line {line} would overlap line {next}: shift by at most {seconds} s "
+                             "later, or move that line too.").format(line=last + 1, next=last + 2, seconds=most))
     moved = [replace(segment, start=segment.start + seconds, end=segment.end + seconds,
                      words=[replace(w, start=w.start + seconds, end=w.end + seconds) for w in segment.words])
              for segment in segments[first:last + 1]]
@@ -351,9 +410,15 @@ def shift(transcript: Transcript, rows: list[int], seconds: float) -> Change | N
     return Change(description, [_Splice(first, segments[first:last + 1], moved)], first_row=first)
 
 
-def replace_lines(transcript: Transcript, segments: list[Segment], description: Message) -> Change:
-    """Every line replaced by segments (subtitles opened for a transcribed recording), undoably."""
-    return Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+def replace_lines(transcript: Transcript, segments: list[Segment], description: Message,
+                  speaker_names: dict[int, str] | None = None) -> Change:
+    """Every line replaced by segments, undoably. speaker_names: the names the new lines' speaker
+    numbers stand for (subtitles opened for a transcribed recording bring their own: their speaker 1
+    is not the transcript's speaker 1); None keeps the transcript's names."""
+    change = Change(description, [_Splice(0, list(transcript.segments), list(segments))], rows_changed=True)
+    if speaker_names is not None:
+        change.names_before, change.names_after = dict(transcript.speaker_names), dict(speaker_names)
+    return change
 
 
 def replace_run(transcript: Transcript, at: int, count: int, segments: list[Segment], description: Message) -> Change:

@@ -2,8 +2,9 @@
 
 A transcript segment becomes one or more cues. A cue holds at most LineLimits.max_lines lines, and a
 line at most a given display width, where a Chinese character (or any wide / full-width character)
-counts twice. Lines break at spaces in Latin text and between characters in Chinese text, never
-inside a Latin word, and a line never starts with closing punctuation such as "，" or ",".
+counts twice. Lines break at spaces in Latin text and between words in Chinese text (jieba's
+segmentation; a Chinese word wider than a line breaks between its characters), never inside a Latin
+word, and a line never starts with closing punctuation such as "，" or ",".
 A segment too long for one cue is split into cues at its word timings, after punctuation where
 there is some. Files are written atomically (see desktop.core.common.atomic).
 """
@@ -21,6 +22,7 @@ from typing import Iterable, Iterator
 from desktop.core.common.atomic import atomic_write_text
 from desktop.core.common.safe_text import clean_text
 from desktop.core.speakers import names as speaker_names
+from desktop.core.transcription import chinese as chinese_text
 from desktop.core.transcription.transcript import Gap, Segment, Transcript
 
 FORMATS = ("srt", "vtt", "txt", "json")
@@ -71,24 +73,36 @@ def display_width(text: str) -> int:
     return sum(2 if _is_wide(ch) else 1 for ch in text)
 
 
-def wrap(text: str, limits: LineLimits = LineLimits()) -> list[str]:
+def wrap(text: str, limits: LineLimits = LineLimits(), *, word_breaks: bool = True) -> list[str]:
     """Break text into as few lines as the width budget allows, with lines of similar width.
 
-    A single Latin word wider than a line gets a line of its own rather than being cut.
+    A single Latin word wider than a line gets a line of its own rather than being cut. Chinese
+    breaks between words (word_breaks), except where keeping its words whole would take more than
+    max_lines lines and breaking between characters would not: a cue never grows a line. Without
+    word_breaks, Chinese breaks between any two characters (the same number of lines and characters,
+    and jieba's dictionary is not needed: what the editor's warnings use, on the window's thread).
     """
-    tokens = _tokenize(text)
+    characters = _tokenize(text)
+    tokens = list(_words(characters, limits)) if word_breaks else characters
     if not tokens:
         return []
     greedy = _greedy_lines(tokens, limits)
+    if len(greedy) > limits.max_lines and len(tokens) != len(characters):
+        by_character = _greedy_lines(characters, limits)
+        if len(by_character) <= limits.max_lines:
+            tokens, greedy = characters, by_character
     if len(greedy) <= 1 or len(greedy) > limits.max_lines:
         return [_join(line) for line in greedy]
     return [_join(line) for line in _balanced_lines(tokens, len(greedy), limits)]
 
 
-def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, names_in_text: bool = False) -> list[Cue]:
+def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, names_in_text: bool = False,
+               word_breaks: bool = True) -> list[Cue]:
     """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping.
 
     names_in_text: the speaker's name will start the first line (SRT), so lines leave room for it.
+    word_breaks: Chinese lines break between words (see wrap); the cues' times and text are the same
+    either way, only where their lines break differs.
     """
     cues: list[Cue] = []
     chinese = _is_chinese(transcript)
@@ -102,7 +116,8 @@ def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, nam
         for units in _pack(_units(segment, fitting), fitting):
             start = units[0].start
             end = units[-1].end
-            cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting), speaker))
+            cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting, word_breaks=word_breaks),
+                            speaker))
     _move_leading_punctuation(cues)
     cues = [cue for cue in cues if cue.lines]
     _make_monotonic(cues)
@@ -309,6 +324,61 @@ def _tokens(chars: Iterable[str]) -> Iterator[_Token]:
         last = _Token(opening, opening_space and not first)
     if last is not None:
         yield last
+
+
+# Chinese characters are read this many at a time to find the words among them: enough for any
+# word, while a long text without spaces or punctuation is still read a piece at a time.
+_CHINESE_RUN = 256
+
+
+def _words(tokens: Iterable[_Token], limits: LineLimits) -> Iterator[_Token]:
+    """The tokens with each Chinese word made one token, so that a line breaks between Chinese words
+    as it does between Latin ones. A word wider than a whole line stays in characters, which may
+    break anywhere. Tokens are given as soon as the word they end is known."""
+    run: list[_Token] = []  # Chinese characters in a row, no space or punctuation between them
+    for token in tokens:
+        if run and _joins_chinese(run[-1], token):
+            run.append(token)
+            if len(run) >= _CHINESE_RUN:
+                *words, last = _chinese_groups(run)
+                if not words:  # one "word" as long as the whole run: let it break
+                    words, last = [last], []
+                for word in words:
+                    yield from _merged(word, limits)
+                run = last
+            continue
+        for word in _chinese_groups(run):
+            yield from _merged(word, limits)
+        run = [token]
+    for word in _chinese_groups(run):
+        yield from _merged(word, limits)
+
+
+def _joins_chinese(before: _Token, after: _Token) -> bool:
+    """Whether two tokens are Chinese characters of one run that a word might span."""
+    return (not after.space_before and chinese_text.is_han(before.text[-1])
+            and chinese_text.is_han(after.text[0]))
+
+
+def _chinese_groups(run: list[_Token]) -> list[list[_Token]]:
+    """The run's tokens grouped by the words jieba finds in their text."""
+    if len(run) < 2:
+        return [run] if run else []
+    ends = chinese_text.word_ends("".join(token.text for token in run))
+    groups: list[list[_Token]] = [[]]
+    offset = 0
+    for index, token in enumerate(run):
+        groups[-1].append(token)
+        offset += len(token.text)
+        if offset in ends and index < len(run) - 1:
+            groups.append([])
+    return groups
+
+
+def _merged(group: list[_Token], limits: LineLimits) -> list[_Token]:
+    if len(group) < 2 or display_width("".join(token.text for token in group)) > limits.width_allowed(True):
+        return group
+    return [_Token("".join(token.text for token in group), group[0].space_before)]
 
 
 def _join(tokens: list[_Token]) -> str:

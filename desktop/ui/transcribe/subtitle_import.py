@@ -1,13 +1,17 @@
 """File → Open subtitles… and dropped .srt/.vtt files: subtitles made elsewhere become the transcript
 of their recording, to edit, retime and export again like one VoxDesk made. A file is read and parsed
 on a thread of its own (a long or slow one, on a network share, never holds up the window); closing the
-window stops waiting for it at once."""
+window stops waiting for it at once.
+
+For a recording already transcribed, the user is asked first: replace its transcript (one undoable
+edit, the file's speakers' names with it) or open the subtitles as a second transcript of it."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable, Iterable
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop.core.common.audio import is_media_file
 from desktop.core.common.i18n import N_
@@ -20,6 +24,7 @@ from desktop.workers.job import JobReport, JobRunner, wait_cancellably
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue, same_file_key
 
 SUBTITLE_SUFFIXES = (".srt", ".vtt")
+REPLACE, SECOND = "replace", "second"  # what to do with subtitles for a recording transcribed already
 
 
 def is_subtitle_file(path: Path) -> bool:
@@ -53,6 +58,8 @@ class SubtitleImport(QObject):
         self._save_new = save_new
         self._select_item = select_item
         self._jobs = TabJobs(runner, self)
+        # (subtitles, recording) -> REPLACE, SECOND or None (opened neither); a question by default.
+        self.ask_how_to_open: Callable[[Path, Path], str | None] = self._ask_how_to_open
         # Opened transcripts the autosave is handed once the table has all their lines: copying them out
         # (Python work on its thread) would slow the window while it fills. Sooner where needed: before
         # an edit, when another transcript is shown, when the window closes.
@@ -68,7 +75,8 @@ class SubtitleImport(QObject):
         def made(cancelled: Callable[[], bool]) -> tuple[Transcript, Transcript]:
             cues = read_subtitles(subtitles, cancelled=cancelled)
             # The transcript, and an equal one of its own for the autosave to write (see save_opened_transcript).
-            return transcript_from_cues(cues, recording), transcript_from_cues(cues, recording)
+            transcript = transcript_from_cues(cues, recording)
+            return transcript, transcript.snapshot()
 
         def read(report: JobReport) -> tuple[Transcript, Transcript]:
             # On a helper thread the job only waits for: closing the window ends the job at once, however
@@ -109,17 +117,19 @@ class SubtitleImport(QObject):
         key = same_file_key(recording)
         item = next((item for item in self._queue.items if item.key == key), None)
         if item is None:
-            item = QueueItem(path=recording)
-            item.state, item.progress = ItemState.DONE, 1.0
-            item.transcript, item.segments = transcript, transcript.segments
-            self._queue.restore(item)
-            self._select_item(item)
-            self._save_when_shown(item, copy)
+            return self._put_in_new_row(subtitles, recording, transcript, copy)
         elif item.state is ItemState.DONE and item.transcript is not None:
             self._select_item(item)
+            how = self.ask_how_to_open(subtitles, recording)
+            if how is None:
+                return None
+            if how == SECOND:
+                return self._put_in_new_row(subtitles, recording, transcript, copy)
+            # The file's own names for its speakers: its speaker 1 is not the transcript's speaker 1.
             self._panel.segments_model.commit(edits.replace_lines(
                 item.transcript, transcript.segments,
-                N_("Edits", "open the subtitles “{name}”").format(name=subtitles.name)))
+                N_("Edits", "open the subtitles “{name}”").format(name=subtitles.name),
+                dict(transcript.speaker_names)))
         else:
             self.status_message.emit(self.tr(
                 "“{name}” is still waiting or being transcribed: when it is done, or once it is taken off the "
@@ -129,3 +139,31 @@ class SubtitleImport(QObject):
             subtitles=subtitles.name, recording=recording.name))
         self.opened.emit(item)
         return item
+
+    def _put_in_new_row(self, subtitles: Path, recording: Path, transcript: Transcript,
+                        copy: Transcript) -> QueueItem:
+        item = QueueItem(path=recording)
+        item.state, item.progress = ItemState.DONE, 1.0
+        item.transcript, item.segments = transcript, transcript.segments
+        self._queue.restore(item)
+        self._select_item(item)
+        self._save_when_shown(item, copy)
+        self.status_message.emit(self.tr("“{subtitles}” is open as the transcript of “{recording}”.").format(
+            subtitles=subtitles.name, recording=recording.name))
+        self.opened.emit(item)
+        return item
+
+    def _ask_how_to_open(self, subtitles: Path, recording: Path) -> str | None:
+        parent = self._panel.window() if isinstance(self._panel, QWidget) else None
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Open subtitles"), self.tr(
+            "“{recording}” already has a transcript. Replace it with the lines of “{subtitles}” (Edit → Undo "
+            "brings it back), or open them as a second transcript of the recording, in a row of its own?").format(
+            recording=recording.name, subtitles=subtitles.name), QMessageBox.StandardButton.NoButton, parent)
+        replace = box.addButton(self.tr("Replace the transcript"), QMessageBox.ButtonRole.AcceptRole)
+        second = box.addButton(self.tr("Open as a second transcript"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(second)  # the choice that loses nothing
+        box.exec()
+        clicked = box.clickedButton()
+        box.deleteLater()
+        return REPLACE if clicked is replace else SECOND if clicked is second else None

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QSplitter, QToolButton, QVBoxLayout, QWidget
 
+from desktop import APP_NAME
 from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore, SavedItem
@@ -24,6 +25,7 @@ from desktop.ui.transcribe.live_launcher import LiveLauncher
 from desktop.ui.transcribe.model_folder_watch import ModelFolderWatch
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
+from desktop.ui.transcribe.editor.document import TranscriptDocuments
 from desktop.ui.transcribe.editor.saved_work import SavedWork
 from desktop.ui.transcribe.subtitle_import import SubtitleImport, is_subtitle_file, recording_next_to
 from desktop.ui.transcribe.editor.transcribe_again import TranscribeAgain
@@ -41,6 +43,8 @@ class TranscribeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     edits_kept = Signal(str)  # at start, a sentence naming the files whose unexported corrections came back
     export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
+    window_title_changed = Signal(str)  # the window's title: marked “•” while the shown transcript
+    # changed since its last export
 
     def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, autosave: AutosaveStore,
                  fallback_log: FallbackLog, parent: QWidget | None = None):
@@ -53,13 +57,15 @@ class TranscribeTab(QWidget):
         self.options = OptionsBar(settings, store, runner)
         self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
         self.queue_panel = QueuePanel(self.queue, runner)
-        self.transcript_panel = TranscriptPanel(runner)
+        self.documents = TranscriptDocuments(self)  # the finished transcripts open for editing
+        self.transcript_panel = TranscriptPanel(runner, self.documents)
+        self.transcript_panel.glossary_library = self.options.app_settings.glossary_library  # words spelled right
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
         self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
-        self.transcribe_again = TranscribeAgain(self.transcript_panel, self.options, transcriber, runner, self)
+        self.transcribe_again = TranscribeAgain(self.transcript_panel.context, self.options, transcriber, runner, self)
+        self.transcript_panel.add_line_action(self.transcribe_again.action)
         self.transcribe_again.status_message.connect(self.status_message)
-        self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._models_here: set[str] | None = None  # the models on this computer at the last listing
         self.model_folders = ModelFolderWatch(store.folders(), self)  # a model imported in a terminal shows
         self._keep_widget_names()
@@ -109,6 +115,44 @@ class TranscribeTab(QWidget):
         layout.addWidget(splitter, 1)
         self.setMinimumSize(720, 480)
 
+        # The editor's room: the options, live captions and the list fold away so that the lines fill
+        # the tab (at 1280×720 the list and the waveform left room for four lines). Remembered.
+        self.editor_room_action = QAction(self)
+        self.editor_room_action.setCheckable(True)
+        self.editor_room_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        self.editor_room_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.editor_room_action.toggled.connect(self._give_editor_the_room)
+        self.addAction(self.editor_room_action)
+        room_button = QToolButton()
+        room_button.setDefaultAction(self.editor_room_action)
+        room_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.transcript_panel.add_title_button(room_button)
+        self.editor_room_action.setChecked(bool(self._settings.get("transcribe/editor_room")))
+        self._name_editor_room()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
+        if event.type() == QEvent.Type.LanguageChange:
+            self._name_editor_room()
+        super().changeEvent(event)
+
+    @Slot(bool)
+    def _give_editor_the_room(self, whole: bool) -> None:
+        for part in (self.options, self.live, self.queue_panel):
+            part.setVisible(not whole)
+        self._settings.set("transcribe/editor_room", whole)
+        self._name_editor_room()
+
+    def _name_editor_room(self) -> None:
+        key = self.editor_room_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        if self.editor_room_action.isChecked():
+            self.editor_room_action.setText(self.tr("Show the file list"))
+            self.editor_room_action.setToolTip(self.tr("Bring back the list of files and the options above the "
+                                                       "transcript ({key})").format(key=key))
+        else:
+            self.editor_room_action.setText(self.tr("Larger editor"))
+            self.editor_room_action.setToolTip(self.tr("Give the transcript the whole tab: the list of files and "
+                                                       "the options fold away ({key})").format(key=key))
+
     @Slot(object)
     def _record_glossaries_used(self, item) -> None:
         """For Tools → Glossaries…: which recordings each glossary was used for."""
@@ -119,23 +163,33 @@ class TranscribeTab(QWidget):
             except (UserFacingError, OSError):
                 pass  # only the list of uses is lost, never the transcript
 
+    @Slot(object)
+    def _keep_as_transcribed(self, item) -> None:
+        """File → Revert to the transcription goes back to this, what Whisper wrote."""
+        document = self.documents.for_item(item)
+        if document is not None:
+            document.keep_as_transcribed()
+
     def _connect(self) -> None:
         queue = self.queue
         queue.item_changed.connect(self.transcript_panel.on_item_changed)
         queue.segment_added.connect(self.transcript_panel.on_segment_added)
         queue.item_finished.connect(self.transcript_panel.on_item_finished)
         queue.item_finished.connect(self._record_glossaries_used)
+        queue.item_finished.connect(self._keep_as_transcribed)
         queue.item_removed.connect(self._on_item_removed)
         queue.model_needed.connect(self._on_model_needed)
         queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
         for signal in (queue.item_added, queue.item_changed, queue.item_finished, queue.item_removed):
             signal.connect(self._update_exportable)
         self.queue_panel.selection_changed.connect(self._on_selection_changed)
+        self.queue_model.changed_since_export = self._changed_since_export
+        self.documents.export_state_changed.connect(self._on_export_state_changed)
         self.options.model_changed.connect(queue.release_model)
         self.options.models_listed.connect(self._on_models_listed)
         self.model_folders.changed.connect(self.refresh_models)
 
-        self.transcript_panel.transcript_edited.connect(self.saved_work.save_whole)
+        self.documents.on_edited = lambda applied: self.saved_work.save_whole(applied.document.item)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)
@@ -222,14 +276,20 @@ class TranscribeTab(QWidget):
     def _export(self, items: list[QueueItem]) -> None:
         if self.export_bar.busy:
             return
-        # The export writes the transcripts as they are now: that many saved edits are exported.
-        self._export_revisions = {id(item): self.saved_work.revision(item) for item in items}
+        # The export writes the transcripts as they are now: that state, and that many saved edits.
+        for item in items:
+            self.saved_work.export_started(item)
+            self.documents.for_item(item).export_started()
         self.export_bar.export(items)
 
     @Slot(object)
     def _on_exported(self, items: list[QueueItem]) -> None:
+        folder = self.export_bar.export_folder()
         for item in items:
-            self.saved_work.mark_exported(item, self._export_revisions.get(id(item)))
+            self.saved_work.mark_exported(item)
+            document = self.documents.existing(item)
+            if document is not None:
+                document.export_written(folder or item.path.parent)
 
     # -- saved work ----------------------------------------------------------------------------
 
@@ -243,6 +303,10 @@ class TranscribeTab(QWidget):
 
     @Slot(list)
     def _on_restored(self, kept_edits: list[QueueItem]) -> None:
+        for item in kept_edits:
+            document = self.documents.for_item(item)
+            if document is not None:
+                document.restored_with_unexported_edits()
         if kept_edits:
             names = ", ".join(f"“{item.path.name}”" for item in kept_edits)
             self.edits_kept.emit(
@@ -290,6 +354,29 @@ class TranscribeTab(QWidget):
     def _on_selection_changed(self) -> None:
         self.transcript_panel.show_item(self.selected_item())
         self._update_exportable()
+        self._say_changed_since_export()
+
+    def _changed_since_export(self, item: QueueItem) -> bool:
+        document = self.documents.existing(item)
+        return document is not None and document.changed_since_export
+
+    def changed_since_export(self) -> list[QueueItem]:
+        """The listed files whose transcript changed since its last export (or was never exported)."""
+        return [item for item in self.queue.items if self._changed_since_export(item)]
+
+    @Slot(object)
+    def _on_export_state_changed(self, document) -> None:
+        self.queue_model.refresh(document.item)
+        if document.item is self.selected_item():
+            self._say_changed_since_export()
+
+    def _say_changed_since_export(self) -> None:
+        """The window's title and the export bar say whether the shown transcript changed since its export."""
+        item = self.selected_item()
+        document = self.documents.existing(item) if item is not None else None
+        changed = document is not None and document.changed_since_export
+        self.export_bar.set_changed_since_export(document.exported_to if changed else None)
+        self.window_title_changed.emit(f"• {item.path.name} — {APP_NAME}" if changed else APP_NAME)
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:
@@ -355,6 +442,7 @@ class TranscribeTab(QWidget):
         self.queue.shutdown()
         self.transcript_panel.player.stop()
         self.transcript_panel.speaker_labelling.shutdown()
+        self.transcript_panel.spelling.shutdown()
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()

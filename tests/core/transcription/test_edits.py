@@ -123,6 +123,52 @@ def test_shift_moves_lines_and_words_and_refuses_overlap():
     assert transcript.segments[0].words[0].start == 0.25
 
 
+def test_shift_refuses_past_the_recordings_end_as_it_refuses_before_zero():
+    transcript = english()  # the last line ends at 6.0 of a 10-second recording
+    with pytest.raises(EditRefused, match="Line 3 would end after the recording does: shift by at most 4.500 s later"):
+        edits.shift(transcript, [2], 5.0)
+    with pytest.raises(EditRefused, match="Line 1 would start before the recording does: shift by at most 0.000 s earlier"):
+        edits.shift(transcript, [0], -0.5)
+    edits.shift(transcript, [2], 4.5).apply(transcript)
+    assert transcript.segments[2].end == pytest.approx(10.5)
+    assert edits.shift_range(transcript, [2]) == (pytest.approx(-5.5), pytest.approx(0.0))
+
+
+def test_a_refused_shift_says_how_far_the_lines_can_go():
+    transcript = english()
+    assert edits.shift_range(transcript, [1]) == (pytest.approx(-1.0), pytest.approx(1.0))
+    with pytest.raises(EditRefused, match="overlap line 3: shift by at most 1.000 s later"):
+        edits.shift(transcript, [1], 1.5)
+    with pytest.raises(EditRefused, match="overlap line 1: shift by at most 1.000 s earlier"):
+        edits.shift(transcript, [1], -1.5)
+    unknown_length = Transcript(segments=[Segment(0.0, 2.0, " Hi")], language="en")
+    assert edits.shift_range(unknown_length, [0]) == (0.0, float("inf"))
+
+
+def test_typed_times_name_the_limit_they_met():
+    transcript = english()
+    with pytest.raises(EditRefused, match="the earliest start is 00:00:02.000, or change line 1 first"):
+        edits.set_times(transcript, 1, 1.5, 4.0)
+    with pytest.raises(EditRefused, match="the latest end is 00:00:05.000, or change line 3 first"):
+        edits.set_times(transcript, 1, 3.0, 5.5)
+    with pytest.raises(EditRefused, match="the latest end is 00:00:10.000"):
+        edits.set_times(transcript, 2, 5.0, 11.0)
+
+
+def test_insert_line_says_which_edge_leaves_no_room():
+    transcript = english()
+    transcript.segments[2] = Segment(5.0, 10.0, " Category cat")  # the last line ends with the recording
+    with pytest.raises(EditRefused) as after_last:
+        edits.insert_after(transcript, 2)
+    assert "after line 3: it ends where the recording does" in after_last.value.message
+    assert "next lines" not in after_last.value.message
+    with pytest.raises(EditRefused, match="no room before line 1: it starts where the recording does"):
+        edits.insert_after(transcript, None)
+    transcript.segments[1] = Segment(2.0, 5.0, " The cat sat")
+    with pytest.raises(EditRefused, match="between line 1 and line 2: make line 1 end earlier or line 2 start later"):
+        edits.insert_after(transcript, 0)
+
+
 def test_replace_all_whole_words_and_case():
     transcript = english()
     change, count = edits.replace_all(transcript, Search("cat", whole_words=True), "dog")
@@ -173,3 +219,14 @@ def test_replace_at_in_chinese():
     change = edits.replace_at(transcript, Search("世界"), "天下", 0, 3)
     assert undo_redo_round_trip(transcript, change).segments[0].text == "你好，天下很大"
     assert transcript.segments[0].words == [], "the word times no longer match an edited line"
+
+
+def test_lines_replaced_with_their_own_speakers_keep_their_names_and_undo_restores_the_old():
+    transcript = english()
+    transcript.speaker_names = {1: "JFK", 2: "Jackie"}
+    opened = [Segment(0.0, 1.0, " Hello", speaker=1), Segment(1.0, 2.0, " Hi", speaker=2)]
+    change = edits.replace_lines(transcript, opened, edits.N_("Edits", "open"), {1: "Anna", 2: "Bob"})
+    undo_redo_round_trip(transcript, change)
+    assert [transcript.speaker_name(s.speaker) for s in transcript.segments] == ["Anna", "Bob"]
+    change.revert(transcript)
+    assert transcript.speaker_names == {1: "JFK", 2: "Jackie"}

@@ -158,6 +158,61 @@ def test_punctuation_written_after_a_space_stays_on_the_line_of_its_word():
     assert "twelve ," in " ".join(lines)
 
 
+# Real sentences and the two-character words in them that a line must not cut.
+CHINESE_SENTENCES = {
+    "我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议":
+        ["研究", "团队", "正在", "开发", "语音", "识别", "技术", "可以", "帮助", "人士", "参与", "会议"],
+    "据报道，这家公司上个月宣布收购内下公司因此股价大幅上涨了百分之二十以上":
+        ["报道", "公司", "宣布", "收购", "因此", "股价", "大幅", "上涨", "以上"],
+}
+
+
+def test_chinese_lines_break_between_words_not_inside_one():
+    text = "我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议"
+    assert wrap(text) == ["我们的研究团队正在开发一种新的语音", "识别技术可以帮助听障人士参与会议"]
+    for text, words in CHINESE_SENTENCES.items():
+        for chars in range(4, 19):
+            lines = wrap(text, LineLimits(max_lines=20, max_cjk_chars=chars))
+            assert "".join(lines) == text
+            for before, after in zip(lines, lines[1:]):
+                for word in words:
+                    assert not (before.endswith(word[0]) and after.startswith(word[1])), (chars, before, after)
+
+
+def test_a_chinese_word_wider_than_a_line_still_breaks_between_its_characters():
+    lines = wrap("百分之二十", LineLimits(max_lines=5, max_cjk_chars=2))
+    assert "".join(lines) == "百分之二十"
+    assert all(display_width(line) <= 4 for line in lines)
+
+
+def test_a_chinese_cue_never_grows_a_line_to_keep_its_words_whole():
+    # By words it would take three lines of four characters; by characters it fits the two allowed.
+    assert wrap("图书馆博物馆公司", LineLimits(max_lines=3, max_cjk_chars=4)) == ["图书馆", "博物馆", "公司"]
+    assert wrap("图书馆博物馆公司", LineLimits(max_lines=2, max_cjk_chars=4)) == ["图书馆博", "物馆公司"]
+
+
+def test_the_editors_cue_warnings_need_no_chinese_word_segmentation():
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from desktop.core.transcription.cue_checks import segment_warnings\n"
+              "from desktop.core.transcription.transcript import Segment, Transcript\n"
+              "t = Transcript(segments=[Segment(0.0, 1.0, '我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议')],"
+              " language='zh')\n"
+              "assert segment_warnings(t, 0)\n"
+              "assert 'jieba' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_chinese_srt_keeps_words_whole_across_its_lines():
+    text = "我们的研究团队正在开发一种新的语音识别技术可以帮助听障人士参与会议"
+    srt = render(Transcript(segments=[Segment(0.0, 6.0, text)], language="zh"), "srt")
+    assert "语音\n识别" in srt and "语\n音" not in srt
+
+
 def test_a_line_does_not_end_with_an_opening_bracket():
     text = "会议的内容很多（包括预算、人员和进度）需要大家提前准备"
     for chars in range(4, 19):

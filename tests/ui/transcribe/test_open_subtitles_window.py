@@ -2,8 +2,8 @@
 become the transcript of their recording, exported again unchanged where nothing was edited, edited
 like any transcript; a bad file is refused with a sentence naming its line."""
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, open_window, texts
 from tests.ui.transcribe.editor.test_editor_window import CTRL, press, select_line
@@ -38,6 +38,24 @@ def choose_in_file_dialog(monkeypatch, *paths) -> None:
     """The next file dialogs answer with these files, one each, as if the user picked them."""
     answers = [str(path) for path in paths]
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (answers.pop(0), "")))
+
+
+def answer_the_question(button_text: str, asked: list[str]) -> None:
+    """Click button_text in the next question the window asks (its text goes into asked)."""
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(50, click)
+            return
+        asked.append(box.text())
+        next(button for button in box.buttons() if button.text() == button_text).click()
+    QTimer.singleShot(50, click)
+
+
+def back_in_the_window(qtbot, window) -> None:
+    """The question closed: the window is the active one again, as for the user, so its keys work."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
 
 
 def exported_srt(qtbot, tab, folder):
@@ -102,9 +120,14 @@ def test_subtitles_for_a_transcribed_recording_replace_its_lines_and_ctrl_z_brin
     window.open_subtitles_action.trigger()
     read(qtbot, tab)
     assert texts(tab) == ["first version"]
+    asked = []
+    answer_the_question("Replace the transcript", asked)
     window.open_subtitles_action.trigger()  # the selected file's recording this time
     read(qtbot, tab)
+    qtbot.waitUntil(lambda: bool(asked), timeout=10_000)
+    assert "“speech.flac” already has a transcript" in asked[0]
     assert len(tab.queue.items) == 1 and texts(tab) == ["second version"]
+    back_in_the_window(qtbot, window)
     view = tab.transcript_panel.view
     view.setFocus()
     press(qtbot, view, Qt.Key.Key_Z, CTRL)
@@ -173,4 +196,60 @@ def test_subtitles_are_read_off_the_windows_thread(qtbot, settings, tmp_path, mo
     read(qtbot, tab)
     assert texts(tab)[0] == "And so my fellow Americans,"
     assert readers and readers[0] is not threading.main_thread()
+    close(qtbot, window)
+
+
+def test_subtitles_for_a_transcribed_recording_ask_first_and_can_open_as_a_second_transcript(
+        qtbot, settings, tmp_path, monkeypatch):
+    recording = copy_of("jfk.flac", tmp_path / "in", "speech.flac")
+    first, second = tmp_path / "first.srt", tmp_path / "second.srt"
+    first.write_text("1\n00:00:01,000 --> 00:00:02,000\nfirst version\n", encoding="utf-8")
+    second.write_text("1\n00:00:01,000 --> 00:00:02,000\nsecond version\n", encoding="utf-8")
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    choose_in_file_dialog(monkeypatch, first, recording, second, second)
+    window.open_subtitles_action.trigger()
+    read(qtbot, tab)
+    asked = []
+    answer_the_question("Cancel", asked)
+    window.open_subtitles_action.trigger()
+    read(qtbot, tab)
+    qtbot.waitUntil(lambda: bool(asked), timeout=10_000)
+    assert len(tab.queue.items) == 1 and texts(tab) == ["first version"], "nothing replaced without asking"
+    answer_the_question("Open as a second transcript", asked)
+    window.open_subtitles_action.trigger()
+    read(qtbot, tab)
+    qtbot.waitUntil(lambda: len(tab.queue.items) == 2, timeout=10_000)
+    assert [item.path for item in tab.queue.items] == [recording, recording]
+    assert [item.transcript.segments[0].text.strip() for item in tab.queue.items] == ["first version",
+                                                                                       "second version"]
+    assert texts(tab) == ["second version"]
+    close(qtbot, window)
+
+
+def test_subtitles_replacing_a_transcript_keep_the_files_speakers_names(qtbot, settings, tmp_path, monkeypatch):
+    recording = copy_of("jfk.flac", tmp_path / "in", "talk.flac")
+    named, voiced = tmp_path / "named.srt", tmp_path / "voiced.vtt"
+    named.write_text("1\n00:00:01,000 --> 00:00:02,000\nJFK: ask not\n\n"
+                     "2\n00:00:02,000 --> 00:00:03,000\nJFK: what your country\n", encoding="utf-8")
+    voiced.write_text("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Anna>hello there\n\n"
+                      "00:00:02.000 --> 00:00:03.000\n<v Anna>and welcome\n", encoding="utf-8")
+    window = fresh_window(qtbot, settings)
+    tab = window.transcribe_tab
+    choose_in_file_dialog(monkeypatch, named, recording, voiced)
+    window.open_subtitles_action.trigger()
+    read(qtbot, tab)
+    transcript = tab.queue.items[0].transcript
+    assert transcript.speaker_name(transcript.segments[0].speaker) == "JFK"
+    asked = []
+    answer_the_question("Replace the transcript", asked)
+    window.open_subtitles_action.trigger()
+    read(qtbot, tab)
+    qtbot.waitUntil(lambda: texts(tab) == ["hello there", "and welcome"], timeout=10_000)
+    assert [transcript.speaker_name(s.speaker) for s in transcript.segments] == ["Anna", "Anna"]
+    back_in_the_window(qtbot, window)
+    view = tab.transcript_panel.view
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Z, CTRL)
+    assert [transcript.speaker_name(s.speaker) for s in transcript.segments] == ["JFK", "JFK"]
     close(qtbot, window)

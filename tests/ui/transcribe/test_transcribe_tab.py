@@ -233,16 +233,17 @@ def test_clicking_a_segment_plays_that_stretch_of_the_recording(qtbot, tab, jfk)
     tab.queue_view.selectRow(0)
     segment = tab.transcript_panel.segments_model.segment(0)
     played = []
-    tab.transcript_panel.player.playing_changed.connect(played.append)
+    playback = tab.transcript_panel.timing.playback
+    playback.state_changed.connect(played.append)
     view = tab.transcript_panel.view
     rect = view.visualRect(view.model().index(0, SegmentsModel.TEXT))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert played[:1] == [True]
+    assert played[:1] == ["playing"] and playback.position == pytest.approx(segment.start)
     # What is played is that stretch and nothing else.
     stretch = decode_stretch(jfk, segment.start, segment.end)
     assert len(stretch) == pytest.approx((segment.end - segment.start) * PLAYBACK_RATE, abs=2)
     assert np.abs(stretch).max() > 0.05
-    qtbot.waitUntil(lambda: not tab.transcript_panel.player.is_playing, timeout=30_000)
+    qtbot.waitUntil(lambda: playback.state == "stopped", timeout=30_000)
 
 
 def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jfk, tmp_path):
@@ -275,7 +276,7 @@ def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jf
 
 
 def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk, monkeypatch):
-    monkeypatch.setattr(remove_prompt, "ask_keep_transcripts", lambda parent, names: True)
+    monkeypatch.setattr(remove_prompt, "ask_keep_transcripts", lambda parent, names, changed=(): True)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)

@@ -14,12 +14,18 @@ from desktop.ui.transcribe.editor.segments_model import format_timestamp
 SPEEDS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 PLAY_PAUSE_KEY = QKeySequence("Ctrl+P")
 REPLAY_LINE_KEY = QKeySequence("Ctrl+R")
+# As in Aegisub (Ctrl+3 / Ctrl+4) and Subtitle Edit (F11 / F12): the selected line starts or ends
+# where the recording is heard now.
+SET_START_KEYS = (QKeySequence("Ctrl+3"), QKeySequence("F11"))
+SET_END_KEYS = (QKeySequence("Ctrl+4"), QKeySequence("F12"))
 
 
 class PlaybackBar(QWidget):
     play_pause_requested = Signal()
     replay_line_requested = Signal()
     stop_requested = Signal()
+    set_start_requested = Signal()
+    set_end_requested = Signal()
 
     def __init__(self, playback: Playback, parent: QWidget | None = None):
         super().__init__(parent)
@@ -36,6 +42,16 @@ class PlaybackBar(QWidget):
         self.stop_action = QAction(icon("stop"), "", self)
         self.stop_action.triggered.connect(self.stop_requested)
         self.stop_action.setEnabled(False)
+        # Listed in the Edit menu with the other line edits (TimingByEar adds them there).
+        self.set_start_action = QAction(self)
+        self.set_start_action.setShortcuts(list(SET_START_KEYS))
+        self.set_start_action.triggered.connect(self.set_start_requested)
+        self.set_end_action = QAction(self)
+        self.set_end_action.setShortcuts(list(SET_END_KEYS))
+        self.set_end_action.triggered.connect(self.set_end_requested)
+        for action in (self.set_start_action, self.set_end_action):
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setEnabled(False)
 
         self.play_button = QToolButton()
         self.play_button.setDefaultAction(self.play_pause_action)
@@ -73,6 +89,10 @@ class PlaybackBar(QWidget):
         playback.position_changed.connect(self._show_position)
         self.retranslate()
 
+    def add_button(self, button: QWidget) -> None:
+        """A button of another part of the editor (the video's), at the bar's right end."""
+        self.layout().addWidget(button)
+
     def set_stoppable(self, stoppable: bool) -> None:
         """Whether something is being heard (or paused) that Stop would end."""
         self.stop_action.setEnabled(stoppable)
@@ -87,8 +107,11 @@ class PlaybackBar(QWidget):
         self.replay_action.setText(self.tr("Replay line"))
         self.stop_action.setText(self.tr("Stop"))
         self.stop_action.setToolTip(self.tr("Stop playing"))
-        self.replay_action.setToolTip(self.tr("Play the selected line again from its start ({key})").format(
+        self.replay_action.setToolTip(self.tr("Play the selected line again, from a second before its start "
+                                              "({key})").format(
             key=REPLAY_LINE_KEY.toString(QKeySequence.SequenceFormat.NativeText)))
+        self.set_start_action.setText(self.tr("Set line start to the playing position"))
+        self.set_end_action.setText(self.tr("Set line end to the playing position"))
         self.speed_label.setText(self.tr("S&peed:"))
         self.speed_box.setToolTip(self.tr("Play slower or faster; the voices keep their pitch."))
         self._show_position(self.playback.position)

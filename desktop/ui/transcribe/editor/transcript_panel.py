@@ -11,41 +11,67 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
+from desktop.ui.common.styles import WARNING_COLOR
 from desktop.core.transcription import edits
-from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
+from desktop.ui.transcribe.editor.context import EditorContext
+from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.editor.spelling_marks import SpellingMarks
 from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
-from desktop.ui.transcribe.editor.video_in_editor import VideoInEditor
 from desktop.ui.transcribe.editor.transcript_view import TranscriptView
+from desktop.ui.transcribe.editor.video_in_editor import VideoInEditor
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
 
 
 class TranscriptPanel(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
-    transcript_edited = Signal(object)  # QueueItem whose transcript an edit, undo or redo changed
 
-    def __init__(self, runner: JobRunner, parent: QWidget | None = None):
+    def __init__(self, runner: JobRunner, documents: TranscriptDocuments | None = None,
+                 parent: QWidget | None = None):
+        """documents: the window's open transcripts (a set of the panel's own when None)."""
         super().__init__(parent)
         self._shown: QueueItem | None = None
-        self._items: dict[int, QueueItem] = {}  # id(transcript): the item it belongs to, once shown
+        self.document: TranscriptDocument | None = None  # the shown transcript's, when it is finished
         self.player = AudioPlayer(runner, self)
-        self.histories = TranscriptHistories(self)
+        self.documents = documents if documents is not None else TranscriptDocuments(self)
+        self.histories = self.documents.histories
+        self.glossary_library = None  # a callable giving the user's GlossaryLibrary (set by the tab)
+        self.spelling = SpellingMarks(runner, lambda: self.glossary_library() if self.glossary_library else None,
+                                      self)
         self._build()
+        # What the helpers below may use of the editor, instead of the panel's widgets.
+        self.context = EditorContext(self.segments_model, self.search_model, self.view, self.player, self)
+        self.context.said.connect(self.status_message)
         self._build_actions()
         self._connect()
-        self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
-        self.video = VideoInEditor(self, runner)  # the picture of a video beside the lines
-        self.speaker_labelling = SpeakerLabelling(self, runner, self)  # Label speakers on a finished transcript
+        self.timing = TimingByEar(self.context, runner, self)  # the playback bar and the waveform strip
+        at = self.layout().indexOf(self.view)  # over the table
+        self.layout().insertWidget(at, self.timing.bar)
+        self.layout().insertWidget(at, self.timing.strip)
+        # Why an edit was refused, right above the table where the edit was made (the status bar is
+        # far from the line, and a word there is easily missed).
+        self.layout().insertWidget(self.layout().indexOf(self.view), self.refusal)
+        # The picture of a video beside the lines, in a splitter the panel places where the table was.
+        self.video = VideoInEditor(self.context, self.timing, runner, self)
+        self.layout().insertWidget(self.layout().indexOf(self.view), self.video.splitter, 1)
+        self.video.splitter.insertWidget(0, self.view)
+        self.video.splitter.setStretchFactor(0, 3)
+        self.video.splitter.setStretchFactor(1, 2)
+        self.timing.bar.add_button(self.video.toggle)
+        self.add_line_action(self.timing.bar.set_start_action)
+        self.add_line_action(self.timing.bar.set_end_action)
+        self.speaker_labelling = SpeakerLabelling(self.context, runner, self)  # Label speakers on a finished transcript
         self.speaker_labelling.status_message.connect(self.status_message)
         self.retranslate()
 
@@ -62,17 +88,25 @@ class TranscriptPanel(QWidget):
         self.search_count = QLabel()
         self.warnings_only_box = QCheckBox()
         self.segments_model = SegmentsModel(self)
-        self.segments_model.histories = self.histories
+        self.segments_model.spelling = self.spelling
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
         self.speakers_bar = SpeakersBar(self.segments_model)
+        self.refusal = QLabel()
+        self.refusal.setObjectName("editRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setStyleSheet(f"QLabel#editRefusal {{ background: #fff3cd; color: #5c3c00; "
+                                   f"border: 1px solid {WARNING_COLOR}; border-radius: 3px; padding: 4px 8px; }}")
+        self.refusal.setVisible(False)
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.title, 1)
         title_row.addWidget(self.search_edit)
         title_row.addWidget(self.search_count)
         title_row.addWidget(self.warnings_only_box)
+        self._title_row = title_row
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
@@ -120,6 +154,9 @@ class TranscriptPanel(QWidget):
         self._find_dialog = None
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.revert_action = QAction(self)  # File → Revert to the transcription
+        self.revert_action.triggered.connect(self.revert_to_transcription)
+        self.revert_action.setEnabled(False)
         self.undo_corrections_action = QAction(self)
         self.undo_corrections_action.triggered.connect(self.undo_all_corrections)
         self.undo_corrections_action.setEnabled(False)
@@ -136,6 +173,10 @@ class TranscriptPanel(QWidget):
         action.triggered.connect(slot)
         action.setEnabled(False)
         return action
+
+    def add_title_button(self, button: QWidget) -> None:
+        """A control of the tab's own beside the transcript's title (the editor's room)."""
+        self._title_row.addWidget(button)
 
     def add_line_action(self, action: QAction) -> None:
         """An edit of the selected lines made elsewhere (Transcribe again…), listed with the others in the
@@ -158,13 +199,19 @@ class TranscriptPanel(QWidget):
         self.search_model.rowsInserted.connect(self._update_search_count)  # lines found to warn while idle
         self.view.clicked.connect(self._on_segment_clicked)
         self.segments_model.edit_rejected.connect(self.status_message)
+        self.segments_model.edit_rejected.connect(self._show_refusal)
+        self.segments_model.changed.connect(lambda _transcript: self.refusal.setVisible(False))
+        self.segments_model.modelReset.connect(lambda: self.refusal.setVisible(False))
+        self.spelling.changed.connect(self.segments_model.spelling_changed)
+        self.spelling.unavailable.connect(self.status_message)
+        self.spelling.unavailable.connect(self._show_refusal)
+        self.segments_model.speakers_changed.connect(self.spelling.names_changed)
         self.segments_model.speakers_changed.connect(self._show_speaker_column)
         self.segments_model.modelReset.connect(self._show_speaker_column)
         self.player.error.connect(self.status_message)
 
     def retranslate(self) -> None:
         """Set every text; called at start and when the interface language changes."""
-        self.video.retranslate()
         self.search_edit.setPlaceholderText(self.tr("Search the transcript"))
         self.view.setToolTip(self.tr("Click a line to hear it; type, or double-click, to correct it."))
         self._name_undo_redo()
@@ -178,6 +225,8 @@ class TranscriptPanel(QWidget):
         self.delete_action.setText(self.tr("&Delete lines"))
         self.shift_action.setText(self.tr("S&hift times…"))
         self.undo_corrections_action.setText(self.tr("Undo all &glossary corrections"))
+        self.revert_action.setText(self.tr("&Revert to the transcription"))
+        self.revert_action.setToolTip(self.tr("Put every line back as Whisper wrote it; Edit → Undo takes it back."))
         self.find_action.setText(self.tr("&Find and replace…"))
         self.speaker_labelling.retranslate()
         self.segments_model.retranslate()
@@ -187,6 +236,7 @@ class TranscriptPanel(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.context.language_changed.emit()
         super().changeEvent(event)
 
     # -- the file shown ------------------------------------------------------------------------
@@ -199,24 +249,35 @@ class TranscriptPanel(QWidget):
         """Put an item's transcript (or its segments so far) in the table; reload: even if it is shown."""
         if item is self._shown and not reload:
             return
-        self._shown = item
-        if item is not None and item.state is ItemState.DONE and item.transcript is not None:
-            self._items[id(item.transcript)] = item
-            self.segments_model.show_transcript(item.transcript)
-            self.histories.show(item.transcript)
+        self._shown = self.context.item = item
+        document = self.documents.for_item(item)
+        if document is not None:
+            self.segments_model.show_transcript(document.transcript, document)
         elif item is not None and item.state is ItemState.RUNNING:
             self.segments_model.show_live(item.segments)
         else:
             self.segments_model.show_live([])
-        if not self.segments_model.editable:
-            self.histories.show(None)
+        # After the table: the table takes an undo in first, then the cursor goes back onto its lines.
+        self._show_document(document)
+        self.documents.show(document)
+        self.spelling.show(self.segments_model.transcript)
         self._update_title()
         self._update_search_count()
 
+    def _show_document(self, document: TranscriptDocument | None) -> None:
+        if self.document is not None:
+            self.document.stop_listening(self._on_applied)
+            self.document.where_the_cursor_is = None
+        self.document = document
+        if document is not None:
+            document.listen(self._on_applied)
+            document.where_the_cursor_is = self.cursor
+
     def forget_item(self, item: QueueItem) -> None:
         """The item left the list: its undo history goes with it."""
-        if item.transcript is not None and self._items.pop(id(item.transcript), None) is item:
-            self.histories.forget(item.transcript)
+        if self.document is not None and self.document.item is item:
+            self._show_document(None)
+        self.documents.forget(item)
 
     @Slot(object)
     def on_item_changed(self, item: QueueItem) -> None:
@@ -266,28 +327,51 @@ class TranscriptPanel(QWidget):
 
     @Slot(object)
     def _on_transcript_changed(self, transcript) -> None:
-        item = self._items.get(id(transcript))
-        if item is not None and item.transcript is transcript:
+        if self.document is not None and self.document.transcript is transcript:
             self.status_message.emit(self.tr("Change saved in the transcript."))
-            self.transcript_edited.emit(item)
         self._update_line_actions()
+
+    def cursor(self) -> Selection:
+        """Where the user is: the selected lines, and the caret in the line being typed in."""
+        editor = self.view.text_delegate.open_editor
+        return Selection(tuple(self.selected_rows()), editor.cursorPosition() if editor is not None else None)
+
+    @Slot(object)
+    def _on_applied(self, applied: Applied) -> None:
+        """An undo or redo puts the cursor back where that edit was made."""
+        if applied.selection is None or self.document is None:
+            return
+        last = len(self.document.transcript.segments) - 1
+        rows = [row for row in applied.selection.rows if 0 <= row <= last] or ([min(applied.change.first_row, last)]
+                                                                                if last >= 0 else [])
+        if not rows:
+            return
+        self.select_row(rows[0])
+        selection = self.view.selectionModel()
+        for row in rows[1:]:
+            index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
+            if index.isValid():
+                selection.select(index, selection.SelectionFlag.Select | selection.SelectionFlag.Rows)
+        editor = self.view.text_delegate.open_editor
+        if editor is not None and applied.selection.caret is not None:
+            editor.setCursorPosition(applied.selection.caret)
+
+    @Slot(str)
+    def _show_refusal(self, sentence: str) -> None:
+        self.refusal.setText(sentence)
+        self.refusal.setVisible(True)
 
     # -- line edits ----------------------------------------------------------------------------
 
     def selected_rows(self) -> list[int]:
         """The selected lines, as rows of the transcript."""
-        return sorted(self.search_model.mapToSource(self.search_model.index(row, 0)).row()
-                      for row in self.view.selected_rows())
+        return self.context.selected_rows()
 
     def current_row(self) -> int | None:
-        rows = self.selected_rows()
-        return rows[0] if rows else None
+        return self.context.current_row()
 
     def select_row(self, row: int) -> None:
-        self.segments_model.show_rows_up_to(row)
-        index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
-        if index.isValid():
-            self.view.selectRow(index.row())
+        self.context.select_row(row)
 
     def _edit(self, make, select=None) -> None:
         """Commit the change make() builds; the row selected after it, when it was taken."""
@@ -333,9 +417,20 @@ class TranscriptPanel(QWidget):
         rows = self.selected_rows()
         if not rows:
             return
+        transcript = self.segments_model.transcript
+        if transcript is None or rows != list(range(rows[0], rows[-1] + 1)):
+            self._edit(lambda transcript: edits.shift(transcript, rows, 1.0))  # says why it cannot
+            return
+        earliest, latest = edits.shift_range(transcript, rows)
+        # The same rule at both ends: the lines stay within the recording and between their neighbours.
+        room = (self.tr("They can move up to {earlier} s earlier and any amount later.").format(
+                    earlier=f"{abs(earliest):.3f}") if latest == float("inf") else
+                self.tr("They can move up to {earlier} s earlier and {later} s later.").format(
+                    earlier=f"{abs(earliest):.3f}", later=f"{latest:.3f}"))
         seconds, ok = QInputDialog.getDouble(
             self, self.tr("Shift times"),
-            self.tr("Move the selected lines by this many seconds (negative: earlier):"), 0.0, -3600.0, 3600.0, 3)
+            self.tr("Move the selected lines by this many seconds (negative: earlier):") + "\n" + room,
+            0.0, -3600.0, 3600.0, 3)
         if ok:
             self._edit(lambda transcript: edits.shift(transcript, rows, seconds), rows[0])
 
@@ -345,7 +440,7 @@ class TranscriptPanel(QWidget):
         from desktop.ui.transcribe.editor.find_replace_dialog import FindReplaceDialog
 
         if self._find_dialog is None:
-            self._find_dialog = FindReplaceDialog(self, self)
+            self._find_dialog = FindReplaceDialog(self.context, self)
         self._find_dialog.show()
         self._find_dialog.raise_()
         self._find_dialog.activateWindow()
@@ -361,6 +456,15 @@ class TranscriptPanel(QWidget):
         self.insert_action.setEnabled(editable)
         self.find_action.setEnabled(editable)
         self.undo_corrections_action.setEnabled(self.segments_model.has_glossary_corrections())
+        self.revert_action.setEnabled(self.document is not None and self.document.can_revert)
+
+    @Slot()
+    def revert_to_transcription(self) -> None:
+        if self.document is not None and self.segments_model.editable:
+            self.segments_model.about_to_edit.emit()
+            if self.document.revert_to_transcription():
+                self.status_message.emit(self.tr("Every line is back as Whisper wrote it. Edit → Undo brings "
+                                                 "back your corrections."))
 
     @Slot()
     def undo_all_corrections(self) -> None:
@@ -377,14 +481,51 @@ class TranscriptPanel(QWidget):
             actions.append(action)
         return actions
 
+    def _spelling_actions(self, index: QModelIndex, position: QPoint, parent: QMenu) -> list[QAction]:
+        """For a word spelled wrong under the pointer: what to write instead, each replacing it (undoable)."""
+        option = QStyleOptionViewItem()
+        self.view.initViewItemOption(option)
+        option.rect = self.view.visualRect(index)
+        text = index.data(Qt.ItemDataRole.EditRole) or ""
+        offset = self.view.text_delegate.text_offset_at(index, position, option)
+        word = self.spelling.misspelling_at(text, offset) if offset >= 0 else None
+        if word is None:
+            return []
+        row = self.search_model.mapToSource(index).row()
+        actions = []
+        for suggestion in self.spelling.suggestions(word.word):
+            action = QAction(suggestion, parent)
+            action.triggered.connect(lambda _checked=False, suggestion=suggestion: self._edit(
+                lambda transcript: edits.edit_text(
+                    transcript, row, text[:word.start] + suggestion + text[word.end:]), row))
+            actions.append(action)
+        if not actions:
+            none = QAction(self.tr("No spelling suggestions for “{word}”").format(word=word.word), parent)
+            none.setEnabled(False)
+            actions.append(none)
+        return actions
+
     @Slot(QPoint)
     def _show_context_menu(self, position: QPoint) -> None:
+        menu = self.context_menu(position)
+        if menu is not None:
+            menu.exec(self.view.viewport().mapToGlobal(position))
+            menu.deleteLater()
+
+    def context_menu(self, position: QPoint) -> QMenu | None:
+        """The table's context menu for a point of its viewport: spelling suggestions for the word
+        there, the line edits, the glossary corrections of the line; None when nothing is editable."""
         if not self.segments_model.editable:
-            return
+            return None
         menu = QMenu(self)
+        index = self.view.indexAt(position)
+        if index.isValid() and index.column() == SegmentsModel.TEXT:
+            spelling = self._spelling_actions(index, position, menu)
+            if spelling:
+                menu.addActions(spelling)
+                menu.addSeparator()
         for action in (self.undo_action, self.redo_action, None, *self.line_actions):
             menu.addSeparator() if action is None else menu.addAction(action)
-        index = self.view.indexAt(position)
         corrections = self._correction_actions(self.search_model.mapToSource(index).row(), menu) \
             if index.isValid() else []
         if corrections or self.undo_corrections_action.isEnabled():
@@ -392,8 +533,7 @@ class TranscriptPanel(QWidget):
             menu.addActions([*corrections, self.undo_corrections_action])
         menu.addSeparator()
         menu.addAction(self.speaker_labelling.action)
-        menu.exec(self.view.viewport().mapToGlobal(position))
-        menu.deleteLater()
+        return menu
 
     # -- searching and playing -----------------------------------------------------------------
 
@@ -418,5 +558,4 @@ class TranscriptPanel(QWidget):
     def _on_segment_clicked(self, index: QModelIndex) -> None:
         if self._shown is None or not index.isValid():
             return
-        segment = self.segments_model.segment(self.search_model.mapToSource(index).row())
-        self.player.play(self._shown.path, segment.start, segment.end)
+        self.timing.play_line(self.search_model.mapToSource(index).row())

@@ -42,6 +42,7 @@ class _LineEditor(QLineEdit):
 CORRECTED_BACKGROUND = QColor("#d6ecff")  # behind a term the glossary put in, light in any theme
 CORRECTED_TEXT = QColor("black")
 FOUND_BACKGROUND = QColor("#ffe066")  # behind what Find and replace looks for, as browsers mark matches
+MISSPELLED_UNDERLINE = QColor("#d0021b")  # the red wave under a word spelled wrong, as word processors draw it
 
 
 class LineTextDelegate(QStyledItemDelegate):
@@ -93,14 +94,28 @@ class LineTextDelegate(QStyledItemDelegate):
         painter.restore()
 
     @staticmethod
-    def highlighted_spans(index: QModelIndex | QPersistentModelIndex) -> list[tuple[int, int, QColor]]:
-        """(start, end, background) of each highlighted stretch of the cell's text; matches over corrections."""
+    def highlighted_spans(index: QModelIndex | QPersistentModelIndex) -> list[tuple[int, int, QColor | None]]:
+        """(start, end, background) of each highlighted stretch of the cell's text; matches over corrections.
+        A background of None: a word spelled wrong, underlined with a red wave instead."""
         if index.column() != SegmentsModel.TEXT:
             return []
         corrected = index.data(SegmentsModel.CorrectedSpansRole) or []
         found = index.data(SegmentsModel.FoundSpansRole) or []
-        return [*((start, end, CORRECTED_BACKGROUND) for start, end in corrected),
+        misspelled = index.data(SegmentsModel.MisspelledSpansRole) or []
+        return [*((start, end, None) for start, end in misspelled),
+                *((start, end, CORRECTED_BACKGROUND) for start, end in corrected),
                 *((start, end, FOUND_BACKGROUND) for start, end in found)]
+
+    def text_offset_at(self, index: QModelIndex | QPersistentModelIndex, point, option: QStyleOptionViewItem) -> int:
+        """The place in the cell's text under a point of the view's viewport (for the spelling menu)."""
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        style = item.widget.style() if item.widget is not None else QApplication.style()
+        area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, item.widget)
+        document = self._document(item.text, [], item, area.width())
+        top = area.top() + max(0.0, (area.height() - document.size().height()) / 2)
+        return document.documentLayout().hitTest(QPointF(point.x() - area.left(), point.y() - top),
+                                                 Qt.HitTestAccuracy.FuzzyHit)
 
     @staticmethod
     def _document(text: str, spans: list[tuple[int, int, QColor]], item: QStyleOptionViewItem,
@@ -115,8 +130,12 @@ class LineTextDelegate(QStyledItemDelegate):
         document.setTextWidth(width)
         for start, end, background in spans:
             highlighted = QTextCharFormat()
-            highlighted.setBackground(background)
-            highlighted.setForeground(CORRECTED_TEXT)  # dark on the light background, whatever the theme
+            if background is None:
+                highlighted.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SpellCheckUnderline)
+                highlighted.setUnderlineColor(MISSPELLED_UNDERLINE)
+            else:
+                highlighted.setBackground(background)
+                highlighted.setForeground(CORRECTED_TEXT)  # dark on the light background, whatever the theme
             cursor = QTextCursor(document)
             cursor.setPosition(max(0, start))
             cursor.setPosition(min(len(text), end), QTextCursor.MoveMode.KeepAnchor)

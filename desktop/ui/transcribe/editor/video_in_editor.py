@@ -8,6 +8,8 @@ from PySide6.QtCore import QObject, QSettings, Qt, Slot
 from PySide6.QtWidgets import QSplitter, QToolButton
 
 from desktop.core.transcription.subtitles import build_cues
+from desktop.ui.transcribe.editor.context import EditorContext
+from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
 from desktop.ui.transcribe.editor.video_panel import VideoPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState
@@ -17,34 +19,31 @@ _SHOWN_KEY = "editor/video-panel-shown"
 
 
 class VideoInEditor(QObject):
-    def __init__(self, panel, runner: JobRunner):
-        super().__init__(panel)
-        self.panel = panel
+    """splitter: the panel puts its table first in it; toggle: the Video button, for the playback bar."""
+
+    def __init__(self, context: EditorContext, timing: TimingByEar, runner: JobRunner, parent: QObject):
+        super().__init__(parent)
+        self._context = context
+        self._timing = timing
         self.video = VideoPanel(runner)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
-        layout = panel.layout()
-        at = layout.indexOf(panel.view)
-        layout.insertWidget(at, self.splitter, 1)
-        self.splitter.addWidget(panel.view)
         self.splitter.addWidget(self.video)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
         self.toggle = QToolButton()
         self.toggle.setCheckable(True)
         self.toggle.setChecked(QSettings().value(_SHOWN_KEY, True, type=bool))
         self.toggle.setVisible(False)
-        panel.timing.bar.layout().addWidget(self.toggle)
         self._connect()
         self.retranslate()
 
     def _connect(self) -> None:
-        panel, timing = self.panel, self.panel.timing
-        panel.segments_model.modelReset.connect(self._on_shown_changed)
-        panel.segments_model.dataChanged.connect(self._on_lines_changed)
+        context, timing = self._context, self._timing
+        context.shown_changed.connect(self._on_shown_changed)
+        context.table.dataChanged.connect(self._on_lines_changed)
+        context.selection_changed.connect(self._on_selection)
+        context.language_changed.connect(self.retranslate)
         timing.playback.position_changed.connect(self._follow_playback)
         timing.strip.canvas.seek_requested.connect(self.video.show_time)
-        panel.view.selectionModel().selectionChanged.connect(self._on_selection)
         self.video.availability_changed.connect(self._on_availability)
         self.toggle.toggled.connect(self._on_toggled)
         self.splitter.splitterMoved.connect(self._remember_sizes)
@@ -55,15 +54,15 @@ class VideoInEditor(QObject):
 
     @Slot()
     def _on_shown_changed(self) -> None:
-        item = self.panel.shown_item
-        transcript = self.panel.segments_model.transcript
+        item = self._context.item
+        transcript = self._context.table.transcript
         done = item is not None and item.state is ItemState.DONE and transcript is not None
         self.video.set_video(item.path if done else None)
         self._on_lines_changed()
 
     @Slot()
     def _on_lines_changed(self, *_changed) -> None:
-        transcript = self.panel.segments_model.transcript
+        transcript = self._context.table.transcript
         self.video.set_cues(build_cues(transcript) if transcript is not None else [])
 
     @Slot(float)
@@ -73,8 +72,8 @@ class VideoInEditor(QObject):
 
     @Slot()
     def _on_selection(self) -> None:
-        rows = self.panel.selected_rows()
-        transcript = self.panel.segments_model.transcript
+        rows = self._context.selected_rows()
+        transcript = self._context.table.transcript
         if rows and transcript is not None and rows[0] < len(transcript.segments) and self.video.available:
             segment = transcript.segments[rows[0]]
             self.video.show_time((segment.start + segment.end) / 2)  # the middle: the line's cue is on

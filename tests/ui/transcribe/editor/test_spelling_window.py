@@ -1,0 +1,84 @@
+"""Spell checking in the real window: English words spelled wrong are underlined in the text column,
+the context menu offers what to write instead (undoable), speakers' names count as words, and a
+Chinese transcript is not checked."""
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu
+
+from desktop.core.transcription.autosave import AutosaveStore, default_path
+from desktop.core.transcription.transcript import Segment, Transcript
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from tests.ui.transcribe.editor.test_autosave_window import copy_of, open_window
+from tests.ui.transcribe.editor.test_editor_window import CTRL, saved, select_line
+
+pytestmark = pytest.mark.slow
+
+ENGLISH_LINE = "Please recieve the minutes from Kowalczyk."
+
+
+@pytest.fixture
+def transcripts(tmp_path):
+    english = copy_of("jfk.flac", tmp_path / "in")
+    chinese = copy_of("jfk.flac", tmp_path / "in", "chinese.flac")
+    store = AutosaveStore(default_path())
+    saved(store, english, Transcript(segments=[
+        Segment(0.0, 3.0, " " + ENGLISH_LINE, speaker=1), Segment(3.2, 5.5, " All is well.", speaker=2)],
+        language="en", duration=11.0, source=str(english), speaker_names={1: "Anna Kowalczyk", 2: "Bob"}))
+    saved(store, chinese, Transcript(segments=[Segment(0.0, 3.0, "我们今天开会 recieve")], language="zh",
+                                     duration=11.0, source=str(chinese)))
+    store.close()
+    return english, chinese
+
+
+def shown(qtbot, settings, row):
+    window = open_window(qtbot, settings)
+    tab = window.transcribe_tab
+    qtbot.keyClick(tab.queue_view, Qt.Key.Key_Escape)
+    tab.queue_view.selectRow(row)
+    return window, tab.transcript_panel
+
+
+def point_on(panel, row: int, offset: int) -> QPoint:
+    """A point of the viewport over the given place of a line's text, found as the menu finds words."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    index = panel.search_model.index(row, SegmentsModel.TEXT)
+    rect = panel.view.visualRect(index)
+    option = QStyleOptionViewItem()
+    panel.view.initViewItemOption(option)
+    option.rect = rect
+    for x in range(rect.left(), rect.right()):
+        point = QPoint(x, rect.center().y())
+        if panel.view.text_delegate.text_offset_at(index, point, option) == offset:
+            return point
+    raise AssertionError(f"no point over offset {offset}")
+
+
+def test_a_misspelled_word_is_underlined_and_its_suggestion_replaces_it_undoably(qtbot, settings, transcripts):
+    window, panel = shown(qtbot, settings, 0)
+    index = panel.search_model.index(0, SegmentsModel.TEXT)
+    qtbot.waitUntil(lambda: bool(index.data(SegmentsModel.MisspelledSpansRole)), timeout=20_000)
+    start = ENGLISH_LINE.index("recieve")
+    # Only "recieve": the speaker's name Kowalczyk counts as a word.
+    assert index.data(SegmentsModel.MisspelledSpansRole) == [(start, start + len("recieve"))]
+    assert panel.search_model.index(1, SegmentsModel.TEXT).data(SegmentsModel.MisspelledSpansRole) == []
+    menu = QMenu()
+    actions = panel._spelling_actions(index, point_on(panel, 0, start + 3), menu)
+    assert "receive" in [action.text() for action in actions]
+    assert panel._spelling_actions(index, point_on(panel, 0, ENGLISH_LINE.index("minutes") + 2), menu) == []
+    next(action for action in actions if action.text() == "receive").trigger()
+    transcript = panel.segments_model.transcript
+    assert transcript.segments[0].text.strip() == ENGLISH_LINE.replace("recieve", "receive")
+    assert panel.search_model.index(0, SegmentsModel.TEXT).data(SegmentsModel.MisspelledSpansRole) == []
+    select_line(panel.view, 0)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Z, CTRL)
+    assert transcript.segments[0].text.strip() == ENGLISH_LINE
+
+
+def test_a_chinese_transcript_is_not_spell_checked(qtbot, settings, transcripts):
+    window, panel = shown(qtbot, settings, 0)
+    qtbot.waitUntil(lambda: panel.spelling.ready, timeout=20_000)
+    window.transcribe_tab.queue_view.selectRow(1)
+    assert panel.segments_model.transcript.language == "zh"
+    index = panel.search_model.index(0, SegmentsModel.TEXT)
+    assert index.data(SegmentsModel.MisspelledSpansRole) == []
