@@ -36,15 +36,9 @@ from desktop.core.common.model_files import check_model, read_stats
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.speech.piper_voices import inspect_piper, is_piper_name, is_piper_voice
 from desktop.core.speech.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
-from desktop.core.speech.tts_models import (
-    MULTILINGUAL_DEFAULT,
-    TtsModelStore,
-    default_model,
-    find_model_file,
-    fix_config_paths,
-    inspect_folder,
-    normalise_language,
-)
+from desktop.core.speech.coqui_folders import find_model_file, fix_config_paths, inspect_folder, normalise_language
+from desktop.core.speech.tts_catalog import CURATED, MULTILINGUAL_DEFAULT, default_voice_title
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.core.common.i18n import N_
 from desktop.engines.voices.watermark import apply_watermark
 
@@ -710,8 +704,6 @@ def _spoken(loaded: _Loaded) -> str:
 
 def _suggestion(language: str, store: TtsModelStore | None = None) -> str:
     """A model that speaks language: the default voice of the model list for it, and XTTS v2."""
-    from desktop.core.speech.tts_models import CURATED, default_voice_title
-
     if language in ("en", "zh"):
         title = default_voice_title(language, store)
         if title != CURATED[MULTILINGUAL_DEFAULT].title:

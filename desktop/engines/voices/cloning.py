@@ -40,7 +40,9 @@ from desktop.core.voices.codes import not_issued
 from desktop.core.voices.consent import ConsentPrompt, ConsentRecord, verify_consent
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.speech.sentences import has_han, is_speakable, split_sentences
-from desktop.core.speech.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
+from desktop.core.speech.tts_catalog import MULTILINGUAL_DEFAULT, default_model
+from desktop.core.speech.tts_licences import CPML_TERMS, LicenceTerms
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.core.voices.quality import PreparedSample, prepare_sample
 from desktop.core.voices.library import CONSENT_FILE, Voice, VoiceError, VoiceLibrary, open_checked
 from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
@@ -331,7 +333,7 @@ class VoiceCloner:
             raise ModelError(N_("CloneEngine", "The XTTS v2 model could not be loaded: its files are damaged or do "
                                                "not belong together. Download or import it again."),
                              detail=f"{type(exc).__name__}: {exc}") from exc
-        from desktop.core.speech.tts_models import normalise_language
+        from desktop.core.speech.coqui_folders import normalise_language
 
         languages = tuple(dict.fromkeys(normalise_language(code) for code in config.languages))
         self._xtts = _Xtts(folder, model, languages)
