@@ -49,12 +49,12 @@ from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
 from desktop.engines.voices.speaker import ENCODER_RATE, SpeakerEncoder, SpeakerError, resample
 from desktop.engines.voices.watermark import READ_RATE as WATERMARK_RATE
 from desktop.engines.voices.watermark import carries_watermark
+from desktop.engines.speech.coqui import XTTS_MAX_CHARS
 from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
     NO_TEXT,
     NOTHING_TO_SAY,
     SENTENCE_PAUSE_SECONDS,
-    XTTS_MAX_CHARS,
     SpokenSentence,
     Speech,
     SpeechSynthesizer,
@@ -313,7 +313,7 @@ class VoiceCloner:
             return self._xtts
         self._xtts = None
         from desktop.core.common.model_files import check_model
-        from desktop.engines.speech.tts import use_safe_coqui_loaders
+        from desktop.engines.speech.coqui import use_safe_coqui_loaders
 
         check_model(folder, "coqui")
         status(N_("CloneEngine", "Loading XTTS v2…"))
@@ -406,7 +406,7 @@ class VoiceCloner:
             return self._converter
         self._converter = None
         from desktop.core.common.model_files import check_model
-        from desktop.engines.speech.tts import use_safe_coqui_loaders
+        from desktop.engines.speech.coqui import use_safe_coqui_loaders
 
         check_model(checkpoint.parent, "openvoice")
         status(N_("CloneEngine", "Loading OpenVoice v2…"))
