@@ -232,7 +232,6 @@ class TtsModelStore:
             raise NoConnection(NO_NETWORK_FOR_VOICES, detail=exc.detail) from exc
         return self.folder(name)
 
-
     def _download_one(self, model: TtsModel, progress: ProgressCallback | None, cancelled: CancelCheck | None) -> None:
         download_model(model, self._folders, self.sources.downloads, timeout=self._timeout, progress=progress,
                        cancelled=cancelled)

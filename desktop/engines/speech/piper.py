@@ -52,13 +52,13 @@ class PiperVoice:
     Voice (desktop.engines.speech.voice), always on the CPU."""
 
     def __init__(self, check: PiperVoiceCheck, session: Any, title: str | None = None,
-                 model: str | None = None) -> None:
+                 model_name: str | None = None) -> None:
         self.check = check
         self.title = title or check.model_file.stem
         self._session = session
         self._inputs = {i.name for i in session.get_inputs()}
         self.info = VoiceInfo(
-            model=model or self.title,
+            model=model_name or self.title,
             title=self.title,
             speakers=tuple(sorted(check.speakers, key=check.speakers.get)) if len(check.speakers) > 1 else (),
             languages=check.languages,
@@ -198,12 +198,12 @@ class PiperKind:
         return path.stem if path.suffix == ".onnx" else path.name, inspect_piper(path).languages
 
     def load(self, found: FoundModel, device: str, gpu: Any) -> PiperVoice:
-        return load_voice(found.path, found.title, model=found.model)
+        return load_voice(found.path, found.title, model_name=found.model)
 
 
-def load_voice(path: Any, title: str, *, model: str | None = None) -> PiperVoice:
+def load_voice(path: Any, title: str, *, model_name: str | None = None) -> PiperVoice:
     """Check and load a Piper voice on the CPU; ModelError with a plain sentence on failure.
-    model: the name the engine's settings give it (its VoiceInfo.model); the title when None."""
+    model_name: the name the engine's settings give it (its VoiceInfo.model); the title when None."""
     check = inspect_piper(path, name=title)
     try:
         import onnxruntime
@@ -224,4 +224,4 @@ def load_voice(path: Any, title: str, *, model: str | None = None) -> PiperVoice
         raise damaged(title, N_("PiperVoices", "its model file {file} does not take the inputs of a Piper "
                                                "voice").format(file=check.model_file.name),
                       detail=f"inputs {sorted(names)}")
-    return PiperVoice(check, session, title, model)
+    return PiperVoice(check, session, title, model_name)

@@ -77,3 +77,13 @@ def test_a_model_is_found_in_place_or_in_the_store_with_its_title_and_languages(
     assert (stored.title, stored.path, stored.kind, stored.store) == ("Office voice", store.folder(imported.name),
                                                                       PIPER, store)
     assert (coqui.title, coqui.kind, coqui.store) == (tiny_folders["single"].name, COQUI, None)
+
+
+def test_a_piper_voice_loaded_through_its_kind_is_described_by_the_name_it_was_chosen_by(tmp_path):
+    store = TtsModelStore(tmp_path / "store")
+    imported = store.import_folder(copy_of_joe(tmp_path / "joe"))
+
+    voice = PIPER.load(find_model(imported.name, store), "cpu", None)
+
+    assert (voice.info.model, voice.info.title, voice.info.device) == (imported.name, JOE_KEY, "CPU")
+    assert voice.info.languages == ("en",) and voice.info.can_change_speed
