@@ -89,7 +89,7 @@ def _watermark_chosen() -> bool:
 def _default_voice(store, language: str | None, text: str) -> str:
     """The voice the window would choose for this language (for "auto": the language most of the text is
     in), the best measured among those on this computer or recommended."""
-    from desktop.core.speech.tts_models import default_voice
+    from desktop.core.speech.tts_catalog import default_voice
 
     if language is None:
         chinese = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")

@@ -12,7 +12,7 @@ before it is loaded, for every kind VoxDesk loads:
 
 The scan is the early, readable refusal. What keeps code from running even if a file changes after
 the check is the loading itself: torch.load runs weights-only, and Coqui's statistics file is read
-through read_stats (see desktop.engines.speech.tts.use_safe_coqui_loaders).
+through read_stats (see desktop.engines.speech.coqui.use_safe_coqui_loaders).
 """
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ import numpy as np
 from desktop.core.common.errors import ModelError
 from desktop.core.common.i18n import N_
 from desktop.core.speech.piper_voices import PiperVoiceCheck, damaged, inspect_piper, read_piper_model
+from desktop.engines.speech.voice import FoundModel, VoiceInfo
 
 PAD, BOS, EOS = "_", "^", "$"
 _CLAUSE = re.compile(r"([^,.;:!?，。；：！？]+)([,.;:!?，。；：！？]*)")
@@ -46,17 +48,39 @@ class PiperScales:
 
 
 class PiperVoice:
-    """One loaded Piper voice: speak(text) gives float32 samples at sample_rate."""
+    """One loaded Piper voice: speak(text) gives float32 samples at sample_rate. It is also the engine's
+    Voice (desktop.engines.speech.voice), always on the CPU."""
 
-    def __init__(self, check: PiperVoiceCheck, session: Any, title: str | None = None) -> None:
+    def __init__(self, check: PiperVoiceCheck, session: Any, title: str | None = None,
+                 model_name: str | None = None) -> None:
         self.check = check
         self.title = title or check.model_file.stem
         self._session = session
         self._inputs = {i.name for i in session.get_inputs()}
+        self.info = VoiceInfo(
+            model=model_name or self.title,
+            title=self.title,
+            speakers=tuple(sorted(check.speakers, key=check.speakers.get)) if len(check.speakers) > 1 else (),
+            languages=check.languages,
+            sample_rate=check.sample_rate,
+            can_change_speed=True,
+            device="CPU",
+        )
 
     @property
     def sample_rate(self) -> int:
         return self.check.sample_rate
+
+    def longest_sentence(self, language: str) -> int | None:
+        return None  # long sentences are spoken in parts of at most MAX_IDS_PER_RUN ids
+
+    def unknown_characters(self, text: str) -> list[str]:
+        return []  # it reads phonemes, not letters: espeak-ng gives sounds for whatever the text holds
+
+    def synthesize(self, text: str, *, speaker: str | None, language: str | None, speed: float) -> np.ndarray:
+        """speak() for the engine: the speaker by name; the language is the voice's own."""
+        speaker_id = self.check.speakers.get(speaker) if speaker else None
+        return self.speak(text, speaker_id=speaker_id, speed=speed)
 
     def phoneme_runs(self, text: str) -> list[list[int]]:
         """The model's symbol ids for text (clause by clause, punctuation kept) in runs of at most
@@ -165,8 +189,21 @@ def phonemize(text: str, voice: str) -> str:
     return " ".join(line.strip() for line in lines if line.strip())
 
 
-def load_voice(path: Any, title: str) -> PiperVoice:
-    """Check and load a Piper voice on the CPU; ModelError with a plain sentence on failure."""
+class PiperKind:
+    """Piper voices: an .onnx with its .onnx.json (a folder holding them, or the .onnx itself)."""
+
+    cpu_only = True  # made for the CPU, and fast there
+
+    def describe(self, path: Path) -> tuple[str, tuple[str, ...]]:
+        return path.stem if path.suffix == ".onnx" else path.name, inspect_piper(path).languages
+
+    def load(self, found: FoundModel, device: str, gpu: Any) -> PiperVoice:
+        return load_voice(found.path, found.title, model_name=found.model)
+
+
+def load_voice(path: Any, title: str, *, model_name: str | None = None) -> PiperVoice:
+    """Check and load a Piper voice on the CPU; ModelError with a plain sentence on failure.
+    model_name: the name the engine's settings give it (its VoiceInfo.model); the title when None."""
     check = inspect_piper(path, name=title)
     try:
         import onnxruntime
@@ -187,4 +224,4 @@ def load_voice(path: Any, title: str) -> PiperVoice:
         raise damaged(title, N_("PiperVoices", "its model file {file} does not take the inputs of a Piper "
                                                "voice").format(file=check.model_file.name),
                       detail=f"inputs {sorted(names)}")
-    return PiperVoice(check, session, title)
+    return PiperVoice(check, session, title, model_name)

@@ -1,4 +1,4 @@
-"""Speech synthesis with Coqui TTS: one code path for the window and the command line. No Qt here.
+"""Speech synthesis: one code path for the window and the command line, for every kind of voice. No Qt here.
 
 The text is split into sentences (desktop.core.speech.sentences) and spoken one sentence at a time, so the
 caller can play the first sentence while the rest are being made, show progress per sentence, and
@@ -12,49 +12,38 @@ turns cuDNN/MIOpen off while speaking (MIOpen re-tunes its kernels for every new
 which costs far more than it saves), and any GPU failure falls back to the CPU through
 desktop.core.gpu.fallback, so the window shows it like any other fallback.
 
-Coqui is imported lazily, inside the functions that need it: importing it pulls in torch.
-
-Piper voices (desktop.engines.speech.piper) run behind the same interface: a Piper voice is loaded
-instead of a Coqui model, and everything around the sentence itself — planning, streaming, cancel,
-the watermark, the pause — is the same code for both. Piper voices always run on the CPU.
+Coqui models (desktop.engines.speech.coqui) and Piper voices (desktop.engines.speech.piper) are two
+kinds of voice behind one interface (desktop.engines.speech.voice); desktop.engines.speech.voice_kinds
+is the one place that tells which kind a model is. Everything around the sentence itself — planning,
+streaming, cancel, the watermark, the pause — is this module's, the same for both. Piper voices
+always run on the CPU.
 """
 from __future__ import annotations
 
 import contextlib
 import gc
 import logging
-import os
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from desktop.core.common.errors import ModelError, UserFacingError
-from desktop.core.common.model_files import check_model, read_stats
+from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
-from desktop.core.speech.piper_voices import inspect_piper, is_piper_name, is_piper_voice
 from desktop.core.speech.sentences import Sentence, guess_language, has_han, has_latin, is_speakable, split_sentences
-from desktop.core.speech.tts_models import (
-    MULTILINGUAL_DEFAULT,
-    TtsModelStore,
-    default_model,
-    find_model_file,
-    fix_config_paths,
-    inspect_folder,
-    normalise_language,
-)
+from desktop.core.speech.tts_catalog import CURATED, MULTILINGUAL_DEFAULT, default_voice_title
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.core.common.i18n import N_
+from desktop.engines.speech.voice import FoundModel, Voice, VoiceInfo
+from desktop.engines.speech.voice_kinds import find_model, is_in_place, kind_of
 from desktop.engines.voices.watermark import apply_watermark
 
 log = logging.getLogger(__name__)
 
 JOB_NAME = N_("SpeechEngine", "Speech synthesis")  # how fallbacks name this work
 SENTENCE_PAUSE_SECONDS = 0.35  # silence after each sentence
-MAX_SENTENCE_CHARS = 240
-# XTTS refuses longer inputs per language (its tokenizer's char_limits); Chinese is the tightest.
-XTTS_MAX_CHARS = {"zh": 80, "ja": 70, "ko": 90}
+MAX_SENTENCE_CHARS = 240  # a voice may take fewer at once (Voice.longest_sentence)
 
 LANGUAGE_NAMES = {
     "en": N_("Languages", "English"), "zh": N_("Languages", "Chinese"), "de": N_("Languages", "German"),
@@ -96,23 +85,6 @@ class SynthesisSettings:
     speed: float = 1.0  # 0.5 … 2.0; 1.0 is the model's natural pace
     use_gpu: bool = False  # experimental: run on torch's GPU, falling back to the CPU
     watermark: bool = True  # mark each sentence with VoxDesk's inaudible watermark (Settings can turn it off)
-
-
-@dataclass(frozen=True)
-class VoiceInfo:
-    """What the loaded model offers the window."""
-
-    model: str
-    title: str
-    speakers: tuple[str, ...]  # named voices; empty for a one-voice model
-    languages: tuple[str, ...]  # language codes it speaks
-    sample_rate: int
-    can_change_speed: bool
-    device: str  # "CPU" or "GPU"
-
-    @property
-    def multi_speaker(self) -> bool:
-        return len(self.speakers) > 1
 
 
 @dataclass
@@ -211,16 +183,15 @@ class TorchGpu:
 @dataclass
 class _Loaded:
     key: tuple[str, str]  # (model, device)
-    synthesizer: Any  # TTS.utils.synthesizer.Synthesizer
-    info: VoiceInfo
-    kind: str  # Coqui model type: "vits", "xtts", …
-    model_languages: dict[str, str]  # our code -> the model's own language name ("zh" -> "zh-cn")
-    base_length_scale: float | None
-    vocabulary: set[str] | None  # characters a grapheme model knows; None for phoneme models
+    voice: Voice
+
+    @property
+    def info(self) -> VoiceInfo:
+        return self.voice.info
 
 
 class SpeechSynthesizer:
-    """Owns the loaded Coqui model; one run at a time."""
+    """Owns the loaded voice (of any kind); one run at a time."""
 
     def __init__(
         self,
@@ -252,7 +223,7 @@ class SpeechSynthesizer:
 
     def missing_model(self, settings: SynthesisSettings) -> str | None:
         """The catalog model to download before settings can run, or None when it is on disk."""
-        if _is_path(settings.model):
+        if is_in_place(settings.model):
             return None
         model = self._store.get(settings.model)
         missing = [n for n in (model.name, model.vocoder) if n and not self._store.is_downloaded(n)]
@@ -285,9 +256,9 @@ class SpeechSynthesizer:
         if not is_speakable(text):
             raise UserFacingError(NOTHING_TO_SAY)
         max_chars = MAX_SENTENCE_CHARS
-        if self._loaded is not None and self._loaded.kind == "xtts":
+        if self._loaded is not None:
             language = settings.language or guess_language(text) or "en"
-            max_chars = XTTS_MAX_CHARS.get(language, MAX_SENTENCE_CHARS)
+            max_chars = self._loaded.voice.longest_sentence(language) or MAX_SENTENCE_CHARS
         sentences = split_sentences(text, max_chars=max_chars)
         if not sentences:
             raise UserFacingError(NOTHING_TO_SAY)
@@ -354,8 +325,8 @@ class SpeechSynthesizer:
     # -- internals ----------------------------------------------------------------------------
 
     def _device_for(self, settings: SynthesisSettings) -> str:
-        if self._is_piper(settings.model):
-            return "cpu"  # Piper voices are made for the CPU, and fast there
+        if kind_of(settings.model, self._store).cpu_only:
+            return "cpu"
         if settings.use_gpu and not self._gpu_broken and self._gpu.available():
             return "cuda"
         return "cpu"
@@ -369,19 +340,19 @@ class SpeechSynthesizer:
                 self._drop()  # the same model on another device
             else:
                 self.release()  # another model: a new chance on the GPU too
-        folder, title, catalog_languages = self._resolve(settings.model)
+        found = find_model(settings.model, self._store)
         if on_status:
-            on_status(N_("SpeechEngine", "Loading the voice model “{title}”…").format(title=title))
+            on_status(N_("SpeechEngine", "Loading the voice model “{title}”…").format(title=found.title))
         if device == "cpu":
-            self._loaded = self._load(folder, title, catalog_languages, settings.model, "cpu")
+            self._loaded = self._load(found, "cpu")
             return self._loaded
 
         def on_gpu() -> _Loaded:
-            return self._load(folder, title, catalog_languages, settings.model, "cuda")
+            return self._load(found, "cuda")
 
         def on_cpu() -> _Loaded:
             self._gpu_broken = True
-            return self._load(folder, title, catalog_languages, settings.model, "cpu")
+            return self._load(found, "cpu")
 
         self._loaded = run_with_gpu_fallback(
             JOB_NAME, N_("SpeechEngine", "load voice model"), on_gpu, on_cpu, self._fallbacks,
@@ -395,75 +366,8 @@ class SpeechSynthesizer:
         self.release()
         self._gpu_broken = broken
 
-    def _is_piper(self, model: str) -> bool:
-        if _is_path(model):
-            return is_piper_voice(Path(model).expanduser())
-        if is_piper_name(model):
-            return True
-        try:
-            return self._store.is_downloaded(model) and self._store.manifest(model).get("kind") == "piper"
-        except UserFacingError:
-            return False
-
-    def _resolve(self, model: str) -> tuple[Path, str, tuple[str, ...]]:
-        """The folder (or Piper .onnx file), display title and catalog languages of a model name or path."""
-        if _is_path(model):
-            path = Path(model).expanduser()
-            if is_piper_voice(path):
-                return path, path.stem if path.suffix == ".onnx" else path.name, inspect_piper(path).languages
-            check = inspect_folder(path)
-            return path, path.name, check.languages
-        info = self._store.get(model)
-        if not self._store.is_downloaded(model):
-            raise ModelError(
-                N_("SpeechEngine", "The voice model “{title}” is not on this computer yet. Download it from the "
-                                   "model list, or import its folder.").format(title=info.title)
-            )
-        folder = self._store.folder(model)
-        # The data folder may have moved since the model was added: keep config paths pointing here.
-        fix_config_paths(folder)
-        return folder, info.title, info.languages
-
-    def _load(self, folder: Path, title: str, catalog_languages: tuple[str, ...], model: str, device: str) -> _Loaded:
-        if self._is_piper(model):
-            return _load_piper(folder, title, model)
-        check = inspect_folder(folder)
-        check_model(folder, "coqui")
-        vocoder_folder = None
-        if not _is_path(model):
-            vocoder = self._store.manifest(model).get("vocoder")
-            if vocoder:
-                vocoder_folder = self._store.folder(vocoder)
-                check_model(vocoder_folder, "coqui")
-        synthesizer = _load_coqui(folder, check.kind, check.model_file, vocoder_folder, title)
-        if device == "cuda":
-            self._gpu.move(synthesizer)
-        tts_model = synthesizer.tts_model
-        languages = {normalise_language(name): name for name in tts_model.language_manager.language_names}
-        if check.kind == "xtts":
-            languages = {normalise_language(name): name for name in tts_model.config.languages}
-        codes = tuple(dict.fromkeys([*languages, *catalog_languages]))
-        speakers: tuple[str, ...] = ()
-        manager = getattr(tts_model, "speaker_manager", None)
-        if manager is not None and manager.num_speakers > 1:
-            speakers = tuple(manager.speaker_names)
-        base_length_scale = getattr(tts_model, "length_scale", None)
-        vocabulary = None
-        tokenizer = getattr(tts_model, "tokenizer", None)
-        if tokenizer is not None and not getattr(tokenizer, "use_phonemes", True):
-            vocabulary = set(tokenizer.characters.vocab)
-        info = VoiceInfo(
-            model=model,
-            title=title,
-            speakers=speakers,
-            languages=codes,
-            sample_rate=int(synthesizer.output_sample_rate),
-            can_change_speed=check.kind == "xtts" or isinstance(base_length_scale, (int, float)),
-            device="GPU" if device == "cuda" else "CPU",
-        )
-        return _Loaded((model, device), synthesizer, info, check.kind, languages,
-                       float(base_length_scale) if isinstance(base_length_scale, (int, float)) else None,
-                       vocabulary)
+    def _load(self, found: FoundModel, device: str) -> _Loaded:
+        return _Loaded((found.model, device), found.kind.load(found, device, self._gpu))
 
     def _speaker(self, loaded: _Loaded, wanted: str | None) -> str | None:
         speakers = loaded.info.speakers
@@ -506,13 +410,10 @@ class SpeechSynthesizer:
             if on_note:
                 on_note(N_("SpeechEngine", "“{title}” skips the Latin letters in this text. XTTS v2 reads Chinese "
                                            "and English together.").format(title=loaded.info.title))
-        if loaded.vocabulary is not None:
-            cleaner = loaded.synthesizer.tts_model.tokenizer.text_cleaner
-            cleaned = cleaner(text, lang=None) if cleaner else text
-            unknown = sorted({ch for ch in cleaned if ch.isalnum() and ch not in loaded.vocabulary})
-            if unknown and on_note:
-                on_note(N_("SpeechEngine", "“{title}” cannot say these characters and skips them: {characters}").format(
-                    title=loaded.info.title, characters=" ".join(unknown[:12])))
+        unknown = loaded.voice.unknown_characters(text)
+        if unknown and on_note:
+            on_note(N_("SpeechEngine", "“{title}” cannot say these characters and skips them: {characters}").format(
+                title=loaded.info.title, characters=" ".join(unknown[:12])))
 
     def _speak(self, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
         """One sentence, on the GPU with CPU fallback, or on the CPU.
@@ -541,149 +442,8 @@ class SpeechSynthesizer:
     def _run(self, loaded: _Loaded, text: str, settings: SynthesisSettings, speaker: str | None) -> np.ndarray:
         speed = min(2.0, max(0.5, float(settings.speed or 1.0)))
         pause = np.zeros(int(SENTENCE_PAUSE_SECONDS * loaded.info.sample_rate), dtype=np.float32)
-        if loaded.kind == "piper":
-            voice = loaded.synthesizer
-            speaker_id = voice.check.speakers.get(speaker) if speaker else None
-            return np.concatenate([voice.speak(text, speaker_id=speaker_id, speed=speed), pause])
-        from TTS.utils.synthesizer import PAD_SILENCE_SAMPLES
-
-        kwargs: dict[str, Any] = {}
-        if loaded.kind == "xtts":
-            kwargs["speed"] = speed
-        elif loaded.base_length_scale is not None:
-            loaded.synthesizer.tts_model.length_scale = loaded.base_length_scale / speed
-        language = None
-        if len(loaded.model_languages) > 1:
-            code = settings.language or guess_language(text) or loaded.info.languages[0]
-            language = loaded.model_languages.get(code) or next(iter(loaded.model_languages.values()))
-        try:
-            wav = loaded.synthesizer.tts(text=text, speaker_name=speaker, language_name=language,
-                                         split_sentences=False, **kwargs)
-        except ImportError as exc:  # e.g. XTTS reading Chinese without pypinyin
-            raise _missing_tools_error(loaded.info.title, exc) from exc
-        samples = np.asarray(wav, dtype=np.float32).reshape(-1)
-        # Coqui pads every sentence with its own fixed silence; use a pause of our length instead.
-        if len(samples) >= PAD_SILENCE_SAMPLES and not np.any(samples[-PAD_SILENCE_SAMPLES:]):
-            samples = samples[:-PAD_SILENCE_SAMPLES]
-        return np.concatenate([np.clip(samples, -1.0, 1.0), pause])
-
-
-# --- loading ---------------------------------------------------------------------------------
-
-
-def _load_piper(path: Path, title: str, model: str) -> _Loaded:
-    """A Piper voice (its folder or its .onnx) as the engine's loaded model, on the CPU."""
-    from desktop.engines.speech.piper import load_voice
-
-    voice = load_voice(path, title)
-    check = voice.check
-    info = VoiceInfo(
-        model=model,
-        title=title,
-        speakers=tuple(sorted(check.speakers, key=check.speakers.get)) if len(check.speakers) > 1 else (),
-        languages=check.languages,
-        sample_rate=check.sample_rate,
-        can_change_speed=True,
-        device="CPU",
-    )
-    return _Loaded((model, "cpu"), voice, info, "piper", {code: code for code in check.languages}, None, None)
-
-
-def use_safe_coqui_loaders() -> None:
-    """Make every model load in this process data-only, whatever Coqui passes; call before loading.
-
-    torch.load is forced to weights_only (torch reads TORCH_FORCE_WEIGHTS_ONLY_LOAD on every call,
-    and it wins over an explicit weights_only=False). Coqui reads a statistics file with
-    np.load(allow_pickle=True), which would run a pickle: its AudioProcessor.load_stats reads through
-    read_stats instead, which builds nothing but arrays. Both hold for every Coqui model kind and
-    every caller, even for a file changed after check_model looked at it.
-    """
-    os.environ.pop("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", None)
-    os.environ["TORCH_FORCE_WEIGHTS_ONLY_LOAD"] = "1"
-    from TTS.utils.audio.processor import AudioProcessor
-
-    AudioProcessor.load_stats = _load_stats_safely
-
-
-def _load_stats_safely(processor: Any, stats_path: str) -> tuple[Any, Any, Any, Any, dict]:
-    """Coqui's AudioProcessor.load_stats (coqui-tts 0.28), reading the file with read_stats."""
-    stats = read_stats(stats_path).item()
-    stats_config = stats["audio_config"]
-    skip = ("griffin_lim_iters", "stats_path", "do_trim_silence", "ref_level_db", "power", "sample_rate", "trim_db")
-    for key, value in stats_config.items():
-        if key not in skip and value != processor.__dict__[key]:
-            raise ValueError(f"audio setting {key} differs from the one the statistics were computed with: "
-                             f"{value} vs {processor.__dict__[key]}")
-    return stats["mel_mean"], stats["mel_std"], stats["linear_mean"], stats["linear_std"], stats_config
-
-
-def _load_coqui(folder: Path, kind: str, model_file: Path | None, vocoder_folder: Path | None, title: str) -> Any:
-    """Coqui's Synthesizer for a checked model folder; ModelError with a plain sentence on failure."""
-    try:
-        from TTS.utils.synthesizer import Synthesizer
-    except Exception as exc:  # noqa: BLE001 - a broken install shows up here as any kind of error
-        raise ModelError(
-            N_("SpeechEngine", "The speech synthesis part of VoxDesk is not installed correctly. Run the installer "
-                               "again (make setup)."),
-            detail=repr(exc),
-        ) from exc
-
-    use_safe_coqui_loaders()
-    vocoder_kwargs: dict[str, Any] = {}
-    if vocoder_folder is not None:
-        vocoder_check = _vocoder_files(vocoder_folder)
-        vocoder_kwargs = {"vocoder_checkpoint": vocoder_check[0], "vocoder_config": vocoder_check[1]}
-    try:
-        return Synthesizer(
-            tts_checkpoint=folder if kind == "xtts" else model_file,
-            tts_config_path=folder / "config.json",
-            **vocoder_kwargs,
-        )
-    except ModelError:
-        raise  # read_stats refused a file, with a sentence naming it
-    except (ImportError, FileNotFoundError) as exc:
-        if isinstance(exc, FileNotFoundError) and "espeak" not in str(exc).lower():
-            raise ModelError(
-                N_("SpeechEngine", "The voice model “{title}” is missing one of its files. Download or import it "
-                                   "again.").format(title=title),
-                detail=repr(exc),
-            ) from exc
-        raise _missing_tools_error(title, exc) from exc
-    except Exception as exc:  # noqa: BLE001 - damaged weights fail in many ways (pickle, zip, shapes)
-        raise ModelError(
-            N_("SpeechEngine", "The voice model “{title}” could not be loaded: its model file is damaged or does not "
-                               "match its config.json. Download or import it again.").format(title=title),
-            detail=f"{type(exc).__name__}: {exc}",
-        ) from exc
-
-
-def _vocoder_files(folder: Path) -> tuple[Path, Path]:
-    return find_model_file(folder), folder / "config.json"
-
-
-def _missing_tools_error(title: str, exc: BaseException) -> ModelError:
-    text = str(exc).lower()
-    if "espeak" in text:
-        message = (N_("SpeechEngine", "The voice model “{title}” needs the espeak-ng program to read text. Install "
-                                      "it (sudo apt install espeak-ng), then try again.").format(title=title))
-    elif "pypinyin" in text or "pkuseg" in text or "zh" in text:
-        message = (N_("SpeechEngine", "The voice model “{title}” needs the Chinese text tools (pypinyin, "
-                                      "spacy-pkuseg), which are not installed. Run the installer again (make setup), "
-                                      "then try again.").format(title=title))
-    else:
-        message = (N_("SpeechEngine", "The voice model “{title}” needs a text tool that is not installed. Run the "
-                                      "installer again (make setup), then try again.").format(title=title))
-    return ModelError(message, detail=f"{type(exc).__name__}: {exc}")
-
-
-def _is_path(model: str) -> bool:
-    """A model given as a folder (Coqui or Piper) or as a Piper voice's .onnx file, used in place."""
-    if is_piper_name(model):
-        return False
-    path = Path(model).expanduser()
-    if path.suffix == ".onnx":
-        return path.exists() or path.is_symlink()
-    return ("/" in model or "\\" in model) and path.is_dir()
+        samples = loaded.voice.synthesize(text, speaker=speaker, language=settings.language, speed=speed)
+        return np.concatenate([samples, pause])
 
 
 def language_name(code: str) -> str:
@@ -710,8 +470,6 @@ def _spoken(loaded: _Loaded) -> str:
 
 def _suggestion(language: str, store: TtsModelStore | None = None) -> str:
     """A model that speaks language: the default voice of the model list for it, and XTTS v2."""
-    from desktop.core.speech.tts_models import CURATED, default_voice_title
-
     if language in ("en", "zh"):
         title = default_voice_title(language, store)
         if title != CURATED[MULTILINGUAL_DEFAULT].title:

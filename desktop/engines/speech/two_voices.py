@@ -21,7 +21,8 @@ import numpy as np
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.speech.language_runs import is_mixed, split_by_language
-from desktop.core.speech.tts_models import TtsModel, TtsModelStore, default_model, default_voice_title
+from desktop.core.speech.tts_catalog import TtsModel, default_model, default_voice_title
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.engines.speech.tts import (
     SENTENCE_PAUSE_SECONDS,
     SpeechSynthesizer,

@@ -40,19 +40,21 @@ from desktop.core.voices.codes import not_issued
 from desktop.core.voices.consent import ConsentPrompt, ConsentRecord, verify_consent
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.speech.sentences import has_han, is_speakable, split_sentences
-from desktop.core.speech.tts_models import CPML_TERMS, MULTILINGUAL_DEFAULT, LicenceTerms, TtsModelStore, default_model
+from desktop.core.speech.tts_catalog import MULTILINGUAL_DEFAULT, default_model
+from desktop.core.speech.tts_licences import CPML_TERMS, LicenceTerms
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.core.voices.quality import PreparedSample, prepare_sample
 from desktop.core.voices.library import CONSENT_FILE, Voice, VoiceError, VoiceLibrary, open_checked
 from desktop.core.voices.sealed import SealedVoice, decode_wav_bytes
 from desktop.engines.voices.speaker import ENCODER_RATE, SpeakerEncoder, SpeakerError, resample
 from desktop.engines.voices.watermark import READ_RATE as WATERMARK_RATE
 from desktop.engines.voices.watermark import carries_watermark
+from desktop.engines.speech.coqui import XTTS_MAX_CHARS
 from desktop.engines.speech.tts import (
     MAX_SENTENCE_CHARS,
     NO_TEXT,
     NOTHING_TO_SAY,
     SENTENCE_PAUSE_SECONDS,
-    XTTS_MAX_CHARS,
     SpokenSentence,
     Speech,
     SpeechSynthesizer,
@@ -311,7 +313,7 @@ class VoiceCloner:
             return self._xtts
         self._xtts = None
         from desktop.core.common.model_files import check_model
-        from desktop.engines.speech.tts import use_safe_coqui_loaders
+        from desktop.engines.speech.coqui import use_safe_coqui_loaders
 
         check_model(folder, "coqui")
         status(N_("CloneEngine", "Loading XTTS v2…"))
@@ -331,7 +333,7 @@ class VoiceCloner:
             raise ModelError(N_("CloneEngine", "The XTTS v2 model could not be loaded: its files are damaged or do "
                                                "not belong together. Download or import it again."),
                              detail=f"{type(exc).__name__}: {exc}") from exc
-        from desktop.core.speech.tts_models import normalise_language
+        from desktop.core.speech.coqui_folders import normalise_language
 
         languages = tuple(dict.fromkeys(normalise_language(code) for code in config.languages))
         self._xtts = _Xtts(folder, model, languages)
@@ -404,7 +406,7 @@ class VoiceCloner:
             return self._converter
         self._converter = None
         from desktop.core.common.model_files import check_model
-        from desktop.engines.speech.tts import use_safe_coqui_loaders
+        from desktop.engines.speech.coqui import use_safe_coqui_loaders
 
         check_model(checkpoint.parent, "openvoice")
         status(N_("CloneEngine", "Loading OpenVoice v2…"))

@@ -4,7 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from desktop.core.speech.tts_models import LicenceTerms, TtsModel
+from desktop.core.speech.tts_catalog import TtsModel
+from desktop.core.speech.tts_licences import LicenceTerms
 from desktop.ui.common.i18n import translated
 
 

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from desktop.core.common.download import NoConnection
 from desktop.core.common.i18n import N_
-from desktop.core.speech.tts_models import TtsModel
+from desktop.core.speech.tts_catalog import TtsModel
 from desktop.ui.common.download_dialog import DownloadDialog
 from desktop.ui.speech.licence_dialog import LicenceDialog
 from desktop.workers.job import JobRunner

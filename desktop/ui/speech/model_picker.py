@@ -16,7 +16,7 @@ from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.common.model_origin import unverified_note
 from desktop.core.speech.piper_voices import is_piper_name
-from desktop.core.speech.tts_models import (
+from desktop.core.speech.tts_catalog import (
     CURATED,
     DEFAULT_FOR_LANGUAGE,
     IMPORTED_PREFIX,

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QPlainTextEdit, QPushButto
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackLog
-from desktop.engines.speech.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings, VoiceInfo
+from desktop.engines.speech.tts import SpeechSynthesizer, SpokenSentence, SynthesisSettings
+from desktop.engines.speech.voice import VoiceInfo
 from desktop.engines.speech.two_voices import TwoVoiceSpeech
 from desktop.ui.common.stream_player import PLAYING, STOPPED, StreamPlayer
 from desktop.ui.common.tab_jobs import TabJobs

@@ -5,7 +5,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QToolButton, QVBoxLayout, QWidget
 
 from desktop.core.common.i18n import N_
-from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings, VoiceInfo
+from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
+from desktop.engines.speech.voice import VoiceInfo
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import JobReport

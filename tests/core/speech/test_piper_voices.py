@@ -7,7 +7,8 @@ import pytest
 
 from desktop.core.common.errors import ModelError
 from desktop.core.speech.piper_voices import PIPER_REPO, PIPER_REVISION, inspect_piper, official_voices
-from desktop.core.speech.tts_models import RECOMMENDED, TtsModelStore
+from desktop.core.speech.tts_catalog import RECOMMENDED
+from desktop.core.speech.tts_models import TtsModelStore
 from tests.helpers.http_server import FileServer
 from tests.helpers.piper_voice import JOE_KEY, copy_of_joe, joe_folder
 

@@ -7,8 +7,9 @@ import os
 import pytest
 
 from desktop.core.common.errors import ModelError
-from desktop.core.speech import tts_models, voice_folders
-from desktop.core.speech.tts_models import CURATED, TtsModelStore, default_voice
+from desktop.core.speech import tts_catalog, voice_folders
+from desktop.core.speech.tts_catalog import CURATED, default_voice
+from desktop.core.speech.tts_models import TtsModelStore
 from tests.helpers.piper_voice import JOE_KEY, copy_of_joe
 
 
@@ -110,4 +111,4 @@ def test_the_chinese_default_voice_says_that_english_words_go_to_an_english_voic
 
     assert "not read" not in chinese.description
     assert "English words in the text are read by an English voice on this computer" in chinese.description
-    assert tts_models.default_voice_title("zh", store) == chinese.title == "Chinese, natural and fast (Piper, Huayan)"
+    assert tts_catalog.default_voice_title("zh", store) == chinese.title == "Chinese, natural and fast (Piper, Huayan)"

@@ -10,17 +10,11 @@ import zipfile
 import pytest
 
 from desktop.core.common.errors import Cancelled, ModelError
-from desktop.core.speech.tts_models import (
-    CPML_TERMS,
-    CURATED,
-    MANIFEST,
-    RECOMMENDED,
-    TOS_FILE,
-    LicenceNotAccepted,
-    TtsModelStore,
-    default_model,
-    inspect_folder,
-)
+from desktop.core.speech.coqui_folders import inspect_folder
+from desktop.core.speech.tts_catalog import CURATED, RECOMMENDED, default_model
+from desktop.core.speech.tts_licences import CPML_TERMS, LicenceNotAccepted
+from desktop.core.speech.tts_model_folders import MANIFEST, TOS_FILE
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.shared_models import ModelSources
 from tests.helpers.http_server import FileServer

@@ -8,7 +8,8 @@ import pytest
 
 from desktop.core.common.download_sources import DownloadSources
 from desktop.core.common.shared_models import ModelSources
-from desktop.core.speech.tts_models import MANIFEST, TtsModelStore
+from desktop.core.speech.tts_model_folders import MANIFEST
+from desktop.core.speech.tts_models import TtsModelStore
 from tests.core.speech.test_tts_models import catalog_file, hub_files, serve_hub
 from tests.helpers.http_server import FileServer, closed_port_url
 

@@ -5,8 +5,9 @@ import torch
 from desktop.core.common.errors import ModelError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.speech.tts_models import TtsModelStore
-from desktop.engines.speech import tts
-from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings, use_safe_coqui_loaders
+from desktop.engines.speech import coqui
+from desktop.engines.speech.coqui import use_safe_coqui_loaders
+from desktop.engines.speech.tts import SpeechSynthesizer, SynthesisSettings
 from tests.core.common.hostile_models import CreatesAFile, copy_of, genuine_stats, stats_inside, with_stats
 
 
@@ -27,7 +28,7 @@ def test_a_model_with_genuine_statistics_loads_and_speaks(engine, tiny_folders, 
 def test_statistics_swapped_after_the_check_still_run_no_code(engine, tiny_folders, tmp_path, monkeypatch):
     marker = tmp_path / "code-was-run"
     folder = stats_inside(tiny_folders["single"], tmp_path / "voice", marker)
-    monkeypatch.setattr(tts, "check_model", lambda *args, **kwargs: None)  # as if the file changed after it
+    monkeypatch.setattr(coqui, "check_model", lambda *args, **kwargs: None)  # as if the file changed after it
 
     with pytest.raises(ModelError) as refused:
         engine.synthesize("Hello there.", SynthesisSettings(model=str(folder)))

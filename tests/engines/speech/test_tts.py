@@ -135,7 +135,7 @@ def test_the_model_stays_loaded_between_runs_and_is_released_on_switch(engine):
     engine.synthesize("One.", SynthesisSettings(model=SINGLE), on_status=statuses.append)
     engine.synthesize("Two.", SynthesisSettings(model=SINGLE), on_status=statuses.append)
     assert sum("Loading" in s for s in statuses) == 1
-    first = weakref.ref(engine._loaded.synthesizer)
+    first = weakref.ref(engine._loaded.voice.synthesizer)
     engine.synthesize("Three.", SynthesisSettings(model=MULTI))
     gc.collect()
     assert first() is None

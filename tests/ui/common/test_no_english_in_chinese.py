@@ -159,7 +159,8 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
     """Every dialog the menus and the tabs open that can be built without a network, as they open it."""
     from desktop.core.gpu.doctor import run_doctor
     from desktop.core.transcription.region_rerun import region_of
-    from desktop.core.speech.tts_models import CPML_TERMS, TtsModelStore
+    from desktop.core.speech.tts_licences import CPML_TERMS
+    from desktop.core.speech.tts_models import TtsModelStore
     from desktop.ui.common.about import AboutDialog
     from desktop.ui.common.settings_dialog import SettingsDialog
     from desktop.ui.common.user_guide import UserGuideDialog
@@ -321,12 +322,13 @@ def test_a_speaker_nobody_named_is_shown_in_chinese_and_exported_as_the_transcri
 
 
 def test_an_imported_voice_without_a_stated_licence_says_so_in_chinese(app):  # noqa: F811
-    from desktop.core.speech.tts_models import LICENCE_NOT_STATED, _model_from_manifest
+    from desktop.core.speech.tts_licences import LICENCE_NOT_STATED
+    from desktop.core.speech.tts_model_folders import model_from_manifest
     from desktop.ui.common.i18n import translated
 
     chinese(app)
-    model = _model_from_manifest({"name": "imported/office-voice", "licence": str(LICENCE_NOT_STATED)},
+    model = model_from_manifest({"name": "imported/office-voice", "licence": str(LICENCE_NOT_STATED)},
                                  downloaded=True)
     assert translated(model.licence) == "未说明（导入）"
-    assert translated(_model_from_manifest({"name": "x"}, downloaded=True).licence) == "未知"
-    assert translated(_model_from_manifest({"name": "x", "licence": "MIT"}, downloaded=True).licence) == "MIT"
+    assert translated(model_from_manifest({"name": "x"}, downloaded=True).licence) == "未知"
+    assert translated(model_from_manifest({"name": "x", "licence": "MIT"}, downloaded=True).licence) == "MIT"

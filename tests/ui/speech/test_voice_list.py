@@ -4,7 +4,8 @@ following the interface's language."""
 import pytest
 
 from desktop.core.gpu.fallback import FallbackLog
-from desktop.core.speech.tts_models import RECOMMENDED, TtsModelStore
+from desktop.core.speech.tts_catalog import RECOMMENDED
+from desktop.core.speech.tts_models import TtsModelStore
 from desktop.engines.speech.tts import SpeechSynthesizer
 from desktop.ui.speech.model_picker import MORE_VOICES
 from desktop.ui.speech.synthesize_tab import SynthesizeTab
