@@ -68,8 +68,8 @@ def measure(lines: int, repeat: int, chinese: bool) -> dict[str, float]:
     from desktop.core.transcription.autosave import _TranscriptEncoder
     from desktop.core.transcription.cue_checks import line_warnings
     from desktop.core.transcription.edits import Search
-    from desktop.ui.transcribe.edit_commands import TranscriptHistories
-    from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
+    from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
+    from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 
     QApplication.instance() or QApplication([])
     text = transcript(lines, chinese)

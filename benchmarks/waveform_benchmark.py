@@ -5,7 +5,7 @@
 The recording is tests/data/jfk.flac (11 s of speech) repeated to --hours as a 16 kHz mono WAV, written
 to a temporary folder. The outline (core.transcription.waveform.compute_peaks, the decoder the app uses)
 is computed once, as the window does on a worker thread; its time and the process's peak memory are
-reported. The strip (ui.transcribe.waveform_strip.WaveformCanvas, 1366×72 pixels, offscreen) is then
+reported. The strip (ui.transcribe.editor.waveform_strip.WaveformCanvas, 1366×72 pixels, offscreen) is then
 painted --repeat times into an image with a transcript of one line every 3 s (2,400 lines for two hours,
 two speakers), at the opening zoom (30 s across, in the middle of the recording) and with the whole
 recording across; best and median kept. Written to BENCHMARKS.md as the "waveform" section.
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
-    from desktop.ui.transcribe.waveform_strip import WaveformCanvas
+    from desktop.ui.transcribe.editor.waveform_strip import WaveformCanvas
 
     app = QApplication.instance() or QApplication([])
     canvas = WaveformCanvas()

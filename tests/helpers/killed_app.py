@@ -18,7 +18,7 @@ import sys
 import time
 from PySide6.QtCore import QTimer
 from desktop.app import create_app
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 
 app, window = create_app(sys.argv[:1])
 window.show()

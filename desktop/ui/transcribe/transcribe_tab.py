@@ -24,10 +24,10 @@ from desktop.ui.transcribe.live_launcher import LiveLauncher
 from desktop.ui.transcribe.model_folder_watch import ModelFolderWatch
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
-from desktop.ui.transcribe.saved_work import SavedWork
+from desktop.ui.transcribe.editor.saved_work import SavedWork
 from desktop.ui.transcribe.subtitle_import import SubtitleImport, is_subtitle_file, recording_next_to
-from desktop.ui.transcribe.transcribe_again import TranscribeAgain
-from desktop.ui.transcribe.transcript_panel import TranscriptPanel
+from desktop.ui.transcribe.editor.transcribe_again import TranscribeAgain
+from desktop.ui.transcribe.editor.transcript_panel import TranscriptPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue
 

@@ -167,11 +167,11 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
     from desktop.ui.gpu.doctor_dialog import DoctorDialog
     from desktop.ui.gpu.fallback_dialog import FallbackDialog
     from desktop.ui.speech.licence_dialog import LicenceDialog
-    from desktop.ui.transcribe.find_replace_dialog import FindReplaceDialog
+    from desktop.ui.transcribe.editor.find_replace_dialog import FindReplaceDialog
     from desktop.ui.transcribe.glossary_dialog import GlossariesDialog
     from desktop.ui.transcribe.live_caption_window import LiveCaptionWindow
     from desktop.ui.transcribe.model_dialogs import ImportModelDialog, MeasureComputerDialog, WhisperDownloadDialog
-    from desktop.ui.transcribe.transcribe_again_dialog import TranscribeAgainDialog
+    from desktop.ui.transcribe.editor.transcribe_again_dialog import TranscribeAgainDialog
     from tests.fixtures.rocm.fakes import doctor_probes, machine, smoke_fails_in_conv1d
 
     tab = window.transcribe_tab
@@ -302,8 +302,8 @@ def test_qt_s_own_file_picker_names_a_folder_in_chinese(qtbot, app, tmp_path):  
 def test_a_speaker_nobody_named_is_shown_in_chinese_and_exported_as_the_transcript_names_it(qtbot, app):  # noqa: F811
     from desktop.core.transcription.subtitles import to_txt
     from desktop.core.transcription.transcript import Segment, Transcript
-    from desktop.ui.transcribe.segments_model import SegmentsModel
-    from desktop.ui.transcribe.speakers_bar import SpeakersBar
+    from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+    from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
 
     chinese(app)
     meeting = Transcript(segments=[Segment(0.0, 2.0, " Shall we start?", speaker=1), Segment(2.5, 4.0, " Yes.", speaker=2)],

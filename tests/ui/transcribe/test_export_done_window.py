@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QApplication
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.ui.transcribe import export_bar
 from desktop.ui.transcribe.export_done import ExportDoneMessage
-from tests.ui.transcribe.test_autosave_window import close, copy_of
-from tests.ui.transcribe.test_editor_window import saved, shown, timed_transcript
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of
+from tests.ui.transcribe.editor.test_editor_window import saved, shown, timed_transcript
 
 pytestmark = pytest.mark.slow
 

@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, texts
-from tests.ui.transcribe.test_editor_window import CTRL, press, select_line
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, open_window, texts
+from tests.ui.transcribe.editor.test_editor_window import CTRL, press, select_line
 from tests.ui.transcribe.test_transcribe_tab import drop
 
 pytestmark = pytest.mark.slow
@@ -127,7 +127,7 @@ def test_a_bad_subtitle_file_is_refused_naming_its_line_and_nothing_is_listed(qt
 
 
 def test_subtitles_with_speakers_open_with_them_and_export_again_unchanged(qtbot, settings, tmp_path):
-    from desktop.ui.transcribe.segments_model import SegmentsModel
+    from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 
     copy_of("jfk.flac", tmp_path / "in", "meeting.flac")
     subtitles = tmp_path / "in" / "meeting.srt"

@@ -7,9 +7,9 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.ui.common.settings_dialog import SettingsDialog
-from desktop.ui.transcribe.segments_model import SegmentsModel
-from tests.ui.transcribe.test_autosave_window import close, reopened, texts
-from tests.ui.transcribe.test_editor_window import shown, shown_texts, sources  # noqa: F401 - fixture
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from tests.ui.transcribe.editor.test_autosave_window import close, reopened, texts
+from tests.ui.transcribe.editor.test_editor_window import shown, shown_texts, sources  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.slow
 
@@ -55,7 +55,7 @@ def test_the_reading_speed_chosen_in_settings_decides_which_lines_warn(qtbot, se
 
 def found_spans(view, row: int) -> list[tuple[int, int]]:
     """The stretches of a line's text the table paints as found."""
-    from desktop.ui.transcribe.transcript_view import FOUND_BACKGROUND
+    from desktop.ui.transcribe.editor.transcript_view import FOUND_BACKGROUND
 
     index = view.model().index(row, SegmentsModel.TEXT)
     return [(start, end) for start, end, colour in view.text_delegate.highlighted_spans(index)
@@ -118,8 +118,8 @@ def test_edits_faster_than_the_disk_are_all_kept_by_closing(qtbot, settings, sou
 
 def test_only_lines_with_warnings_right_after_opening_a_long_transcript_lists_them_all(qtbot, settings, tmp_path):
     from desktop.core.transcription.transcript import Segment, Transcript
-    from tests.ui.transcribe.test_autosave_window import copy_of, open_window
-    from tests.ui.transcribe.test_editor_window import saved
+    from tests.ui.transcribe.editor.test_autosave_window import copy_of, open_window
+    from tests.ui.transcribe.editor.test_editor_window import saved
 
     source = copy_of("jfk.flac", tmp_path / "in")
     # 1,200 lines, every third far too fast to read: 45 characters in 1 s.

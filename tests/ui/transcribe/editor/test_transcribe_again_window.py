@@ -13,12 +13,12 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.common.audio import decode
-from desktop.ui.transcribe.segments_model import SegmentsModel, format_timestamp
-from desktop.ui.transcribe.transcribe_again_dialog import TranscribeAgainDialog
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel, format_timestamp
+from desktop.ui.transcribe.editor.transcribe_again_dialog import TranscribeAgainDialog
 from tests.helpers.weights import DATA_DIR, TINY_EN_MAX_WER, base_dir, reference, wer
 from tests.ui.conftest import JOB_TIMEOUT_MS, write_wav
-from tests.ui.transcribe.test_autosave_window import reopened, texts
-from tests.ui.transcribe.test_editor_window import CTRL, CTRL_SHIFT, press
+from tests.ui.transcribe.editor.test_autosave_window import reopened, texts
+from tests.ui.transcribe.editor.test_editor_window import CTRL, CTRL_SHIFT, press
 from tests.ui.transcribe.test_transcribe_tab import drop, wait_until_settled
 
 pytestmark = pytest.mark.slow

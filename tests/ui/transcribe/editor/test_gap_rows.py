@@ -2,7 +2,7 @@
 from PySide6.QtCore import Qt
 
 from desktop.core.transcription.transcript import Gap, Segment, Transcript
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 
 
 def transcript_with_a_gap() -> Transcript:

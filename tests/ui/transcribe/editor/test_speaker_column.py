@@ -4,8 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from desktop.core.transcription.transcript import Segment, Transcript
-from desktop.ui.transcribe.segments_model import SegmentsModel
-from desktop.ui.transcribe.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
 
 
 def meeting() -> Transcript:

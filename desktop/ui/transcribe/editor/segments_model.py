@@ -27,9 +27,9 @@ from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.subtitles import LineLimits
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
-from desktop.ui.transcribe.edit_commands import EditCommand, TranscriptHistories
+from desktop.ui.transcribe.editor.edit_commands import EditCommand, TranscriptHistories
 from desktop.ui.common.styles import WARNING_COLOR
-from desktop.ui.transcribe.speaker_colours import speaker_colour
+from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
 
 
 def _playing_font() -> QFont:

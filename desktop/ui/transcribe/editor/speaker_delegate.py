@@ -4,8 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from desktop.ui.transcribe.segments_model import SegmentsModel
-from desktop.ui.transcribe.speaker_colours import speaker_colour
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
 
 
 class SpeakerDelegate(QStyledItemDelegate):

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QScrollBar, QSizePolicy, QVBoxLayout, QWidget
 
 from desktop.core.transcription.transcript import Transcript
 from desktop.core.transcription.waveform import Peaks
-from desktop.ui.transcribe.speaker_colours import speaker_colour
+from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
 
 LINES_PER_SLICE = 20_000  # the lines made into arrays at one turn of the event loop
 EDGE_GRAB_PX = 5  # how near a line's edge the pointer picks it up

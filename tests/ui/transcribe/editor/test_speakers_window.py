@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
 from tests.helpers.meetings import two_speakers
 from tests.ui.transcribe.test_transcribe_tab import drop, wait_until_settled
@@ -92,7 +92,7 @@ def test_a_meeting_gets_speakers_a_rename_reaches_every_line_and_the_srt(qtbot, 
 def test_speaker_names_and_a_changed_line_come_back_in_a_new_window(qtbot, window, settings, tmp_path):
     from desktop.core.transcription.autosave import AutosaveStore
     from desktop.core.transcription.transcript import Segment, Transcript
-    from tests.ui.transcribe.test_autosave_window import copy_of, reopened
+    from tests.ui.transcribe.editor.test_autosave_window import copy_of, reopened
 
     source = copy_of("jfk.flac", tmp_path / "in")
     window.close()

@@ -10,10 +10,10 @@ from desktop.core.glossary.correction import correct
 from desktop.core.glossary.glossary_file import Term
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript
-from desktop.ui.transcribe.segments_model import SegmentsModel
-from desktop.ui.transcribe.transcript_view import CORRECTED_BACKGROUND
-from tests.ui.transcribe.test_autosave_window import close, copy_of, reopened, texts
-from tests.ui.transcribe.test_editor_window import CTRL, press, select_line, shown
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.transcript_view import CORRECTED_BACKGROUND
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, reopened, texts
+from tests.ui.transcribe.editor.test_editor_window import CTRL, press, select_line, shown
 
 pytestmark = pytest.mark.slow
 

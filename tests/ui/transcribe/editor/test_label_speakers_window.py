@@ -8,11 +8,11 @@ from PySide6.QtWidgets import QPushButton
 
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from tests.helpers.meetings import clip, compose
 from tests.ui.conftest import JOB_TIMEOUT_MS
-from tests.ui.transcribe.test_autosave_window import close, open_window
-from tests.ui.transcribe.test_editor_window import CTRL, CTRL_SHIFT, press, saved, select_line
+from tests.ui.transcribe.editor.test_autosave_window import close, open_window
+from tests.ui.transcribe.editor.test_editor_window import CTRL, CTRL_SHIFT, press, saved, select_line
 
 pytestmark = pytest.mark.slow
 

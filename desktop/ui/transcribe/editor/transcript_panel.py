@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.core.transcription import edits
-from desktop.ui.transcribe.edit_commands import TranscriptHistories
-from desktop.ui.transcribe.segments_model import SegmentSearchModel, SegmentsModel
-from desktop.ui.transcribe.speaker_delegate import SpeakerDelegate
-from desktop.ui.transcribe.speaker_labelling import SpeakerLabelling
-from desktop.ui.transcribe.speakers_bar import SpeakersBar
-from desktop.ui.transcribe.timing_by_ear import TimingByEar
-from desktop.ui.transcribe.transcript_view import TranscriptView
+from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
+from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
+from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
+from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
+from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
+from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
+from desktop.ui.transcribe.editor.transcript_view import TranscriptView
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
 
@@ -339,7 +339,7 @@ class TranscriptPanel(QWidget):
     @Slot()
     def find_and_replace(self) -> None:
         """Edit → Find and replace…: one dialog, kept beside the table and brought back to the front."""
-        from desktop.ui.transcribe.find_replace_dialog import FindReplaceDialog
+        from desktop.ui.transcribe.editor.find_replace_dialog import FindReplaceDialog
 
         if self._find_dialog is None:
             self._find_dialog = FindReplaceDialog(self, self)

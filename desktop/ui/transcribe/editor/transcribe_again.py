@@ -17,7 +17,7 @@ from desktop.core.transcription.edits import EditRefused
 from desktop.core.transcription.region_rerun import Region
 from desktop.core.transcription.transcript import Transcript
 from desktop.ui.common.i18n import translated
-from desktop.ui.transcribe.transcribe_again_dialog import TranscribeAgainDialog
+from desktop.ui.transcribe.editor.transcribe_again_dialog import TranscribeAgainDialog
 from desktop.workers.job import Job, JobRunner
 from desktop.workers.transcribe_again import transcribe_again_job
 from desktop.workers.transcription_queue import ItemState, QueueItem

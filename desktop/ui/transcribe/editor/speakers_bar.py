@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from desktop.ui.transcribe.segments_model import SegmentsModel
-from desktop.ui.transcribe.speaker_colours import speaker_colour
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
 
 
 class SpeakersBar(QWidget):

@@ -15,9 +15,9 @@ from desktop.core.common.tempo import change_tempo
 from desktop.core.transcription import waveform
 from desktop.ui.common.stream_player import PLAYING
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
-from tests.ui.transcribe.test_editor_window import CTRL, saved, sources, timed_transcript  # noqa: F401
-from tests.ui.transcribe.test_editor_window import select_line as select
-from tests.ui.transcribe.test_autosave_window import open_window
+from tests.ui.transcribe.editor.test_editor_window import CTRL, saved, sources, timed_transcript  # noqa: F401
+from tests.ui.transcribe.editor.test_editor_window import select_line as select
+from tests.ui.transcribe.editor.test_autosave_window import open_window
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 
 pytestmark = pytest.mark.slow

@@ -5,10 +5,10 @@ from __future__ import annotations
 import threading
 
 from desktop.core.transcription.autosave import AutosaveStore
-from desktop.ui.transcribe.saved_work import SavedWork
+from desktop.ui.transcribe.editor.saved_work import SavedWork
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, TranscriptionQueue
-from tests.ui.transcribe.test_autosave_window import copy_of, saved_done
+from tests.ui.transcribe.editor.test_autosave_window import copy_of, saved_done
 
 
 def unstarted_queue(runner: JobRunner) -> TranscriptionQueue:

@@ -13,7 +13,7 @@ from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.transcribe import export_bar
 from desktop.ui.transcribe.queue_model import QueueModel
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
 from tests.helpers.killed_app import kill_while_typing
 from tests.helpers.weights import DATA_DIR

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 
 
 class _LineEditor(QLineEdit):

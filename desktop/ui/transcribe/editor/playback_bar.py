@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QWidg
 
 from desktop.ui.common.icons import icon
 from desktop.ui.common.stream_player import PLAYING
-from desktop.ui.transcribe.playback import Playback
-from desktop.ui.transcribe.segments_model import format_timestamp
+from desktop.ui.transcribe.editor.playback import Playback
+from desktop.ui.transcribe.editor.segments_model import format_timestamp
 
 SPEEDS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 PLAY_PAUSE_KEY = QKeySequence("Ctrl+P")

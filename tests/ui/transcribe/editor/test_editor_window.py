@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QAbstractItemView
 
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript, Word
-from desktop.ui.transcribe.segments_model import SegmentsModel
+from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from tests.helpers.killed_app import kill_while_typing
-from tests.ui.transcribe.test_autosave_window import close, copy_of, open_window, reopened, texts
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, open_window, reopened, texts
 
 pytestmark = pytest.mark.slow
 

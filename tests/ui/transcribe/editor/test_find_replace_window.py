@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 from desktop.core.transcription.transcript import Segment, Transcript
-from tests.ui.transcribe.test_autosave_window import close, copy_of, texts
-from tests.ui.transcribe.test_editor_window import CTRL, press, saved, shown
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, texts
+from tests.ui.transcribe.editor.test_editor_window import CTRL, press, saved, shown
 
 pytestmark = pytest.mark.slow
 

@@ -12,14 +12,14 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from desktop.core.transcription.transcript import Segment, Transcript
-from desktop.ui.transcribe.transcript_panel import TranscriptPanel
+from desktop.ui.transcribe.editor.transcript_panel import TranscriptPanel
 from desktop.workers.job import JobRunner
 from desktop.workers.transcription_queue import ItemState, QueueItem
-from tests.ui.transcribe.test_autosave_window import close, open_window
+from tests.ui.transcribe.editor.test_autosave_window import close, open_window
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 MOST_BLOCKED_S = 2.5  # generous (the old window was held up for minutes) for a machine busy with other work
 
 
@@ -190,7 +190,7 @@ def test_a_line_beyond_a_32_bit_count_of_milliseconds_does_not_overflow_the_wave
 
 def test_a_long_transcript_comes_in_slices_and_an_edit_meanwhile_keeps_every_line(qtbot):
     from desktop.core.transcription import edits
-    from desktop.ui.transcribe.segments_model import ROWS_PER_SLICE, SegmentsModel
+    from desktop.ui.transcribe.editor.segments_model import ROWS_PER_SLICE, SegmentsModel
 
     model = SegmentsModel()
     lines = 3 * ROWS_PER_SLICE + 7
@@ -207,8 +207,8 @@ def test_a_long_transcript_comes_in_slices_and_an_edit_meanwhile_keeps_every_lin
 
 def test_subtitles_edited_before_the_table_has_all_their_lines_come_back_with_the_edit(
         qtbot, settings, tmp_path):
-    from desktop.ui.transcribe.segments_model import ROWS_PER_SLICE, SegmentsModel
-    from tests.ui.transcribe.test_autosave_window import reopened
+    from desktop.ui.transcribe.editor.segments_model import ROWS_PER_SLICE, SegmentsModel
+    from tests.ui.transcribe.editor.test_autosave_window import reopened
 
     cues = 2 * ROWS_PER_SLICE + 1
     recording = one_second_wav(tmp_path / "meeting.wav")

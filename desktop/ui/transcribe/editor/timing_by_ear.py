@@ -15,9 +15,9 @@ from desktop.core.transcription.waveform import Peaks
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.stream_player import PLAYING
 from desktop.ui.common.tab_jobs import TabJobs
-from desktop.ui.transcribe.playback import Playback
-from desktop.ui.transcribe.playback_bar import PlaybackBar
-from desktop.ui.transcribe.waveform_strip import WaveformStrip
+from desktop.ui.transcribe.editor.playback import Playback
+from desktop.ui.transcribe.editor.playback_bar import PlaybackBar
+from desktop.ui.transcribe.editor.waveform_strip import WaveformStrip
 from desktop.workers.job import JobReport, JobRunner
 from desktop.workers.transcription_queue import ItemState
 
