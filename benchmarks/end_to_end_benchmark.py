@@ -153,8 +153,9 @@ def report(times: dict[str, list[float]], stages: dict, seconds: float, queue: s
     from benchmarks.report import machine
 
     def baseline(name: str) -> str:
-        return next(n for n in times if n.startswith("faster-whisper") and
-                    (("one file" in n) == ("queue" not in name)))
+        """faster-whisper's row of the same work: one file, or the queue's files."""
+        several = "files" in name
+        return next(n for n in times if n.startswith("faster-whisper") and ("files" in n) == several)
 
     lines = [f"## Speed end to end: whole processes (`benchmarks/end_to_end_benchmark.py`)", "",
              f"{machine()}; {dt.date.today().isoformat()}; Whisper base, CPU int8, beam 5, English; one file of "
