@@ -30,12 +30,14 @@ class Option:
 
 def _transcription_option(option: transcription_options.TranscriptionOption) -> Option:
     """A transcription option as it is stored here, from its one declaration (None as its automatic word or 0)."""
-    choices = transcription_options.LOCAL_ENGINES if option is transcription_options.ENGINE else option.choices
+    choices = (transcription_options.LOCAL_ENGINES if option is transcription_options.ENGINE
+               else option.stored_choices())
     return Option(option.settings_key, option.stored_default(), choices)
 
 
 _OPTIONS = (
-    # The model, language, task, prompt, Chinese script, speakers, engine, device and batch size.
+    # The model, language, task, prompt, Chinese script, speakers, engine, device, batch size and the
+    # decoding options (beam size, VAD, word timings, temperature, conditioning on the text before).
     *(_transcription_option(option) for option in transcription_options.ALL if option.settings_key),
     Option("transcribe/export_formats", "srt"),  # comma-separated subset of srt,vtt,txt,json
     Option("transcribe/export_folder", ""),  # empty: next to each source file
@@ -133,6 +135,12 @@ class Settings:
         if option.choices and value not in option.choices:
             raise ValueError(f"{value!r} is not one of {option.choices} for {key}")
         self._store.setValue(key, value)
+
+    def decoding_choices(self) -> dict[str, Any]:
+        """How a file is to be decoded, as chosen in Settings → Transcription: each of
+        ``options.DECODING`` by its field name, as a job takes it (None where Whisper decides)."""
+        return {option.name: option.from_stored(self.get(option.settings_key))
+                for option in transcription_options.DECODING}
 
     def line_limits(self) -> "LineLimits":
         """The subtitle line limits chosen in Settings; a value below 1 counts as its default."""

@@ -174,7 +174,8 @@ def _caption(args: argparse.Namespace, device, engine, settings, fmt: str | None
         print(f"voxdesk: {problem}", file=sys.stderr)
     session = LiveSession(engine, LiveOptions.following(settings, glossary=tuple(all_terms(glossaries))),
                           device=device, recording=args.save_audio, on_commit=show,
-                          on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr))
+                          on_problem=lambda text: print(f"voxdesk: {text}", file=sys.stderr),
+                          on_warning=lambda text: print(f"Warning: {text}", file=sys.stderr, flush=True))
     stop = threading.Event()
     try:
         session.start()

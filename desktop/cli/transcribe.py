@@ -113,6 +113,14 @@ def run(args: argparse.Namespace) -> int:
         settings = _settings(args)
     except UserFacingError as error:
         return fail(error.message, 2)
+    files = _unique(args.files)
+    # Decided before any work, so a file's names never depend on which others failed.
+    targets = plan_exports(files, formats, args.output_dir)
+    # A file whose subtitles could not be written is refused now, before the model loads, not after decoding.
+    refused = _unwritable(files, targets, args.overwrite)
+    if len(refused) == len(files):
+        print(f"{len(files)} of {len(files)} files failed.", file=sys.stderr)
+        return 1
     fallbacks = FallbackLog()
     warn_on_fallback(fallbacks)
     store = whisper_store()
@@ -130,11 +138,10 @@ def run(args: argparse.Namespace) -> int:
         print("\nDownload cancelled.", file=sys.stderr)
         return 130
 
-    files = _unique(args.files)
-    # Decided before any work, so a file's names never depend on which others failed.
-    targets = plan_exports(files, formats, args.output_dir)
-    failed = 0
+    failed = len(refused)
     for number, path in enumerate(files, 1):
+        if number in refused:
+            continue
         line = ProgressLine(f"[{number}/{len(files)}] {printable(path.name)}")
         try:
             failed += not _transcribe_one(transcriber, path, settings, targets[number - 1], args, line)
@@ -145,6 +152,25 @@ def run(args: argparse.Namespace) -> int:
     if failed:
         print(f"{failed} of {len(files)} files failed.", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _unwritable(files: list[Path], targets: list[dict[str, Path]], overwrite: bool) -> set[int]:
+    """The numbers (from 1) of the files whose subtitles cannot be written (one exists and --overwrite
+    is not given, or its folder takes no file), each said on its own line."""
+    from desktop.cli.progress import ProgressLine
+    from desktop.core.common.atomic import ExportExists, check_writable
+
+    refused = set()
+    for number, (path, paths) in enumerate(zip(files, targets), 1):
+        try:
+            for target in paths.values():
+                check_writable(target, overwrite=overwrite)
+        except UserFacingError as error:
+            line = ProgressLine(f"[{number}/{len(files)}] {printable(path.name)}")
+            hint = " Use --overwrite to replace it." if isinstance(error, ExportExists) else ""
+            line.done(f"failed: {error.message}{hint}")
+            refused.add(number)
+    return refused
 
 
 def _settings(args: argparse.Namespace):

@@ -29,6 +29,11 @@ class _Problem:
 
 
 @dataclass(frozen=True)
+class _Warning:
+    text: str
+
+
+@dataclass(frozen=True)
 class _NeedsModel:
     name: str
     format: str
@@ -47,6 +52,7 @@ class LiveCaptions(QObject):
     committed = Signal(object)  # a CommittedLine
     tentative = Signal(str)  # the changing line ("" when none)
     problem = Signal(object)  # a sentence: the device went away, the model failed
+    warning = Signal(object)  # a sentence about the captions, which go on (the model may not know the language)
     stopped = Signal(object)  # the LiveResult, once everything captured is written and captioned
     failed = Signal(object)  # a sentence: the session could not start (no device, no model)
     model_needed = Signal(str, str)  # (name, format): the model must be downloaded first; nothing started
@@ -88,6 +94,7 @@ class LiveCaptions(QObject):
                 session = LiveSession(engine, options, device=device, **named,
                                       on_commit=report.partial,
                                       on_tentative=lambda text: report.partial(_Tentative(text)),
+                                      on_warning=lambda text: report.partial(_Warning(text)),
                                       on_problem=lambda text: (report.partial(_Problem(text)), stop.set()))
                 session.start()
                 report.partial(_Listening(session.recording_path))
@@ -127,6 +134,8 @@ class LiveCaptions(QObject):
             self.tentative.emit(value.text)
         elif isinstance(value, _Problem):
             self.problem.emit(value.text)
+        elif isinstance(value, _Warning):
+            self.warning.emit(value.text)
         elif isinstance(value, _Listening):
             self.listening.emit(value.recording)
 

@@ -484,6 +484,25 @@
     </message>
 </context>
 <context>
+    <name>DecodingBox</name>
+    <message>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>More decoding options</source>
+        <translation>更多解码选项</translation>
+    </message>
+    <message>
+        <source>Right as they are for nearly every recording.</source>
+        <translation>对几乎所有录音，保持原样即可。</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+</context>
+<context>
     <name>Device</name>
     <message>
         <source>passed: {steps}</source>
@@ -1890,6 +1909,10 @@
     <message>
         <source>The system stopped the transcription engine, most likely because the computer ran out of memory; close other programs or choose a smaller model.</source>
         <translation>系统停止了转写引擎，很可能是因为电脑内存不足；请关闭其他程序，或选择更小的模型。</translation>
+    </message>
+    <message>
+        <source>This model understands only English; the speech may be in another language: choose a multilingual model.</source>
+        <translation>此模型只能听懂英语；语音可能是其他语言：请选择多语言模型。</translation>
     </message>
 </context>
 <context>
@@ -6092,6 +6115,10 @@ Replace them?</source>
         <translation>引导拼写和风格的文字，例如人名和术语；留空时，普通话使用 VoxDesk 自带的一句简体中文。</translation>
     </message>
     <message>
+        <source>Hypotheses kept (beam size):</source>
+        <translation>保留的候选数（束宽）：</translation>
+    </message>
+    <message>
         <source>How many hypotheses Whisper keeps while decoding.</source>
         <translation>Whisper 解码时保留多少个候选结果。</translation>
     </message>
@@ -6108,16 +6135,32 @@ Replace them?</source>
         <translation>Whisper 一次同时解码多少段 30 秒的语音。“自动”按显卡的可用内存来定；1 表示逐段依次解码，与旧版本相同。</translation>
     </message>
     <message>
+        <source>Decode only where speech is heard</source>
+        <translation>只解码听到语音的部分</translation>
+    </message>
+    <message>
         <source>Decode only the speech voice activity detection hears.</source>
         <translation>只解码语音活动检测听到的语音。</translation>
+    </message>
+    <message>
+        <source>Time every word</source>
+        <translation>为每个词标注时间</translation>
     </message>
     <message>
         <source>Time every word, not only every segment.</source>
         <translation>为每个词标注时间，而不只是每一段。</translation>
     </message>
     <message>
+        <source>Sampling temperature:</source>
+        <translation>采样温度：</translation>
+    </message>
+    <message>
         <source>Sampling temperature; by default Whisper&apos;s fallback from 0.0 up to 1.0 in steps of 0.2.</source>
         <translation>采样温度；默认使用 Whisper 的回退方式，从 0.0 起每次加 0.2，直到 1.0。</translation>
+    </message>
+    <message>
+        <source>Give each window the text before it</source>
+        <translation>把前文作为每个窗口的提示</translation>
     </message>
     <message>
         <source>Give each 30-second window the text before it as its prompt.</source>

@@ -78,6 +78,18 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, overwrite: 
     return path
 
 
+def check_writable(path: str | os.PathLike[str], *, overwrite: bool) -> None:
+    """Raise now what writing ``path`` later would raise, so a long job is not done for nothing:
+    ExportExists when the file exists and overwrite is False, ExportError when its folder takes no new
+    file (missing, read-only, full of names). A hidden file is made there and removed at once."""
+    path = Path(path)
+    if not overwrite and os.path.lexists(path):
+        raise _exists_error(path)
+    fd, temp = _open_temp(path)
+    os.close(fd)
+    _remove_quietly(temp)
+
+
 def _open_temp(path: Path) -> tuple[int, Path]:
     """Create a new hidden file next to the destination, e.g. '.notes.srt.3fa9c1d2.tmp'.
 

@@ -25,6 +25,7 @@ class LiveLines:
         self._lock = threading.Lock()
         self._committed: list[CommittedLine] = []
         self._tentative = ""
+        self._warnings: list[str] = []  # sentences about the whole session, each once
         self.language: str | None = None
 
     def commit(self, segment: Segment, latency: float) -> CommittedLine:
@@ -33,6 +34,16 @@ class LiveLines:
             self._committed.append(line)
             self._tentative = ""
         return line
+
+    def warn(self, sentence: str) -> None:
+        with self._lock:
+            if sentence not in self._warnings:
+                self._warnings.append(sentence)
+
+    @property
+    def warnings(self) -> list[str]:
+        with self._lock:
+            return list(self._warnings)
 
     def set_tentative(self, text: str) -> None:
         with self._lock:
@@ -61,4 +72,5 @@ class LiveLines:
         return texts[-count:]
 
     def transcript(self, *, duration: float, source: str | None) -> Transcript:
-        return Transcript(segments=self.segments, language=self.language, duration=duration, source=source)
+        return Transcript(segments=self.segments, language=self.language, duration=duration, source=source,
+                          warnings=self.warnings)

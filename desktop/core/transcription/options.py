@@ -28,6 +28,8 @@ class TranscriptionOption:
     high: int | None = None
     automatic: str | None = None  # the word that stands for None (decided by VoxDesk) in text
     settings_key: str | None = None  # where Settings stores the user's choice, when the window offers it
+    label: str | None = None  # its name in Settings → Transcription, for the options laid out from here
+    advanced: bool = False  # folded under "More decoding options" in Settings: right as it is nearly always
 
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is one this option takes (None only where VoxDesk may decide)."""
@@ -47,10 +49,27 @@ class TranscriptionOption:
             return ""
         return 0 if self.low is not None else self.automatic
 
+    def stored_choices(self) -> tuple | None:
+        """The values Settings may store: the declared choices, and for a number picked from a list
+        with an automatic word (the temperature), that word and the numbers as text."""
+        if self.choices is None or self.automatic is None:
+            return self.choices
+        return (self.automatic, *(str(choice) for choice in self.choices))
+
+    def to_stored(self, value: Any) -> Any:
+        """A job's value as Settings stores it (the reverse of ``from_stored``)."""
+        if value is None:
+            return self.stored_default()
+        if self.automatic is not None and self.choices is not None:
+            return str(value)
+        return value
+
     def from_stored(self, value: Any) -> Any:
         """A value as Settings stores it, as a job takes it: the automatic word, 0 and "" are None."""
         if value in (self.automatic, 0, "") and self.default is None:
             return None
+        if isinstance(value, str) and self.choices is not None and self.automatic is not None:
+            return next((choice for choice in self.choices if str(choice) == value), None)
         return value
 
 
@@ -79,6 +98,7 @@ INITIAL_PROMPT = TranscriptionOption(
                                     "VoxDesk's own sentence in Simplified Chinese when empty."))
 BEAM_SIZE = TranscriptionOption(
     "beam_size", 5, low=1, high=10,
+    settings_key="transcribe/beam_size", label=N_("TranscriptionOptions", "Hypotheses kept (beam size):"),
     help=N_("TranscriptionOptions", "How many hypotheses Whisper keeps while decoding."))
 CHINESE_SCRIPT = TranscriptionOption(
     "chinese_script", "simplified", choices=chinese.SCRIPTS, settings_key="transcribe/chinese_script",
@@ -93,24 +113,32 @@ BATCH_SIZE = TranscriptionOption(
     help=N_("TranscriptionOptions", "How many 30-second pieces of speech Whisper decodes together. Automatic fits "
                                     "the graphics card's free memory; 1 decodes one piece after another, as older "
                                     "versions did."))
-# What every decoding of a file does; not offered to the user, declared here beside the rest.
+# How every decoding of a file goes: offered folded in Settings, as the defaults are right nearly always.
 VAD = TranscriptionOption(
     "vad", True, choices=(True, False),
+    settings_key="transcribe/vad", advanced=True, label=N_("TranscriptionOptions", "Decode only where speech is heard"),
     help=N_("TranscriptionOptions", "Decode only the speech voice activity detection hears."))
 WORD_TIMESTAMPS = TranscriptionOption(
     "word_timestamps", True, choices=(True, False),
+    settings_key="transcribe/word_timestamps", advanced=True, label=N_("TranscriptionOptions", "Time every word"),
     help=N_("TranscriptionOptions", "Time every word, not only every segment."))
 TEMPERATURE = TranscriptionOption(
     "temperature", None,
+    choices=(0.0, 0.2, 0.4, 0.6, 0.8, 1.0), automatic="auto",
+    settings_key="transcribe/temperature", advanced=True, label=N_("TranscriptionOptions", "Sampling temperature:"),
     help=N_("TranscriptionOptions", "Sampling temperature; by default Whisper's fallback from 0.0 up to 1.0 in "
                                     "steps of 0.2."))
 CONDITION_ON_PREVIOUS_TEXT = TranscriptionOption(
     "condition_on_previous_text", True, choices=(True, False),
+    settings_key="transcribe/condition_on_previous_text", advanced=True,
+    label=N_("TranscriptionOptions", "Give each window the text before it"),
     help=N_("TranscriptionOptions", "Give each 30-second window the text before it as its prompt."))
 
 ALL = (MODEL, ENGINE, DEVICE, LANGUAGE, TASK, INITIAL_PROMPT, BEAM_SIZE, CHINESE_SCRIPT, SPEAKERS, BATCH_SIZE,
        VAD, WORD_TIMESTAMPS, TEMPERATURE, CONDITION_ON_PREVIOUS_TEXT)
 BY_NAME = {option.name: option for option in ALL}
+# How a file is decoded, as Settings → Transcription lays them out (in this order) and a window's job reads them.
+DECODING = (BEAM_SIZE, VAD, WORD_TIMESTAMPS, TEMPERATURE, CONDITION_ON_PREVIOUS_TEXT)
 # The engines of this computer, as Settings offers them (the server is set up on a page of its own).
 LOCAL_ENGINES = tuple(engine for engine in ENGINE.choices if engine != "server")
 

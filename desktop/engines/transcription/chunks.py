@@ -16,6 +16,7 @@ from desktop.core.common.i18n import N_
 from desktop.core.glossary import prompting as glossary_prompting
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.transcription import chinese
+from desktop.core.transcription.english_only import EnglishOnlySigns
 from desktop.core.transcription.transcript import EngineFacts, Segment
 from desktop.engines.transcription.engine import EngineResult, TranscribeOptions, WhisperEngine
 from desktop.engines.transcription.plan import TranscribeSettings
@@ -53,6 +54,7 @@ class ChunkDecoder:
         self._keeper = keeper
         self._fallbacks = fallbacks
         self._heard = glossary_prompting.HeardTerms(job.glossary_terms)  # in the chunks decoded so far
+        self.english_only = EnglishOnlySigns()  # an English-only model's first decodings, for other speech
 
     def decode_chunk(self, engine: WhisperEngine, assembly: TranscriptAssembly, offset: float, samples: np.ndarray,
                      progress: Callable[[float], None]) -> WhisperEngine:
@@ -78,6 +80,8 @@ class ChunkDecoder:
         assembly.start_chunk(offset, prompt)
         result, engine = self._decode(engine, samples, chunk_options, progress, assembly.stream)
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
+        if not result.multilingual:
+            self.english_only.add(result.segments, result.avg_logprobs, result.speech)
 
         def decode(audio_part, part_options):
             # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.

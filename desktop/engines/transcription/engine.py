@@ -68,6 +68,7 @@ class EngineResult:
     bf16_encoder: bool = False  # torch's bfloat16 encoder, measured faster here, encoded the audio (bf16_encoder.py)
     compute_type: str | None = None  # the model's precision: "int8", "float16", "float32"; None on a server
     device: str | None = None  # where it ran: "cuda", "cpu" or "server"
+    multilingual: bool = True  # False: an English-only model (tiny.en …), which cannot tell other speech apart
 
 
 class WhisperEngine(Protocol):

@@ -44,6 +44,11 @@ class TranscribeSettings(RecognitionChoices):
     speakers: str = declared.SPEAKERS.default  # off | auto | 2…8: label who speaks (desktop.core.speakers.choice)
     batch_size: int | None = declared.BATCH_SIZE.default  # windows decoded at once: None automatic, 1 one by one
     glossary_files: tuple[str, ...] = ()  # glossaries Whisper is told of and the transcript is corrected with
+    # How each window is decoded, as chosen in Settings → Transcription (folded there):
+    vad: bool = declared.VAD.default
+    word_timestamps: bool = declared.WORD_TIMESTAMPS.default
+    temperature: float | None = declared.TEMPERATURE.default  # None: Whisper's fallback from 0.0 up to 1.0
+    condition_on_previous_text: bool = declared.CONDITION_ON_PREVIOUS_TEXT.default
 
     def options(self) -> TranscribeOptions:
         """The options of one decoding for this job (the chunk's language and prompt are set per chunk)."""
@@ -53,6 +58,10 @@ class TranscribeSettings(RecognitionChoices):
             initial_prompt=self.initial_prompt or None,
             beam_size=self.beam_size,
             batch_size=self.batch_size,
+            vad=self.vad,
+            word_timestamps=self.word_timestamps,
+            temperature=self.temperature,
+            condition_on_previous_text=self.condition_on_previous_text,
         )
 
 

@@ -19,6 +19,7 @@ from desktop.core.glossary.correction import Corrector
 from desktop.core.glossary.glossary_file import all_terms, load_glossaries
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.gpu.fallback import FallbackLog, SlowPathWarnings, run_with_gpu_fallback
+from desktop.core.transcription.english_only import OTHER_LANGUAGE_WARNING
 from desktop.core.transcription.options import CHINESE_SCRIPT
 from desktop.core.transcription.server_config import ServerConfig
 from desktop.core.transcription.stages import Stage
@@ -264,8 +265,11 @@ class Transcriber:
         self._enter(Stage.WRITING)
         if on_progress:
             on_progress(1.0)
+        # Auto-detect with an English-only model answers English whatever is said: its own unsureness tells.
+        other_language = [OTHER_LANGUAGE_WARNING] if (
+            settings.language is None and settings.task == "transcribe" and chunks.english_only.other_language()) else []
         transcript = assembly.transcript(duration=length, source=str(path),
-                                         warnings=[*glossary_problems, *repaired.warnings()])
+                                         warnings=[*other_language, *glossary_problems, *repaired.warnings()])
         if terms:
             Corrector(terms).correct_transcript(transcript)
             transcript.glossaries = [glossary.name for glossary in glossaries]

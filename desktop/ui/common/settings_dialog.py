@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.transcription.options import BATCH_SIZE, CHINESE_SCRIPT, DEVICE, LOCAL_ENGINES
 from desktop.settings import Settings
+from desktop.ui.common.decoding_box import DecodingBox
 from desktop.ui.common.downloads_box import DownloadsBox
 from desktop.ui.common.glossary_folders_box import GlossaryFoldersBox
 from desktop.ui.common.i18n import UI_LANGUAGES, translated
@@ -55,6 +56,7 @@ class SettingsDialog(QDialog):
         self._build_interface_box()
         self._build_recordings_box()
         self._build_startup_box()
+        self.decoding_box = DecodingBox()
         self.downloads_box = DownloadsBox()
         self.glossary_folders_box = GlossaryFoldersBox()
         self.server_box = ServerSettingsBox(self, runner=runner)
@@ -159,7 +161,8 @@ class SettingsDialog(QDialog):
     def _lay_out(self, buttons: QDialogButtonBox) -> None:
         # Pages, so the dialog fits a laptop screen (1366×768) however many options there are.
         self.pages = QTabWidget()
-        self.transcription_page = self._page(self.recognition_box, self.subtitles_box, self.reading_box)
+        self.transcription_page = self._page(self.recognition_box, self.decoding_box, self.subtitles_box,
+                                             self.reading_box)
         self.downloads_page = self._page(self.downloads_box, self.glossary_folders_box)
         self.general_page = self._page(self.interface_box, self.recordings_box, self.speech_box)
         self.advanced_page = self._scrolled(self._page(self.engine_box, self.server_box, self.startup_box))
@@ -323,6 +326,7 @@ class SettingsDialog(QDialog):
             "gpu/hsa_override_gfx_version": self.gfx_edit.text().strip(),
             RECORDINGS_KEY: self.recordings_edit.text().strip(),
             **self.server_box.fields(),
+            **self.decoding_box.fields(),
         }
 
     def _load(self) -> None:
@@ -338,6 +342,7 @@ class SettingsDialog(QDialog):
         self.downloads_box.load(self._settings)
         self.glossary_folders_box.load(self._settings)
         self.server_box.load(self._settings)
+        self.decoding_box.load(self._settings)
 
     def accept(self) -> None:
         if not self.server_box.valid():

@@ -138,6 +138,7 @@ class LivePanel(QDialog):
         captions.committed.connect(self._on_committed)
         captions.tentative.connect(self._on_tentative)
         captions.problem.connect(lambda text: self._say(text, error=True))
+        captions.warning.connect(lambda text: self._say(text, error=True))
         captions.failed.connect(lambda text: self._say(text, error=True))
         captions.stopped.connect(self._on_stopped)
         captions.model_needed.connect(self._offer_download)

@@ -191,6 +191,7 @@ class OptionsBar(QWidget):
             speakers=self.speakers_combo.currentData(),
             batch_size=BATCH_SIZE.from_stored(self._settings.get(BATCH_SIZE.settings_key)),
             glossary_files=self.glossary_picker.chosen_paths(),
+            **self._settings.decoding_choices(),  # beam size, VAD, word timings, temperature, text before
         )
 
     # -- the model list ------------------------------------------------------------------------

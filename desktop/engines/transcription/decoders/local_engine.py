@@ -85,11 +85,13 @@ class LocalEngine(ABC):
         cancelled: CancelCheck | None = None,
     ) -> EngineResult:
         model = self._loaded()
-        language = check_task(options, *self.languages(model))
+        multilingual, known_languages = self.languages(model)
+        language = check_task(options, multilingual, known_languages)
         progress = ProgressReporter(on_progress, cancelled)
         speech_found = speech_to_decode(audio, options, progress)
         if speech_found is None:
-            return self._result(Decoded(language=language), segments=[], avg_logprobs=[], speech=[])
+            return self._result(Decoded(language=language), segments=[], avg_logprobs=[], speech=[],
+                                multilingual=multilingual)
         speech, time_map = speech_found
         segments: list[Segment] = []
         avg_logprobs: list[float] = []
@@ -107,10 +109,10 @@ class LocalEngine(ABC):
             decoded = self.decode(model, speech, time_map, options, language, progress, found)
         progress.report(1.0)
         return self._result(decoded, segments=segments, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE))
+                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), multilingual=multilingual)
 
     def _result(self, decoded: Decoded, *, segments: list[Segment], avg_logprobs: list[float],
-                speech: list[tuple[float, float]]) -> EngineResult:
+                speech: list[tuple[float, float]], multilingual: bool) -> EngineResult:
         return EngineResult(segments=segments, language=decoded.language, speech=speech, avg_logprobs=avg_logprobs,
                             batch_size=decoded.batch_size, bf16_encoder=decoded.bf16_encoder,
-                            compute_type=self.compute_type, device=self.device)
+                            compute_type=self.compute_type, device=self.device, multilingual=multilingual)

@@ -30,6 +30,7 @@ from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.glossary_file import Term
 from desktop.core.common.safe_text import clean_text
 from desktop.core.transcription import chinese
+from desktop.core.transcription.english_only import OTHER_LANGUAGE_WARNING, EnglishOnlySigns
 from desktop.core.transcription.live_lines import CommittedLine, LiveLines
 from desktop.core.transcription.options import RecognitionChoices
 from desktop.core.transcription.transcript import Segment
@@ -73,11 +74,16 @@ class LiveCaptioner:
     def __init__(self, engine: WhisperEngine, options: LiveOptions, *,
                  on_commit: Callable[[CommittedLine], None] | None = None,
                  on_tentative: Callable[[str], None] | None = None,
+                 on_warning: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic):
+        """on_warning: told once a sentence about the whole session (an English-only model hearing
+        another language); it is also in ``lines.warnings``."""
         self._engine = engine
         self._options = options
         self._on_commit = on_commit
         self._on_tentative = on_tentative
+        self._on_warning = on_warning
+        self._english_only = EnglishOnlySigns()  # the utterances' decodings by an English-only model
         self._clock = clock
         self.lines = LiveLines()
         self.language: str | None = options.language  # the last utterance's, when detected
@@ -204,7 +210,9 @@ class LiveCaptioner:
         recover = self._decode_options(self._options.language)
         assembly.start_chunk(offset, options.initial_prompt)
         with window_for(self._engine, audio.size / SAMPLE_RATE):
-            result = _without_unsure_tail(self._engine.transcribe(audio, options))
+            decoded = self._engine.transcribe(audio, options)
+        self._look_for_other_language(decoded)
+        result = _without_unsure_tail(decoded)
         for segment in result.segments:
             assembly.stream(segment)
 
@@ -220,6 +228,18 @@ class LiveCaptioner:
             for segment in segments:
                 self._corrector.correct_segment(segment)
         return segments
+
+    def _look_for_other_language(self, result: EngineResult) -> None:
+        """With Auto-detect, an English-only model's unsureness over the session so far may say the
+        speech is in another language (``english_only``): said once, as for a file."""
+        if result.multilingual or self._options.language is not None or self._options.task != "transcribe":
+            return
+        self._english_only.add(result.segments, result.avg_logprobs, result.speech)
+        if OTHER_LANGUAGE_WARNING in self.lines.warnings or not self._english_only.other_language():
+            return
+        self.lines.warn(OTHER_LANGUAGE_WARNING)
+        if self._on_warning is not None:
+            self._on_warning(OTHER_LANGUAGE_WARNING)
 
     def _decode_options(self, language: str | None) -> TranscribeOptions:
         return TranscribeOptions(

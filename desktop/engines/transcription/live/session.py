@@ -60,6 +60,7 @@ class LiveSession:
                  on_commit: Callable[[CommittedLine], None] | None = None,
                  on_tentative: Callable[[str], None] | None = None,
                  on_problem: Callable[[str], None] | None = None,
+                 on_warning: Callable[[str], None] | None = None,
                  recorder_factory: Callable[..., Recorder] = Recorder):
         self._engine = engine
         self._options = options
@@ -69,7 +70,8 @@ class LiveSession:
         self._recording = recording  # the file to record to, instead of a new name in folder
         self._on_problem = on_problem
         self._make_recorder = recorder_factory
-        self._captioner = LiveCaptioner(engine, options, on_commit=on_commit, on_tentative=on_tentative)
+        self._captioner = LiveCaptioner(engine, options, on_commit=on_commit, on_tentative=on_tentative,
+                                        on_warning=on_warning)
         self._blocks: queue.Queue = queue.Queue()  # device-rate blocks, from PortAudio's thread
         self._speech: queue.Queue = queue.Queue()  # (16 kHz samples, time captured) for the captioner
         self._recorder: Recorder | None = None

@@ -89,7 +89,7 @@ def encode_result(result: EngineResult) -> dict:
     return {"segments": [encode_segment(s) for s in result.segments], "language": result.language,
             "speech": [list(stretch) for stretch in result.speech], "avg_logprobs": list(result.avg_logprobs),
             "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder),
-            "compute_type": result.compute_type, "device": result.device}
+            "compute_type": result.compute_type, "device": result.device, "multilingual": bool(result.multilingual)}
 
 
 def decode_result(data: dict) -> EngineResult:
@@ -97,7 +97,8 @@ def decode_result(data: dict) -> EngineResult:
                         speech=[(float(a), float(b)) for a, b in data["speech"]],
                         avg_logprobs=[float(p) for p in data["avg_logprobs"]],
                         batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True,
-                        compute_type=_text_or_none(data.get("compute_type")), device=_text_or_none(data.get("device")))
+                        compute_type=_text_or_none(data.get("compute_type")), device=_text_or_none(data.get("device")),
+                        multilingual=data.get("multilingual") is not False)
 
 
 def _text_or_none(value: Any) -> str | None:

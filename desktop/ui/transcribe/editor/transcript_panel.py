@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
-from desktop.ui.common.styles import WARNING_COLOR
+from desktop.ui.common.styles import WARNING_COLOR, WARNING_STYLE
 from desktop.core.transcription import edits
 from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
@@ -82,6 +82,12 @@ class TranscriptPanel(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
+        # What the transcription said about the whole recording (the wrong model for its language …).
+        self.recording_warnings = QLabel()
+        self.recording_warnings.setTextFormat(Qt.TextFormat.PlainText)
+        self.recording_warnings.setWordWrap(True)
+        self.recording_warnings.setStyleSheet(WARNING_STYLE)
+        self.recording_warnings.setVisible(False)
         self.search_edit = QLineEdit()
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setMinimumWidth(200)
@@ -110,6 +116,7 @@ class TranscriptPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(title_row)
+        layout.addWidget(self.recording_warnings)
         layout.addWidget(self.speakers_bar)
         layout.addWidget(self.view, 1)
 
@@ -299,6 +306,7 @@ class TranscriptPanel(QWidget):
 
     def _update_title(self) -> None:
         item = self._shown
+        self._show_recording_warnings(item)
         if item is None:
             self.title.setText(self.tr("Select a file in the list to see its transcript."))
         elif item.state is ItemState.DONE and item.transcript is not None and item.transcript.is_empty:
@@ -313,6 +321,12 @@ class TranscriptPanel(QWidget):
             self.title.setText(translated(item.status))
         else:
             self.title.setText(self.tr("“{name}” has not been transcribed yet.").format(name=item.path.name))
+
+    def _show_recording_warnings(self, item: QueueItem | None) -> None:
+        """The finished transcript's warnings about its recording, above its lines (also in the queue row)."""
+        warnings = item.transcript.warnings if item is not None and item.transcript is not None else []
+        self.recording_warnings.setText("\n".join(translated(warning) for warning in warnings))
+        self.recording_warnings.setVisible(bool(warnings) and item.state is ItemState.DONE)
 
     @Slot()
     def _show_speaker_column(self) -> None:

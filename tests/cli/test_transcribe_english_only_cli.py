@@ -1,0 +1,25 @@
+"""An English-only model given Mandarin with the language on Auto-detect writes invented English; it
+used to say nothing else. Now the command says the model understands only English (a warning line
+and the JSON's warnings), and says nothing of the kind over English speech. Real tiny.en, real speech."""
+from __future__ import annotations
+
+import json
+
+from tests.cli.test_transcribe_cli import voxdesk
+from tests.helpers.weights import DATA_DIR, tiny_en_dir
+
+OTHER_LANGUAGE = "This model understands only English; the speech may be in another language"
+
+
+def test_mandarin_under_an_english_only_model_is_warned_of_and_english_is_not(tmp_path):
+    result = voxdesk("transcribe", DATA_DIR / "BAC009S0764W0122.wav", DATA_DIR / "jfk.flac",
+                     "--model", tiny_en_dir(), "--format", "json", "--output-dir", tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if OTHER_LANGUAGE in line]
+    assert warned == [f"Warning: BAC009S0764W0122.wav: {OTHER_LANGUAGE}: choose a multilingual model."]
+    mandarin = json.loads((tmp_path / "BAC009S0764W0122.json").read_text(encoding="utf-8"))
+    english = json.loads((tmp_path / "jfk.json").read_text(encoding="utf-8"))
+    assert any(OTHER_LANGUAGE in warning for warning in mandarin["warnings"])
+    assert not any(OTHER_LANGUAGE in warning for warning in english.get("warnings", []))
+    assert "country" in " ".join(segment["text"] for segment in english["segments"])

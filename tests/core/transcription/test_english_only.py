@@ -1,0 +1,46 @@
+"""The signs by which an English-only model's decoding tells speech in another language."""
+from desktop.core.transcription.english_only import EnglishOnlySigns
+from desktop.core.transcription.transcript import Segment, Word
+
+
+def _segment(start, end, probability, words=4):
+    step = (end - start) / words
+    return Segment(start=start, end=end, text=" word" * words,
+                   words=[Word(start + i * step, start + (i + 1) * step, " word", probability) for i in range(words)])
+
+
+def test_sure_words_over_all_the_speech_are_english():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 4.0, 0.9)], [-0.3], [(0.0, 4.0)])
+    assert not signs.other_language()
+
+
+def test_unsure_words_and_unsure_segments_together_are_another_language():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 4.0, 0.5)], [-1.05], [(0.0, 4.0)])
+    assert signs.other_language()
+
+
+def test_unsure_words_alone_are_not_enough():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 4.0, 0.5)], [-0.5], [(0.0, 4.0)])
+    assert not signs.other_language()
+
+
+def test_speech_mostly_left_unwritten_is_another_language_even_under_sure_words():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 3.0, 0.95)], [-0.3], [(0.0, 3.2), (4.0, 8.5)])
+    assert signs.other_language()
+
+
+def test_too_little_speech_is_not_judged():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 1.0, 0.3)], [-1.5], [(0.0, 1.0)])
+    assert not signs.other_language()
+
+
+def test_the_signs_add_up_over_the_chunks_of_a_recording():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 4.0, 0.95)], [-0.3], [(0.0, 4.0)])
+    signs.add([_segment(0.0, 4.0, 0.95)], [-0.3], [(0.0, 4.0), (4.5, 11.0)])
+    assert signs.other_language()  # 8 of 14.5 s of speech under words
