@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from desktop.core.common.i18n import N_
 from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
-from desktop.engines.transcription.decoders import batching, bf16_encoder
+from desktop.engines.transcription.decoders import batching, bf16_encoder, ct2_model
 from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
 from desktop.engines.transcription.decoders.vad import TimeMap
 from desktop.engines.transcription.engine import ProgressReporter, TranscribeOptions, device_failure
@@ -48,7 +49,7 @@ class Ct2WhisperEngine(LocalEngine):
         """load_bf16_encoder: torch's encoder for this model, where it may replace CTranslate2's;
         bf16_from_windows: asked before each recording, from how many windows that is worth it (None: not)."""
         super().__init__(model, device=device, model_name=model_name, compute_type=compute_type)
-        self._bf16_encoder_in_use = False  # once torch's encoder took over (bf16_encoder), for good
+        self._encoding: ct2_model.EncoderChoice = model.encoding  # how the model encodes: the engine's to change
         self._load_bf16_encoder = load_bf16_encoder
         self._bf16_from_windows = bf16_from_windows
 
@@ -76,7 +77,17 @@ class Ct2WhisperEngine(LocalEngine):
             words = [Word(start=w.start, end=w.end, text=w.word, probability=w.probability) for w in piece.words or []]
             found(Segment(start=piece.start, end=piece.end, text=piece.text, words=words), float(piece.avg_logprob))
             progress.report(piece.end / duration)
-        return Decoded(language=info.language, batch_size=batch_size, bf16_encoder=self._bf16_encoder_in_use)
+        return Decoded(language=info.language, batch_size=batch_size, bf16_encoder=self._encoding.bf16 is not None)
+
+    @contextmanager
+    def encoding_frames(self, frames: int) -> Iterator[None]:
+        """While the block runs, the encoder sees only the first ``frames`` mel frames of each window
+        (live captions' short window, ``live.short_window``). For one thread at a time."""
+        self._encoding.frames = frames
+        try:
+            yield
+        finally:
+            self._encoding.frames = None
 
     def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
         if self._load_bf16_encoder is None or windows < bf16_encoder.FEWEST_WINDOWS:
@@ -90,8 +101,7 @@ class Ct2WhisperEngine(LocalEngine):
         except Exception as exc:  # noqa: BLE001 - a speed-up only: CTranslate2's own encoder carries on
             log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
             return
-        model.encode = encoder.encode  # both of faster-whisper's pipelines encode through this method
-        self._bf16_encoder_in_use = True
+        self._encoding.bf16 = encoder
 
     @staticmethod
     def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
@@ -252,10 +262,8 @@ def load_ct2_engine(
     folder = ct2_folder(model, cache_dir)
     compute_type = _pick_compute_type(ctranslate2, device, compute_type)
 
-    from faster_whisper import WhisperModel
-
     try:
-        whisper_model = WhisperModel(
+        whisper_model = ct2_model.model_class()(
             str(folder),
             device=device,
             compute_type=compute_type,

@@ -8,14 +8,16 @@ Whisper's sense of where speech ends: with less, it tends to repeat itself). On 
 tests/data this gives the same text as the full window, several times faster; the live tests and
 benchmarks/live_benchmark.py check it. Other engines (openai-whisper on the GPU) are left as they are.
 
-Only for an engine used by one thread at a time (a live session's own engine): the model's
-``encode`` is replaced for the duration of the block.
+Only for an engine used by one thread at a time (a live session's own engine): the engine cuts its
+encoder's window for the duration of the block (``Ct2WhisperEngine.encoding_frames``).
 """
 from __future__ import annotations
 
 import math
 from contextlib import contextmanager
 from typing import Iterator
+
+from desktop.engines.transcription.decoders.whisper_ct2 import Ct2WhisperEngine
 
 WINDOW_MARGIN_SECONDS = 5.0
 WHISPER_WINDOW_FRAMES = 3000  # 30 s of 10 ms mel frames
@@ -31,18 +33,9 @@ def window_frames(audio_seconds: float) -> int:
 @contextmanager
 def window_for(engine, audio_seconds: float) -> Iterator[None]:
     """While the block runs, ``engine`` encodes a window sized for ``audio_seconds`` of audio."""
-    model = getattr(engine, "_model", None) if getattr(engine, "name", None) == "ct2" else None
     frames = window_frames(audio_seconds)
-    if model is None or frames >= WHISPER_WINDOW_FRAMES:
+    if not isinstance(engine, Ct2WhisperEngine) or frames >= WHISPER_WINDOW_FRAMES:
         yield
         return
-    full_window = model.encode
-
-    def encode(features):
-        return full_window(features[..., :frames])
-
-    model.encode = encode
-    try:
+    with engine.encoding_frames(frames):
         yield
-    finally:
-        del model.encode  # the class's own method again
