@@ -167,3 +167,20 @@ def test_a_lone_decoding_that_says_its_last_sentence_again_at_the_stretch_end_ke
 
     review = second_pass.review(first, samples, short_replies, options, options)
     assert [s.text for s, _ in review.segments] == ["好的。", "好的。", "明白。"], "short replies are speech of their own"
+
+
+def test_an_agenda_said_again_that_a_second_decoding_hears_the_same_is_kept_as_said():
+    from desktop.engines.transcription.engine import TranscribeOptions
+
+    agenda = "甚至出现交易几乎停滞的情况，一二线城市虽然也处于调整中。"
+    samples = np.zeros(16000 * 20, dtype=np.float32)
+    said = [seg(0.0, 9.0, agenda), seg(9.5, 18.5, agenda)]  # two long identical segments: looks like a loop
+    first = EngineResult(segments=said, language="zh", avg_logprobs=[-0.3, -0.3])
+
+    def decode(audio, options):  # heard again, sampled at a higher temperature: one character differs
+        return EngineResult(segments=[seg(0.0, 9.0, agenda), seg(9.5, 18.5, agenda.replace("停滞", "停制"))],
+                            language="zh", avg_logprobs=[-0.2, -0.2])
+
+    options = TranscribeOptions(language="zh")
+    review = second_pass.review(first, samples, decode, options, options)
+    assert [s.text for s, _ in review.segments] == [agenda, agenda] and not review.changed

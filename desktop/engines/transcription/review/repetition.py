@@ -5,6 +5,7 @@ rules for when to decode again (gzip compression ratio above 2.4, average log-pr
 """
 from __future__ import annotations
 
+import difflib
 import re
 import zlib
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ MIN_REPEATS = 3  # a phrase said this many times in a row in one segment is a lo
 MIN_REPEATED_TOKENS = 6  # ... holding this many words or CJK characters at least: "no, no, no" is speech
 MIN_RUN = 3  # this many segments in a row with the same text are a loop
 MIN_PAIR_CHARS = 20  # two in a row already are, when the text is this long
+SAID_AGAIN = 0.9  # a second decoding this alike to the first (in words or characters) confirms it
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _TOKEN = re.compile(rf"[{_CJK}]|[^\s{_CJK}]+")
@@ -97,3 +99,11 @@ def better(first: Decoding, second: Decoding) -> Decoding:
     if first.loops != second.loops:
         return second if first.loops else first
     return second if second.avg_logprob > first.avg_logprob else first
+
+
+def said_again(first: Decoding, second: Decoding) -> bool:
+    """Whether a second decoding of a stretch that looked like a loop wrote the same text again, as
+    many times: then the audio says it again and again (Whisper's loop fills audio that says
+    something else, and a second decoding without the prompt leaves it)."""
+    said, heard = tokens(first.text), tokens(second.text)
+    return bool(said) and difflib.SequenceMatcher(None, said, heard, autojunk=False).ratio() >= SAID_AGAIN

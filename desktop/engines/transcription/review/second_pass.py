@@ -72,6 +72,11 @@ def _without_loop(looping: list[Segment], logprobs: list[float], samples: np.nda
     segments = [segment.shifted(start, within=(start, end), digits=3) for segment in again.segments]
     first = repetition.Decoding(looping, _mean(logprobs, default=0.0))
     second = repetition.Decoding(segments, _mean(again.avg_logprobs, default=float("-inf")))
+    if repetition.said_again(first, second):
+        # Heard the same without a prompt and at a higher temperature: the speaker said it again (a
+        # meeting repeating its agenda), it is no loop; a sampled rewording would only add mistakes.
+        log.info("Kept text said again: %r", first.text)
+        return None
     if repetition.better(first, second) is first:
         log.info("Kept a possible loop after decoding it again: %r", first.text)
         return None
