@@ -62,8 +62,13 @@ class VideoInEditor(QObject):
 
     @Slot()
     def _on_lines_changed(self, *_changed) -> None:
+        # Only for a recording with a picture: cutting a long transcript into cues (Chinese lines broken
+        # at words) costs the window's thread, and a sound file would never show them.
         transcript = self._context.table.transcript
-        self.video.set_cues(build_cues(transcript) if transcript is not None else [])
+        if not self.video.available or transcript is None:
+            self.video.set_cues([])
+            return
+        self.video.set_cues(build_cues(transcript))
 
     @Slot(float)
     def _follow_playback(self, seconds: float) -> None:
@@ -81,6 +86,8 @@ class VideoInEditor(QObject):
     @Slot(bool)
     def _on_availability(self, available: bool) -> None:
         self.toggle.setVisible(available)
+        if available:
+            self._on_lines_changed()
         self._show_video(available and self.toggle.isChecked())
 
     @Slot(bool)
