@@ -187,7 +187,7 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
         MeasureComputerDialog(window.measurement, window),
         DoctorDialog(window, settings=window._settings, runner=window.runner, doctor=lambda **_: result),
         FallbackDialog([], window),
-        FindReplaceDialog(tab.transcript_panel, window),
+        FindReplaceDialog(tab.transcript_panel.context, window),
         LiveCaptionWindow(window),
         LicenceDialog(xtts, CPML_TERMS, window),
         WhisperDownloadDialog(window._store, window.runner, "small", "ct2", window),  # shown, not opened: no download
