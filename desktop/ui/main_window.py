@@ -74,6 +74,7 @@ class MainWindow(QMainWindow):
 
         self.transcribe_tab = TranscribeTab(settings, transcriber, store, runner, autosave, fallback_log, self)
         self.transcribe_tab.edits_kept.connect(self._on_edits_kept)
+        self.transcribe_tab.window_title_changed.connect(self.setWindowTitle)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.transcribe_tab, icon("app"), "")
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for action in (self.add_action, self.open_subtitles_action, self.recent_menu.menuAction(), self.import_action,
+                       None, tab.transcript_panel.revert_action,
                        None, self.export_action, self.export_all_action, self.export_video_action, None,
                        self.quit_action):
             self.file_menu.addSeparator() if action is None else self.file_menu.addAction(action)

@@ -1688,6 +1688,10 @@
         <source>label speakers</source>
         <translation>标注说话人</translation>
     </message>
+    <message>
+        <source>revert to the transcription</source>
+        <translation>恢复为转写结果</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -1944,6 +1948,10 @@
     <message>
         <source>Save exports in</source>
         <translation>导出文件保存到</translation>
+    </message>
+    <message>
+        <source>• This transcript changed since you exported it to “{folder}”: export it again to update the files.</source>
+        <translation>• 这份转写稿在您导出到“{folder}”之后又有改动：请再次导出以更新文件。</translation>
     </message>
     <message>
         <source>Saving…</source>
@@ -4424,6 +4432,10 @@
         <translation>将从列表中移除 {count} 个文件。要保留它们已保存的文字稿（以便通过“文件 → 最近的文字稿”再次打开），还是删除？</translation>
     </message>
     <message>
+        <source>Changed since the last export: {names}.</source>
+        <translation>上次导出后有改动的：{names}。</translation>
+    </message>
+    <message>
         <source>Keep the saved transcripts?</source>
         <translation>保留已保存的文字稿吗？</translation>
     </message>
@@ -5899,6 +5911,14 @@ Replace them?</source>
         <translation>撤销全部术语表更正(&amp;G)</translation>
     </message>
     <message>
+        <source>&amp;Revert to the transcription</source>
+        <translation>恢复为转写结果(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every line back as Whisper wrote it; Edit → Undo takes it back.</source>
+        <translation>把每一行恢复为 Whisper 写出的样子；“编辑 → 撤销”可撤回。</translation>
+    </message>
+    <message>
         <source>&amp;Find and replace…</source>
         <translation>查找和替换(&amp;F)…</translation>
     </message>
@@ -5945,6 +5965,10 @@ Replace them?</source>
     <message>
         <source>Move the selected lines by this many seconds (negative: earlier):</source>
         <translation>将所选的行移动这么多秒（负数表示提前）：</translation>
+    </message>
+    <message>
+        <source>Every line is back as Whisper wrote it. Edit → Undo brings back your corrections.</source>
+        <translation>每一行都已恢复为 Whisper 写出的样子。“编辑 → 撤销”可恢复您的修改。</translation>
     </message>
     <message>
         <source>Undo glossary correction “{term}” → back to “{original}”</source>

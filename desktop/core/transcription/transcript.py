@@ -100,6 +100,13 @@ class Transcript:
     suggested: dict[int, tuple[str, float]] = field(default_factory=dict)
     engine: EngineFacts | None = field(default=None, compare=False)  # how it was made, when it was made now
 
+    def snapshot(self) -> Transcript:
+        """A copy another thread can read (to save or export it) while the editor goes on changing this
+        one. The editor's edits swap whole Segment objects and never change one in place, so copies of
+        the lists are enough; copying every word would hold up the window (a minute for 150,000 lines)."""
+        return replace(self, segments=list(self.segments), gaps=list(self.gaps), warnings=list(self.warnings),
+                       glossaries=list(self.glossaries), speaker_names=dict(self.speaker_names))
+
     def gap_at(self, segment: Segment) -> Gap | None:
         """The gap an empty segment stands in for (the row the user may fill in), or None."""
         if segment.text.strip():

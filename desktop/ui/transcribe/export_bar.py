@@ -103,6 +103,12 @@ class ExportBar(QWidget):
         self.folder_combo.setMinimumContentsLength(24)
         self.export_button = QPushButton(icon("export"), "")
         self.export_all_button = QPushButton()
+        self.changed_note = QLabel()  # the selected transcript changed since it was exported
+        self.changed_note.setObjectName("changed-since-export")
+        self.changed_note.setWordWrap(True)
+        self.changed_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.changed_note.setVisible(False)
+        self._exported_to: Path | None = None
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -120,6 +126,7 @@ class ExportBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
+        layout.addWidget(self.changed_note)
         layout.addWidget(self.note)
 
     def retranslate(self) -> None:
@@ -131,6 +138,7 @@ class ExportBar(QWidget):
         self.export_all_button.setText(self.tr("Export all"))
         self.folder_combo.setItemText(0, self.tr("Next to each recording"))
         self.folder_combo.setItemText(self.folder_combo.count() - 1, self.tr("Choose a folder…"))
+        self._say_changed_since_export()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
@@ -189,6 +197,19 @@ class ExportBar(QWidget):
     def busy(self) -> bool:
         return self._jobs.running(_EXPORT_JOB)
 
+    def set_changed_since_export(self, exported_to: Path | None) -> None:
+        """The selected transcript changed since it was exported into that folder (None: it did not, or
+        was not exported in this session)."""
+        self._exported_to = exported_to
+        self._say_changed_since_export()
+
+    def _say_changed_since_export(self) -> None:
+        folder = self._exported_to
+        self.changed_note.setVisible(folder is not None)
+        if folder is not None:
+            self.changed_note.setText(self.tr("• This transcript changed since you exported it to “{folder}”: "
+                                              "export it again to update the files.").format(folder=str(folder)))
+
     def set_exportable(self, selected: bool, any_file: bool) -> None:
         """Whether the selected file, and any file, has a transcript to export."""
         self._selected_exportable = selected
@@ -218,7 +239,7 @@ class ExportBar(QWidget):
         tasks = []
         for item, paths in zip(items, plan_exports([item.path for item in items], formats, folder)):
             # A copy: the user may go on editing while the files are written on another thread.
-            transcript = Transcript.from_dict(item.transcript.to_dict())
+            transcript = item.transcript.snapshot()
             for fmt, path in paths.items():
                 renamed = path != Path(default_export_path(item.path, fmt, folder))
                 tasks.append(_ExportTask(transcript, fmt, path, item, renamed))

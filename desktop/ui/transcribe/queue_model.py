@@ -7,6 +7,7 @@ a row never sits at 0 % with nothing moving.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer, Slot
 from PySide6.QtGui import QBrush, QColor
@@ -66,6 +67,8 @@ class QueueModel(QAbstractTableModel):
         self._queue = queue
         # A mirror of the queue's list, changed only between begin/end calls as Qt requires.
         self._items: list[QueueItem] = list(queue.items)
+        # Whether a row's transcript changed since its last export (marked “•”); the tab knows.
+        self.changed_since_export: Callable[[QueueItem], bool] = lambda item: False
         queue.item_added.connect(self._on_added)
         queue.item_removed.connect(self._on_removed)
         queue.item_changed.connect(self._on_changed)
@@ -80,6 +83,10 @@ class QueueModel(QAbstractTableModel):
 
     def item(self, row: int) -> QueueItem:
         return self._items[row]
+
+    def refresh(self, item: QueueItem) -> None:
+        """Show the row of item again (its mark changed)."""
+        self._on_changed(item)
 
     def row_of(self, item: QueueItem) -> int:
         """The row of an item, or -1 when it is not listed."""
@@ -200,7 +207,7 @@ class QueueModel(QAbstractTableModel):
             return is_busy(item)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.FILE:
-                return item.path.name
+                return f"• {item.path.name}" if self.changed_since_export(item) else item.path.name
             if column == self.DURATION:
                 return format_clock(item.duration)
             if column == self.STATUS:

@@ -203,7 +203,8 @@ class QueuePanel(QWidget):
         keep = True
         with_transcript = [item.path.name for item in items if item.transcript is not None]
         if with_transcript:
-            keep = remove_prompt.ask_keep_transcripts(self, with_transcript)
+            changed = [item.path.name for item in items if self.model.changed_since_export(item)]
+            keep = remove_prompt.ask_keep_transcripts(self, with_transcript, changed)
             if keep is None:
                 return
         self._queue.remove(items)

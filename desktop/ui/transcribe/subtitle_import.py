@@ -68,7 +68,8 @@ class SubtitleImport(QObject):
         def made(cancelled: Callable[[], bool]) -> tuple[Transcript, Transcript]:
             cues = read_subtitles(subtitles, cancelled=cancelled)
             # The transcript, and an equal one of its own for the autosave to write (see save_opened_transcript).
-            return transcript_from_cues(cues, recording), transcript_from_cues(cues, recording)
+            transcript = transcript_from_cues(cues, recording)
+            return transcript, transcript.snapshot()
 
         def read(report: JobReport) -> tuple[Transcript, Transcript]:
             # On a helper thread the job only waits for: closing the window ends the job at once, however

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from desktop import APP_NAME
 from desktop.core.common.errors import UserFacingError
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.autosave import AutosaveStore, SavedItem
@@ -24,6 +25,7 @@ from desktop.ui.transcribe.live_launcher import LiveLauncher
 from desktop.ui.transcribe.model_folder_watch import ModelFolderWatch
 from desktop.ui.transcribe.options_bar import OptionsBar
 from desktop.ui.transcribe.queue_panel import QueuePanel
+from desktop.ui.transcribe.editor.document import TranscriptDocuments
 from desktop.ui.transcribe.editor.saved_work import SavedWork
 from desktop.ui.transcribe.subtitle_import import SubtitleImport, is_subtitle_file, recording_next_to
 from desktop.ui.transcribe.editor.transcribe_again import TranscribeAgain
@@ -41,6 +43,8 @@ class TranscribeTab(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
     edits_kept = Signal(str)  # at start, a sentence naming the files whose unexported corrections came back
     export_available = Signal(bool, bool)  # (the selected file can be exported, any file can)
+    window_title_changed = Signal(str)  # the window's title: marked “•” while the shown transcript
+    # changed since its last export
 
     def __init__(self, settings: Settings, transcriber, store, runner: JobRunner, autosave: AutosaveStore,
                  fallback_log: FallbackLog, parent: QWidget | None = None):
@@ -53,13 +57,14 @@ class TranscribeTab(QWidget):
         self.options = OptionsBar(settings, store, runner)
         self.queue = TranscriptionQueue(transcriber, runner, self.options.transcribe_settings, self)
         self.queue_panel = QueuePanel(self.queue, runner)
-        self.transcript_panel = TranscriptPanel(runner)
+        self.documents = TranscriptDocuments(self)  # the finished transcripts open for editing
+        self.transcript_panel = TranscriptPanel(runner, self.documents)
         self.export_bar = ExportBar(settings, runner)
         self.saved_work = SavedWork(autosave, self.queue, self)
         self.live = LiveLauncher(runner, store, fallback_log, self.options, self.add_paths, self)  # live captions
-        self.transcribe_again = TranscribeAgain(self.transcript_panel, self.options, transcriber, runner, self)
+        self.transcribe_again = TranscribeAgain(self.transcript_panel.context, self.options, transcriber, runner, self)
+        self.transcript_panel.add_line_action(self.transcribe_again.action)
         self.transcribe_again.status_message.connect(self.status_message)
-        self._export_revisions: dict[int, int | None] = {}  # id(QueueItem): its edits in the export being made
         self._models_here: set[str] | None = None  # the models on this computer at the last listing
         self.model_folders = ModelFolderWatch(store.folders(), self)  # a model imported in a terminal shows
         self._keep_widget_names()
@@ -119,23 +124,33 @@ class TranscribeTab(QWidget):
             except (UserFacingError, OSError):
                 pass  # only the list of uses is lost, never the transcript
 
+    @Slot(object)
+    def _keep_as_transcribed(self, item) -> None:
+        """File → Revert to the transcription goes back to this, what Whisper wrote."""
+        document = self.documents.for_item(item)
+        if document is not None:
+            document.keep_as_transcribed()
+
     def _connect(self) -> None:
         queue = self.queue
         queue.item_changed.connect(self.transcript_panel.on_item_changed)
         queue.segment_added.connect(self.transcript_panel.on_segment_added)
         queue.item_finished.connect(self.transcript_panel.on_item_finished)
         queue.item_finished.connect(self._record_glossaries_used)
+        queue.item_finished.connect(self._keep_as_transcribed)
         queue.item_removed.connect(self._on_item_removed)
         queue.model_needed.connect(self._on_model_needed)
         queue.notice.connect(lambda text: self.status_message.emit(translated(text)))
         for signal in (queue.item_added, queue.item_changed, queue.item_finished, queue.item_removed):
             signal.connect(self._update_exportable)
         self.queue_panel.selection_changed.connect(self._on_selection_changed)
+        self.queue_model.changed_since_export = self._changed_since_export
+        self.documents.export_state_changed.connect(self._on_export_state_changed)
         self.options.model_changed.connect(queue.release_model)
         self.options.models_listed.connect(self._on_models_listed)
         self.model_folders.changed.connect(self.refresh_models)
 
-        self.transcript_panel.transcript_edited.connect(self.saved_work.save_whole)
+        self.documents.on_edited = lambda applied: self.saved_work.save_whole(applied.document.item)
         self.queue_panel.removed.connect(self.saved_work.forget)
         self.saved_work.problem.connect(lambda text: self.status_message.emit(translated(text)))
         self.saved_work.restored.connect(self._on_restored)
@@ -222,14 +237,20 @@ class TranscribeTab(QWidget):
     def _export(self, items: list[QueueItem]) -> None:
         if self.export_bar.busy:
             return
-        # The export writes the transcripts as they are now: that many saved edits are exported.
-        self._export_revisions = {id(item): self.saved_work.revision(item) for item in items}
+        # The export writes the transcripts as they are now: that state, and that many saved edits.
+        for item in items:
+            self.saved_work.export_started(item)
+            self.documents.for_item(item).export_started()
         self.export_bar.export(items)
 
     @Slot(object)
     def _on_exported(self, items: list[QueueItem]) -> None:
+        folder = self.export_bar.export_folder()
         for item in items:
-            self.saved_work.mark_exported(item, self._export_revisions.get(id(item)))
+            self.saved_work.mark_exported(item)
+            document = self.documents.existing(item)
+            if document is not None:
+                document.export_written(folder or item.path.parent)
 
     # -- saved work ----------------------------------------------------------------------------
 
@@ -243,6 +264,10 @@ class TranscribeTab(QWidget):
 
     @Slot(list)
     def _on_restored(self, kept_edits: list[QueueItem]) -> None:
+        for item in kept_edits:
+            document = self.documents.for_item(item)
+            if document is not None:
+                document.restored_with_unexported_edits()
         if kept_edits:
             names = ", ".join(f"“{item.path.name}”" for item in kept_edits)
             self.edits_kept.emit(
@@ -290,6 +315,29 @@ class TranscribeTab(QWidget):
     def _on_selection_changed(self) -> None:
         self.transcript_panel.show_item(self.selected_item())
         self._update_exportable()
+        self._say_changed_since_export()
+
+    def _changed_since_export(self, item: QueueItem) -> bool:
+        document = self.documents.existing(item)
+        return document is not None and document.changed_since_export
+
+    def changed_since_export(self) -> list[QueueItem]:
+        """The listed files whose transcript changed since its last export (or was never exported)."""
+        return [item for item in self.queue.items if self._changed_since_export(item)]
+
+    @Slot(object)
+    def _on_export_state_changed(self, document) -> None:
+        self.queue_model.refresh(document.item)
+        if document.item is self.selected_item():
+            self._say_changed_since_export()
+
+    def _say_changed_since_export(self) -> None:
+        """The window's title and the export bar say whether the shown transcript changed since its export."""
+        item = self.selected_item()
+        document = self.documents.existing(item) if item is not None else None
+        changed = document is not None and document.changed_since_export
+        self.export_bar.set_changed_since_export(document.exported_to if changed else None)
+        self.window_title_changed.emit(f"• {item.path.name} — {APP_NAME}" if changed else APP_NAME)
 
     @Slot(object)
     def _on_item_removed(self, item: QueueItem) -> None:

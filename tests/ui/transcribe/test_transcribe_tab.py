@@ -275,7 +275,7 @@ def test_segment_times_can_be_corrected_but_never_made_to_overlap(qtbot, tab, jf
 
 
 def test_removing_the_shown_file_clears_its_transcript(qtbot, tab, jfk, monkeypatch):
-    monkeypatch.setattr(remove_prompt, "ask_keep_transcripts", lambda parent, names: True)
+    monkeypatch.setattr(remove_prompt, "ask_keep_transcripts", lambda parent, names, changed=(): True)
     drop(tab, jfk)
     wait_until_settled(qtbot, tab, 1)
     tab.queue_view.selectRow(0)

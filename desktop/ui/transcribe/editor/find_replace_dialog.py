@@ -18,15 +18,16 @@ from PySide6.QtWidgets import (
 
 from desktop.core.transcription import edits
 from desktop.core.transcription.edits import Search
+from desktop.ui.transcribe.editor.context import EditorContext
 
 
 class FindReplaceDialog(QDialog):
     """Non-modal: the user can go on editing the table while it is open."""
 
-    def __init__(self, panel, parent: QWidget | None = None):
+    def __init__(self, context: EditorContext, parent: QWidget | None = None):
         super().__init__(parent)
-        self._panel = panel
-        self._model = panel.segments_model
+        self._context = context
+        self._model = context.table
         self._current: tuple[int, int] | None = None  # (row, start) of the match Find next selected
         self.setModal(False)
         self._build()
@@ -158,12 +159,12 @@ class FindReplaceDialog(QDialog):
         if self._current is not None:
             after = self._current
         else:
-            row = self._panel.current_row()
+            row = self._context.current_row()
             after = (row - 1, 1 << 30) if row is not None else (-1, 0)
         following = [m for m in matches if (m[0], m[1]) > after]
         row, start, _end = (following or matches)[0]
         self._current = (row, start)
-        self._panel.select_row(row)
+        self._context.select_row(row)
         return True
 
     @Slot()
@@ -191,4 +192,4 @@ class FindReplaceDialog(QDialog):
                                           in_speaker_names=self.speakers_box.isChecked())
         self._current = None
         if self._model.commit(change):
-            self._panel.status_message.emit(self.tr("{count} match(es) replaced.").format(count=count))
+            self._context.say(self.tr("{count} match(es) replaced.").format(count=count))

@@ -35,6 +35,17 @@ log = logging.getLogger(__name__)
 _RESTORED_STATES = {ItemState.FAILED.value: ItemState.FAILED, ItemState.CANCELLED.value: ItemState.CANCELLED}
 
 
+@dataclasses.dataclass
+class _SavedRow:
+    """What the saved work knows of one row of the queue, kept together so nothing gets out of step."""
+    store_id: Future  # the row's id in the store, once its first write ran (None in it: adding failed)
+    status: tuple[ItemState, str]  # the state last saved
+    revision: int = 0  # edits asked to be saved, as the store counts them
+    exporting: int | None = None  # the revision of the export being written now
+    # The newest whole transcript waiting to be saved, and how many edits it holds (under the lock).
+    pending: tuple[Transcript, int] | None = None
+
+
 class SavedWork(QObject):
     problem = Signal(str)  # a sentence: a change could not be saved, or saved work could not be read
     restored = Signal(list)  # the saved queue is back; the QueueItems with corrections never exported
@@ -46,14 +57,10 @@ class SavedWork(QObject):
         self._store = store
         self._queue = queue
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._ids: dict[QueueItem, Future] = {}  # each item's id in the store, once its first write ran
-        self._saved_status: dict[QueueItem, tuple[ItemState, str]] = {}
-        self._revisions: dict[QueueItem, int] = {}  # edits asked to be saved, as the store counts them
+        self._rows: dict[QueueItem, _SavedRow] = {}  # the rows listed, once added or restored
         self._recent: list[SavedItem] = []  # Recent transcripts as last read
         self._jobs_asked = 0  # jobs given to the saving thread, to know when it has caught up
-        # The newest whole transcript of each item waiting to be saved, and how many edits it holds.
-        self._pending_whole: dict[QueueItem, tuple[Transcript, int]] = {}
-        self._pending_lock = threading.Lock()
+        self._pending_lock = threading.Lock()  # guards _SavedRow.pending, read on the saving thread
         self._stopped = False
         self.is_restored = False
         self._failed.connect(self.problem, Qt.ConnectionType.QueuedConnection)
@@ -85,8 +92,8 @@ class SavedWork(QObject):
     def reopen(self, saved: SavedItem, then: Callable[[QueueItem], None]) -> None:
         """A transcript from recent(): ``then`` gets its row when it is listed already, else once it is
         listed again (nothing when that fails, which is said)."""
-        for item, item_id in self._ids.items():
-            if item_id.done() and item_id.result() == saved.id:
+        for item, row in self._rows.items():
+            if row.store_id.done() and row.store_id.result() == saved.id:
                 then(item)
                 return
 
@@ -112,9 +119,7 @@ class SavedWork(QObject):
             item.source_problem = _source_problem(saved)
         elif saved.status in _RESTORED_STATES:
             item.state, item.status = _RESTORED_STATES[saved.status], saved.message
-        self._ids[item] = _known(saved.id)
-        self._saved_status[item] = _status_of(item)
-        self._revisions[item] = saved.revision
+        self._rows[item] = _SavedRow(_known(saved.id), _status_of(item), saved.revision)
         self._queue.restore(item)
         return item
 
@@ -122,19 +127,19 @@ class SavedWork(QObject):
 
     @Slot(object)
     def _on_added(self, item: QueueItem) -> None:
-        if self._stopped or item in self._ids:
+        if self._stopped or item in self._rows:
             return
         path, state = item.path, item.state.value
-        self._ids[item] = self._write(lambda: self._try(self._store.add_item, path, state))
-        self._saved_status[item] = _status_of(item)
-        self._revisions[item] = 0
+        self._rows[item] = _SavedRow(self._write(lambda: self._try(self._store.add_item, path, state)),
+                                     _status_of(item))
 
     @Slot(object)
     def _on_changed(self, item: QueueItem) -> None:
         status = _status_of(item)
-        if self._stopped or item not in self._ids or self._saved_status.get(item) == status:
+        row = self._rows.get(item)
+        if self._stopped or row is None or row.status == status:
             return
-        self._saved_status[item] = status
+        row.status = status
         transcript = _snapshot(item.transcript) if item.state is ItemState.DONE else None
 
         def save(item_id: int) -> None:
@@ -142,56 +147,35 @@ class SavedWork(QObject):
                 self._try(self._store.save_transcript, item_id, transcript)
             self._try(self._store.set_status, item_id, status[0].value, status[1])
         if transcript is not None:
-            self._revisions[item] = 0
+            row.revision = 0
         self._write_item(item, save)
 
     def save_opened_transcript(self, item: QueueItem, copy: Transcript | None = None) -> None:
         """item was listed done with a transcript it did not get from transcribing (subtitles opened);
         copy: one equal to it made off the window's thread (copying 150,000 lines here took a minute)."""
-        if self._stopped or item not in self._ids or item.transcript is None:
+        if self._stopped or item not in self._rows or item.transcript is None:
             return
         transcript = copy if copy is not None else _snapshot(item.transcript)
         self._write_item(item, lambda item_id: self._try(self._store.save_transcript, item_id, transcript))
 
-    def save_edit(self, item: QueueItem, row: int, text_changed: bool) -> None:
-        """A segment of item's transcript was corrected: its text (text_changed) or its times."""
-        if self._stopped or item not in self._ids or item.transcript is None:
-            return
-        segment = item.transcript.segments[row]
-        if text_changed:
-            text = segment.text
-            self._write_edit(item, lambda item_id: self._store.save_edit(item_id, row, text))
-        else:
-            start, end = segment.start, segment.end
-            self._write_edit(item, lambda item_id: self._store.save_times(item_id, row, start, end))
-
-    def save_speakers(self, item: QueueItem) -> None:
-        """item's speakers were renamed, or a line was given another speaker."""
-        if self._stopped or item not in self._ids or item.transcript is None:
-            return
-        transcript = _snapshot(item.transcript)
-        self._write_edit(item, lambda item_id: self._store.save_speakers(item_id, transcript))
-
     def save_whole(self, item: QueueItem) -> None:
         """item's transcript changed as a whole (lines split, merged, inserted, deleted; an undo)."""
-        if self._stopped or item not in self._ids or item.transcript is None:
+        row = self._rows.get(item)
+        if self._stopped or row is None or item.transcript is None:
             return
-        # The editor swaps whole Segment objects and never changes one in place, so a copy of the list
-        # is a snapshot the writing thread can read; copying every word here would hold up the window.
-        transcript = dataclasses.replace(item.transcript, segments=list(item.transcript.segments),
-                                         speaker_names=dict(item.transcript.speaker_names))
-        self._revisions[item] = self._revisions.get(item, 0) + 1
+        transcript = item.transcript.snapshot()
+        row.revision += 1
         with self._pending_lock:
-            waiting = self._pending_whole.get(item)
+            waiting = row.pending
             # Edits made while the one before is still waiting to be saved are saved with it, as the
             # newest copy: typing fast writes the transcript as often as the disk keeps up, not per key.
-            self._pending_whole[item] = (transcript, (waiting[1] if waiting else 0) + 1)
+            row.pending = (transcript, (waiting[1] if waiting else 0) + 1)
         if waiting is None:
-            item_id = self._ids[item]
+            item_id = row.store_id
 
             def save_newest() -> None:  # on the saving thread, after item's earlier writes
                 with self._pending_lock:
-                    newest, edits = self._pending_whole.pop(item)
+                    (newest, edits), row.pending = row.pending, None
                 if item_id.result() is not None:
                     self._try(self._store.save_edited_transcript, item_id.result(), newest, edits)
             self._write(save_newest)
@@ -199,18 +183,27 @@ class SavedWork(QObject):
     def revision(self, item: QueueItem) -> int | None:
         """How many corrections of item were made: what an export made now contains (the store counts
         no further than the corrections it could save)."""
-        return self._revisions.get(item)
+        row = self._rows.get(item)
+        return None if row is None else row.revision
 
-    def mark_exported(self, item: QueueItem, revision: int | None) -> None:
-        if not self._stopped and item in self._ids:
+    def export_started(self, item: QueueItem) -> None:
+        """An export of item's transcript as it is now begins: it holds the corrections made so far."""
+        row = self._rows.get(item)
+        if row is not None:
+            row.exporting = row.revision
+
+    def mark_exported(self, item: QueueItem) -> None:
+        """The export begun last for item was written."""
+        row = self._rows.get(item)
+        if not self._stopped and row is not None:
+            revision, row.exporting = row.exporting, None
             self._write_item(item, lambda item_id: self._try(self._store.mark_exported, item_id, revision))
 
     def forget(self, items: list[QueueItem], keep_transcripts: bool) -> None:
         """Items taken off the list: their saved transcripts are kept for Recent transcripts, or deleted."""
         for item in items:
-            item_id = self._ids.pop(item, None)
-            self._saved_status.pop(item, None)
-            self._revisions.pop(item, None)
+            row = self._rows.pop(item, None)
+            item_id = None if row is None else row.store_id
             if item_id is not None and not self._stopped:
                 self._write(lambda item_id=item_id: item_id.result() is not None
                             and self._try(self._store.remove, item_id.result(), keep_transcripts))
@@ -253,17 +246,13 @@ class SavedWork(QObject):
 
     def _write_item(self, item: QueueItem, job: Callable[[int], None]) -> None:
         """``job`` with item's id, after item's earlier writes (nothing when adding it failed)."""
-        item_id = self._ids[item]
+        item_id = self._rows[item].store_id
 
         def run() -> None:
             known = item_id.result()  # already there: the writes run in the order they were asked for
             if known is not None:
                 job(known)
         self._write(run)
-
-    def _write_edit(self, item: QueueItem, save: Callable[[int], object]) -> None:
-        self._revisions[item] = self._revisions.get(item, 0) + 1
-        self._write_item(item, lambda item_id: self._try(save, item_id))
 
     def _try(self, method, *args, failed=None):
         """The store's answer, or `failed` when it could not do it (said as a problem)."""
@@ -279,7 +268,7 @@ class SavedWork(QObject):
 
 def _snapshot(transcript: Transcript | None) -> Transcript | None:
     """A copy the writing thread can read while the user goes on editing the original."""
-    return None if transcript is None else Transcript.from_dict(transcript.to_dict())
+    return None if transcript is None else transcript.snapshot()
 
 
 def _known(item_id: int) -> Future:

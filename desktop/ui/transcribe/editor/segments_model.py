@@ -27,8 +27,8 @@ from desktop.core.transcription.edits import Change, EditRefused
 from desktop.core.transcription.subtitles import LineLimits
 from desktop.core.transcription.transcript import Segment, Transcript
 from desktop.ui.common.i18n import translated
-from desktop.ui.transcribe.editor.edit_commands import EditCommand, TranscriptHistories
 from desktop.ui.common.styles import WARNING_COLOR
+from desktop.ui.transcribe.editor.document import Applied, TranscriptDocument
 from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
 
 
@@ -101,7 +101,7 @@ class SegmentsModel(QAbstractTableModel):
         self._transcript: Transcript | None = None
         self._known_speakers: list[int] | None = None  # see _speaker_numbers; None: not worked out since a change
         self._known_corrections: bool | None = None  # see has_glossary_corrections
-        self.histories: TranscriptHistories | None = None  # where edits are kept to undo; None: not kept
+        self.document: TranscriptDocument | None = None  # what edits go through (undoable); None: not kept
         self.reading_limits = ReadingLimits()
         self.line_limits = LineLimits()  # how the export cuts lines into cues, which the warnings judge
         # The cue warnings of each line as it was when asked, by id(Segment): an edit puts new Segment
@@ -125,8 +125,14 @@ class SegmentsModel(QAbstractTableModel):
     def editable(self) -> bool:
         return self._transcript is not None
 
-    def show_transcript(self, transcript: Transcript | None) -> None:
-        """Show a finished transcript; its segments can be edited."""
+    def show_transcript(self, transcript: Transcript | None, document: TranscriptDocument | None = None) -> None:
+        """Show a finished transcript; its segments can be edited, through document when there is one
+        (undoable), else directly."""
+        if self.document is not None:
+            self.document.stop_listening(self._on_applied)
+        self.document = document
+        if document is not None:
+            document.listen(self._on_applied)
         self.beginResetModel()
         self._transcript = transcript
         self._cue_warnings = {}
@@ -139,6 +145,9 @@ class SegmentsModel(QAbstractTableModel):
 
     def show_live(self, segments: list[Segment]) -> None:
         """Show the segments of a file still being transcribed; read-only until it is done."""
+        if self.document is not None:
+            self.document.stop_listening(self._on_applied)
+            self.document = None
         self.beginResetModel()
         self._transcript = None
         self._cue_warnings = {}
@@ -399,20 +408,19 @@ class SegmentsModel(QAbstractTableModel):
     # -- edits ---------------------------------------------------------------------------------
 
     def commit(self, change: Change | None, column: int = TEXT) -> bool:
-        """Make a change to the shown transcript, on its undo stack when there is one."""
+        """Make a change to the shown transcript, through its document when there is one."""
         if change is None or self._transcript is None:
             return False
         self.about_to_edit.emit()
-        transcript = self._transcript
-
-        def show(_transcript: Transcript, done: Change, undone: bool) -> None:
-            self._show_change(transcript, done, column, undone)
-        if self.histories is not None:
-            self.histories.stack_for(transcript).push(EditCommand(transcript, change, show))
+        if self.document is not None:
+            self.document.apply(change, hint=column)
         else:
-            change.apply(transcript)
-            show(transcript, change, False)
+            change.apply(self._transcript)
+            self._show_change(self._transcript, change, column, False)
         return True
+
+    def _on_applied(self, applied: Applied) -> None:
+        self._show_change(self._transcript, applied.change, applied.hint, applied.undone)
 
     def try_edit(self, make) -> bool:
         """commit(make()), saying why in edit_rejected when the edit is refused."""

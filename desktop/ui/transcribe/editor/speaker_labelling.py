@@ -12,12 +12,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QProgressDialog
+from PySide6.QtWidgets import QMenu, QProgressDialog, QWidget
 
 from desktop.core.speakers.choice import AUTO, CHOICES, OFF
 from desktop.core.speakers.relabel import relabelled
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.workers.job import JobReport, JobRunner
 
 _JOB = "label speakers"
@@ -26,16 +27,16 @@ _JOB = "label speakers"
 class SpeakerLabelling(QObject):
     status_message = Signal(str)  # a sentence for the window's status bar
 
-    def __init__(self, panel, runner: JobRunner, parent: QObject | None = None):
-        """panel: the TranscriptPanel whose shown transcript is labelled."""
+    def __init__(self, context: EditorContext, runner: JobRunner, parent: QWidget | None = None):
+        """context: the editor whose shown transcript is labelled; parent: the widget its menu belongs to."""
         super().__init__(parent)
-        self._panel = panel
+        self._context = context
         self._jobs = TabJobs(runner, self)
         self._stage = None  # the engine's SpeakersStage, made on first use; it keeps its model loaded
         self._running = None  # (item, transcript, its lines when the labelling started)
         self._stopped = False  # the user pressed Cancel: whatever the job still brings back is dropped
         self.progress_dialog: QProgressDialog | None = None
-        self.menu = QMenu(panel)
+        self.menu = QMenu(parent)
         self.choice_actions: dict[str, QAction] = {}
         for choice in CHOICES:
             if choice == OFF:
@@ -45,7 +46,7 @@ class SpeakerLabelling(QObject):
             self.choice_actions[choice] = action
             if choice == AUTO:
                 self.menu.addSeparator()
-        model = panel.segments_model
+        model = context.table
         model.modelReset.connect(self._update)
         model.changed.connect(self._update)
         self._jobs.changed.connect(self._update)
@@ -73,14 +74,14 @@ class SpeakerLabelling(QObject):
 
     @Slot()
     def _update(self) -> None:
-        transcript = self._panel.segments_model.transcript
+        transcript = self._context.table.transcript
         self.action.setEnabled(transcript is not None and not transcript.is_empty and not self.running)
 
     # -- the job -------------------------------------------------------------------------------
 
     def start(self, choice: str) -> None:
         """Label the shown transcript's speakers: choice is "auto" or how many there are."""
-        item, transcript = self._panel.shown_item, self._panel.segments_model.transcript
+        item, transcript = self._context.item, self._context.table.transcript
         if item is None or transcript is None or transcript.is_empty or self.running:
             return
         if self._stage is None:
@@ -105,7 +106,7 @@ class SpeakerLabelling(QObject):
     def _show_progress(self, name: str) -> None:
         # Busy until the first step is done: loading the speaker model the first time takes a while.
         dialog = QProgressDialog(self.tr("Finding who speaks in “{name}”…").format(name=name), self.tr("Cancel"),
-                                 0, 0, self._panel.window())
+                                 0, 0, self._context.window())
         dialog.setWindowTitle(self.tr("Label speakers"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)  # the lines stay as they are meanwhile
         dialog.setAutoClose(False)
@@ -149,7 +150,7 @@ class SpeakerLabelling(QObject):
         item, transcript, lines_before = running
         lines, names = labelled
         name = item.path.name
-        model = self._panel.segments_model
+        model = self._context.table
         unchanged = len(transcript.segments) == len(lines_before) and all(
             now is before for now, before in zip(transcript.segments, lines_before))
         if model.transcript is not transcript or not unchanged:

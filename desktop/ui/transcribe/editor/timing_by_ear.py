@@ -1,4 +1,4 @@
-"""Timing by ear, for the transcript panel: the playback bar and the waveform strip over the table,
+"""Timing by ear, for the editor: the playback bar and the waveform strip (the panel puts them over the table),
 the playing line shown in bold and kept in view, clicks on the strip played, dragged edges retimed
 through the same undoable edits as the table's."""
 from __future__ import annotations
@@ -8,13 +8,13 @@ from pathlib import Path
 import numpy as np
 
 from PySide6.QtCore import QObject, Slot
-from PySide6.QtWidgets import QAbstractItemView
 
 from desktop.core.transcription import edits, waveform
 from desktop.core.transcription.waveform import Peaks
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.stream_player import PLAYING
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.playback_bar import PlaybackBar
 from desktop.ui.transcribe.editor.waveform_strip import WaveformStrip
@@ -23,9 +23,9 @@ from desktop.workers.transcription_queue import ItemState
 
 
 class TimingByEar(QObject):
-    def __init__(self, panel, runner: JobRunner):
-        super().__init__(panel)
-        self.panel = panel
+    def __init__(self, context: EditorContext, runner: JobRunner, parent: QObject | None = None):
+        super().__init__(parent)
+        self._context = context
         self.playback = Playback(runner, self)
         self.bar = PlaybackBar(self.playback)
         self.strip = WaveformStrip()
@@ -33,19 +33,15 @@ class TimingByEar(QObject):
         self._peaks: dict[Path, Peaks] = {}  # the outlines computed this session, by file
         self._path: Path | None = None
         self._playing_row: int | None = None
-        layout = panel.layout()
-        at = layout.indexOf(panel.view)
-        layout.insertWidget(at, self.bar)
-        layout.insertWidget(at, self.strip)
         self._connect()
         self.bar.set_available(False)
         self.strip.setVisible(False)
 
     def _connect(self) -> None:
-        panel, model, canvas = self.panel, self.panel.segments_model, self.strip.canvas
-        model.modelReset.connect(self._on_shown_changed)
-        model.dataChanged.connect(canvas.lines_changed)
-        panel.view.selectionModel().selectionChanged.connect(self._on_selection)
+        context, canvas = self._context, self.strip.canvas
+        context.shown_changed.connect(self._on_shown_changed)
+        context.table.dataChanged.connect(canvas.lines_changed)
+        context.selection_changed.connect(self._on_selection)
         self.bar.play_pause_requested.connect(self.play_pause)
         self.bar.replay_line_requested.connect(self.replay_line)
         self.bar.stop_requested.connect(self.stop)
@@ -53,18 +49,18 @@ class TimingByEar(QObject):
         canvas.retime_requested.connect(self.retime)
         self.playback.position_changed.connect(self._on_position)
         self.playback.state_changed.connect(self._on_state)
-        self.playback.error.connect(panel.status_message)
+        self.playback.error.connect(context.say)
         # One sound at a time: a clicked line stops the recording playing, and the other way round.
-        panel.player.playing_changed.connect(lambda playing: playing and self.playback.stop())
-        panel.player.playing_changed.connect(self._update_stoppable)
+        context.player.playing_changed.connect(lambda playing: playing and self.playback.stop())
+        context.player.playing_changed.connect(self._update_stoppable)
         self.playback.state_changed.connect(self._update_stoppable)
 
     # -- the file shown ------------------------------------------------------------------------
 
     @Slot()
     def _on_shown_changed(self) -> None:
-        item = self.panel.shown_item
-        transcript = self.panel.segments_model.transcript
+        item = self._context.item
+        transcript = self._context.table.transcript
         path = item.path if item is not None and item.state is ItemState.DONE and transcript is not None else None
         self.bar.set_available(path is not None)
         self.strip.setVisible(path is not None)
@@ -95,7 +91,7 @@ class TimingByEar(QObject):
                 self.strip.canvas.set_peaks(peaks)
 
         self._jobs.start("peaks", work, on_result=done,
-                         on_failed=lambda message: self.panel.status_message.emit(translated(message)))
+                         on_failed=lambda message: self._context.say(translated(message)))
 
     def computing_peaks(self) -> bool:
         return self._jobs.running("peaks")
@@ -103,15 +99,15 @@ class TimingByEar(QObject):
     # -- playing -------------------------------------------------------------------------------
 
     def _selected_segment(self):
-        rows = self.panel.selected_rows()
-        return (rows[0], self.panel.segments_model.segment(rows[0])) if rows else (None, None)
+        rows = self._context.selected_rows()
+        return (rows[0], self._context.table.segment(rows[0])) if rows else (None, None)
 
     @Slot()
     def play_pause(self) -> None:
         if self._path is None:
             return
         if self.playback.state == PLAYING or self.playback.path == self._path and self.playback.position > 0:
-            self.panel.player.stop()
+            self._context.player.stop()
             self.playback.toggle(self._path)
             return
         _row, segment = self._selected_segment()
@@ -121,30 +117,30 @@ class TimingByEar(QObject):
     def replay_line(self) -> None:
         _row, segment = self._selected_segment()
         if self._path is not None and segment is not None:
-            self.panel.player.stop()
+            self._context.player.stop()
             self.playback.play_from(self._path, segment.start, segment.end)
 
     @Slot()
     def stop(self) -> None:
         """Stop whatever is heard: the recording, or a line clicked in the table."""
-        self.panel.player.stop()
+        self._context.player.stop()
         self.playback.stop()
 
     @Slot()
     def _update_stoppable(self, *_changed) -> None:
-        self.bar.set_stoppable(self.playback.state != "stopped" or self.panel.player.is_playing)
+        self.bar.set_stoppable(self.playback.state != "stopped" or self._context.player.is_playing)
 
     @Slot(float)
     def play_from(self, seconds: float) -> None:
         if self._path is not None:
-            self.panel.player.stop()
+            self._context.player.stop()
             self.playback.play_from(self._path, seconds)
 
     @Slot(float)
     def _on_position(self, seconds: float) -> None:
         playing = self.playback.state != "stopped" or seconds > 0
         self.strip.canvas.set_playhead(seconds if playing and self._path is not None else None)
-        transcript = self.panel.segments_model.transcript
+        transcript = self._context.table.transcript
         row = None
         if transcript is not None and self.playback.state == PLAYING and self.strip.canvas.transcript is transcript:
             times, _speakers = self.strip.canvas.line_times()
@@ -162,12 +158,9 @@ class TimingByEar(QObject):
         if row == self._playing_row:
             return
         self._playing_row = row
-        self.panel.segments_model.set_playing_row(row)
-        view = self.panel.view
-        if row is not None and view.state() != QAbstractItemView.State.EditingState:
-            index = self.panel.search_model.mapFromSource(self.panel.segments_model.index(row, 0))
-            if index.isValid():
-                view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        self._context.table.set_playing_row(row)
+        if row is not None:
+            self._context.keep_in_view(row)
 
     @property
     def playing_row(self) -> int | None:
@@ -177,7 +170,7 @@ class TimingByEar(QObject):
 
     @Slot(int, float, float)
     def retime(self, row: int, start: float, end: float) -> None:
-        model = self.panel.segments_model
+        model = self._context.table
         transcript = model.transcript
         if transcript is not None and 0 <= row < len(transcript.segments):
             model.try_edit(lambda: edits.set_times(transcript, row, start, end))
@@ -185,6 +178,6 @@ class TimingByEar(QObject):
 
     @Slot()
     def _on_selection(self) -> None:
-        rows = self.panel.selected_rows()
+        rows = self._context.selected_rows()
         self.strip.canvas.selected_row = rows[0] if rows else None
         self.strip.canvas.update()

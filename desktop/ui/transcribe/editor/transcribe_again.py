@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction
 
 from desktop.core.transcription import region_rerun
@@ -17,6 +17,7 @@ from desktop.core.transcription.edits import EditRefused
 from desktop.core.transcription.region_rerun import Region
 from desktop.core.transcription.transcript import Transcript
 from desktop.ui.common.i18n import translated
+from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.transcribe_again_dialog import TranscribeAgainDialog
 from desktop.workers.job import Job, JobRunner
 from desktop.workers.transcribe_again import transcribe_again_job
@@ -35,11 +36,12 @@ def copy_choices(source, target) -> None:
 class TranscribeAgain(QObject):
     status_message = Signal(str)  # a sentence for the window's status bar
 
-    def __init__(self, panel, options, transcriber, runner: JobRunner, parent: QObject | None = None):
-        """panel: the TranscriptPanel whose lines are transcribed again; options: the OptionsBar whose
+    def __init__(self, context: EditorContext, options, transcriber, runner: JobRunner,
+                 parent: QObject | None = None):
+        """context: the editor whose lines are transcribed again; options: the OptionsBar whose
         choices are the dialog's defaults; transcriber: the queue's Transcriber."""
         super().__init__(parent)
-        self._panel = panel
+        self._context = context
         self._options = options
         self._transcriber = transcriber
         self._runner = runner
@@ -48,24 +50,18 @@ class TranscribeAgain(QObject):
         self._job: Job | None = None
         self._target: tuple[QueueItem, Transcript, Region] | None = None
         self._cancel_asked = False
-        self.action = QAction(panel)
+        self.action = QAction(self)  # the tab lists it with the editor's line actions
         self.action.setEnabled(False)
         self.action.triggered.connect(self.open_dialog)
-        panel.add_line_action(self.action)
-        panel.view.selectionModel().selectionChanged.connect(self._update_action)
-        panel.segments_model.modelReset.connect(self._update_action)
+        context.selection_changed.connect(self._update_action)
+        context.shown_changed.connect(self._update_action)
         options.models_listed.connect(self._on_models_listed)
-        panel.installEventFilter(self)  # to follow a change of interface language
+        context.language_changed.connect(self.retranslate)
         self.retranslate()
 
     def retranslate(self) -> None:
         self.action.setText(self.tr("Transcribe &again…"))
         self.action.setToolTip(self.tr("Decode the selected lines again, with another model, language or prompt"))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt naming
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
 
     @property
     def busy(self) -> bool:
@@ -78,27 +74,27 @@ class TranscribeAgain(QObject):
 
     @Slot()
     def _update_action(self) -> None:
-        rows = self._panel.selected_rows() if self._panel.segments_model.editable else []
+        rows = self._context.selected_rows() if self._context.table.editable else []
         self.action.setEnabled(bool(rows) and rows == list(range(rows[0], rows[-1] + 1)))
 
     # -- the dialog ----------------------------------------------------------------------------
 
     @Slot()
     def open_dialog(self) -> None:
-        panel = self._panel
-        item, transcript = panel.shown_item, panel.segments_model.transcript
+        context = self._context
+        item, transcript = context.item, context.table.transcript
         if self._job is not None or item is None or transcript is None or item.state is not ItemState.DONE:
             return
         if item.source_problem:  # the recording is not the one transcribed: its times would not match
             self.status_message.emit(translated(item.source_problem))
             return
         try:
-            region = region_rerun.region_of(transcript, panel.selected_rows())
+            region = region_rerun.region_of(transcript, context.selected_rows())
         except EditRefused as refused:
             self.status_message.emit(translated(refused.message))
             return
         self._target = (item, transcript, region)
-        dialog = self._dialog = TranscribeAgainDialog(region, panel.window())
+        dialog = self._dialog = TranscribeAgainDialog(region, context.window())
         self._fill_choices(dialog, transcript)
         dialog.start_requested.connect(self._start)
         dialog.cancel_requested.connect(self._cancel)
@@ -128,8 +124,7 @@ class TranscribeAgain(QObject):
         if self._job is None:
             self._target = None
         # Back to the lines, so Ctrl+Z and the line edits act on them at once.
-        self._panel.window().activateWindow()
-        self._panel.view.setFocus()
+        self._context.focus_lines()
 
     # -- the decoding --------------------------------------------------------------------------
 
@@ -180,7 +175,7 @@ class TranscribeAgain(QObject):
             self._on_cancelled()
             return
         _item, transcript, region = self._target
-        model = self._panel.segments_model
+        model = self._context.table
         try:
             if model.transcript is not transcript:
                 raise EditRefused(region_rerun.LINES_CHANGED)
@@ -189,7 +184,8 @@ class TranscribeAgain(QObject):
             self._dialog.show_failure(translated(refused.message))
             return
         model.commit(change)
-        self._select(change.first_row, len(change.splices[0].inserted))
+        # The new lines selected, so they can be heard, checked or transcribed again at once.
+        self._context.select_rows(change.first_row, len(change.splices[0].inserted))
         self._dialog.finish(True)
         self.status_message.emit(self.tr("Transcribed {lines} again. Edit → Undo brings back the old lines.").format(
             lines=translated(region.lines_named)))
@@ -214,20 +210,6 @@ class TranscribeAgain(QObject):
             self._job = None
             if self._dialog is None:
                 self._target = None
-
-    def _select(self, first: int, count: int) -> None:
-        """Select the new lines, so they can be heard, checked or transcribed again at once."""
-        panel = self._panel
-        proxy = panel.search_model
-        top = proxy.mapFromSource(panel.segments_model.index(first, 0))
-        bottom = proxy.mapFromSource(panel.segments_model.index(first + max(0, count - 1), proxy.columnCount() - 1))
-        if not top.isValid() or not bottom.isValid():
-            return
-        selection = panel.view.selectionModel()
-        selection.setCurrentIndex(top, QItemSelectionModel.SelectionFlag.NoUpdate)
-        selection.select(QItemSelection(top, bottom), QItemSelectionModel.SelectionFlag.ClearAndSelect
-                         | QItemSelectionModel.SelectionFlag.Rows)
-        panel.view.scrollTo(top)
 
     def shutdown(self) -> None:
         """The window is closing: stop a decoding under way."""

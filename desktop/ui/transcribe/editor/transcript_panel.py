@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.core.transcription import edits
-from desktop.ui.transcribe.editor.edit_commands import TranscriptHistories
+from desktop.ui.transcribe.editor.context import EditorContext
+from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
@@ -32,20 +33,28 @@ from desktop.workers.transcription_queue import ItemState, QueueItem
 
 class TranscriptPanel(QWidget):
     status_message = Signal(str)  # a sentence for the window's status bar
-    transcript_edited = Signal(object)  # QueueItem whose transcript an edit, undo or redo changed
 
-    def __init__(self, runner: JobRunner, parent: QWidget | None = None):
+    def __init__(self, runner: JobRunner, documents: TranscriptDocuments | None = None,
+                 parent: QWidget | None = None):
+        """documents: the window's open transcripts (a set of the panel's own when None)."""
         super().__init__(parent)
         self._shown: QueueItem | None = None
-        self._items: dict[int, QueueItem] = {}  # id(transcript): the item it belongs to, once shown
+        self.document: TranscriptDocument | None = None  # the shown transcript's, when it is finished
         self.player = AudioPlayer(runner, self)
-        self.histories = TranscriptHistories(self)
+        self.documents = documents if documents is not None else TranscriptDocuments(self)
+        self.histories = self.documents.histories
         self._build()
+        # What the helpers below may use of the editor, instead of the panel's widgets.
+        self.context = EditorContext(self.segments_model, self.search_model, self.view, self.player, self)
+        self.context.said.connect(self.status_message)
         self._build_actions()
         self._connect()
-        self.timing = TimingByEar(self, runner)  # the playback bar and the waveform strip
+        self.timing = TimingByEar(self.context, runner, self)  # the playback bar and the waveform strip
+        at = self.layout().indexOf(self.view)  # over the table
+        self.layout().insertWidget(at, self.timing.bar)
+        self.layout().insertWidget(at, self.timing.strip)
+        self.speaker_labelling = SpeakerLabelling(self.context, runner, self)  # Label speakers on a finished transcript
         self.video = VideoInEditor(self, runner)  # the picture of a video beside the lines
-        self.speaker_labelling = SpeakerLabelling(self, runner, self)  # Label speakers on a finished transcript
         self.speaker_labelling.status_message.connect(self.status_message)
         self.retranslate()
 
@@ -62,7 +71,6 @@ class TranscriptPanel(QWidget):
         self.search_count = QLabel()
         self.warnings_only_box = QCheckBox()
         self.segments_model = SegmentsModel(self)
-        self.segments_model.histories = self.histories
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
@@ -120,6 +128,9 @@ class TranscriptPanel(QWidget):
         self._find_dialog = None
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.revert_action = QAction(self)  # File → Revert to the transcription
+        self.revert_action.triggered.connect(self.revert_to_transcription)
+        self.revert_action.setEnabled(False)
         self.undo_corrections_action = QAction(self)
         self.undo_corrections_action.triggered.connect(self.undo_all_corrections)
         self.undo_corrections_action.setEnabled(False)
@@ -178,6 +189,8 @@ class TranscriptPanel(QWidget):
         self.delete_action.setText(self.tr("&Delete lines"))
         self.shift_action.setText(self.tr("S&hift times…"))
         self.undo_corrections_action.setText(self.tr("Undo all &glossary corrections"))
+        self.revert_action.setText(self.tr("&Revert to the transcription"))
+        self.revert_action.setToolTip(self.tr("Put every line back as Whisper wrote it; Edit → Undo takes it back."))
         self.find_action.setText(self.tr("&Find and replace…"))
         self.speaker_labelling.retranslate()
         self.segments_model.retranslate()
@@ -187,6 +200,7 @@ class TranscriptPanel(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt naming
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.context.language_changed.emit()
         super().changeEvent(event)
 
     # -- the file shown ------------------------------------------------------------------------
@@ -199,24 +213,34 @@ class TranscriptPanel(QWidget):
         """Put an item's transcript (or its segments so far) in the table; reload: even if it is shown."""
         if item is self._shown and not reload:
             return
-        self._shown = item
-        if item is not None and item.state is ItemState.DONE and item.transcript is not None:
-            self._items[id(item.transcript)] = item
-            self.segments_model.show_transcript(item.transcript)
-            self.histories.show(item.transcript)
+        self._shown = self.context.item = item
+        document = self.documents.for_item(item)
+        if document is not None:
+            self.segments_model.show_transcript(document.transcript, document)
         elif item is not None and item.state is ItemState.RUNNING:
             self.segments_model.show_live(item.segments)
         else:
             self.segments_model.show_live([])
-        if not self.segments_model.editable:
-            self.histories.show(None)
+        # After the table: the table takes an undo in first, then the cursor goes back onto its lines.
+        self._show_document(document)
+        self.documents.show(document)
         self._update_title()
         self._update_search_count()
 
+    def _show_document(self, document: TranscriptDocument | None) -> None:
+        if self.document is not None:
+            self.document.stop_listening(self._on_applied)
+            self.document.where_the_cursor_is = None
+        self.document = document
+        if document is not None:
+            document.listen(self._on_applied)
+            document.where_the_cursor_is = self.cursor
+
     def forget_item(self, item: QueueItem) -> None:
         """The item left the list: its undo history goes with it."""
-        if item.transcript is not None and self._items.pop(id(item.transcript), None) is item:
-            self.histories.forget(item.transcript)
+        if self.document is not None and self.document.item is item:
+            self._show_document(None)
+        self.documents.forget(item)
 
     @Slot(object)
     def on_item_changed(self, item: QueueItem) -> None:
@@ -266,28 +290,46 @@ class TranscriptPanel(QWidget):
 
     @Slot(object)
     def _on_transcript_changed(self, transcript) -> None:
-        item = self._items.get(id(transcript))
-        if item is not None and item.transcript is transcript:
+        if self.document is not None and self.document.transcript is transcript:
             self.status_message.emit(self.tr("Change saved in the transcript."))
-            self.transcript_edited.emit(item)
         self._update_line_actions()
+
+    def cursor(self) -> Selection:
+        """Where the user is: the selected lines, and the caret in the line being typed in."""
+        editor = self.view.text_delegate.open_editor
+        return Selection(tuple(self.selected_rows()), editor.cursorPosition() if editor is not None else None)
+
+    @Slot(object)
+    def _on_applied(self, applied: Applied) -> None:
+        """An undo or redo puts the cursor back where that edit was made."""
+        if applied.selection is None or self.document is None:
+            return
+        last = len(self.document.transcript.segments) - 1
+        rows = [row for row in applied.selection.rows if 0 <= row <= last] or ([min(applied.change.first_row, last)]
+                                                                                if last >= 0 else [])
+        if not rows:
+            return
+        self.select_row(rows[0])
+        selection = self.view.selectionModel()
+        for row in rows[1:]:
+            index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
+            if index.isValid():
+                selection.select(index, selection.SelectionFlag.Select | selection.SelectionFlag.Rows)
+        editor = self.view.text_delegate.open_editor
+        if editor is not None and applied.selection.caret is not None:
+            editor.setCursorPosition(applied.selection.caret)
 
     # -- line edits ----------------------------------------------------------------------------
 
     def selected_rows(self) -> list[int]:
         """The selected lines, as rows of the transcript."""
-        return sorted(self.search_model.mapToSource(self.search_model.index(row, 0)).row()
-                      for row in self.view.selected_rows())
+        return self.context.selected_rows()
 
     def current_row(self) -> int | None:
-        rows = self.selected_rows()
-        return rows[0] if rows else None
+        return self.context.current_row()
 
     def select_row(self, row: int) -> None:
-        self.segments_model.show_rows_up_to(row)
-        index = self.search_model.mapFromSource(self.segments_model.index(row, 0))
-        if index.isValid():
-            self.view.selectRow(index.row())
+        self.context.select_row(row)
 
     def _edit(self, make, select=None) -> None:
         """Commit the change make() builds; the row selected after it, when it was taken."""
@@ -345,7 +387,7 @@ class TranscriptPanel(QWidget):
         from desktop.ui.transcribe.editor.find_replace_dialog import FindReplaceDialog
 
         if self._find_dialog is None:
-            self._find_dialog = FindReplaceDialog(self, self)
+            self._find_dialog = FindReplaceDialog(self.context, self)
         self._find_dialog.show()
         self._find_dialog.raise_()
         self._find_dialog.activateWindow()
@@ -361,6 +403,15 @@ class TranscriptPanel(QWidget):
         self.insert_action.setEnabled(editable)
         self.find_action.setEnabled(editable)
         self.undo_corrections_action.setEnabled(self.segments_model.has_glossary_corrections())
+        self.revert_action.setEnabled(self.document is not None and self.document.can_revert)
+
+    @Slot()
+    def revert_to_transcription(self) -> None:
+        if self.document is not None and self.segments_model.editable:
+            self.segments_model.about_to_edit.emit()
+            if self.document.revert_to_transcription():
+                self.status_message.emit(self.tr("Every line is back as Whisper wrote it. Edit → Undo brings "
+                                                 "back your corrections."))
 
     @Slot()
     def undo_all_corrections(self) -> None:
