@@ -74,11 +74,15 @@ def new_numbers(before: list[Segment], after: list[Segment]) -> dict[int, int]:
     return numbers
 
 
-def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, str]) -> edits.Change | None:
-    """The lines with their new speakers and the speakers' names as one undoable change; None when
-    they are as they were."""
-    if lines == transcript.segments and names == transcript.speaker_names:
+def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, str],
+               voices: edits.KnownVoiceFacts | None = None) -> edits.Change | None:
+    """The lines with their new speakers and the speakers' names (and what the known voices said of
+    them) as one undoable change; None when they are as they were."""
+    before = edits.KnownVoiceFacts.of(transcript)
+    if lines == transcript.segments and names == transcript.speaker_names and (voices is None or voices == before):
         return None
     change = edits.replace_lines(transcript, lines, N_("Edits", "label speakers"))
     change.names_before, change.names_after = dict(transcript.speaker_names), dict(names)
+    if voices is not None:
+        change.voices_before, change.voices_after = before, voices
     return change

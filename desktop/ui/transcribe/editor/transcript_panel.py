@@ -22,6 +22,7 @@ from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
+from desktop.ui.transcribe.editor.remember_voice import VoiceRemembering
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
 from desktop.ui.transcribe.editor.timing_by_ear import TimingByEar
@@ -56,6 +57,8 @@ class TranscriptPanel(QWidget):
         self.speaker_labelling = SpeakerLabelling(self.context, runner, self)  # Label speakers on a finished transcript
         self.video = VideoInEditor(self, runner)  # the picture of a video beside the lines
         self.speaker_labelling.status_message.connect(self.status_message)
+        self.remembering = VoiceRemembering(self.context, runner, self)  # Remember this voice as…
+        self.speakers_bar.remember_requested.connect(self.remembering.ask)
         self.retranslate()
 
     def _build(self) -> None:
@@ -443,6 +446,12 @@ class TranscriptPanel(QWidget):
             menu.addActions([*corrections, self.undo_corrections_action])
         menu.addSeparator()
         menu.addAction(self.speaker_labelling.action)
+        speaker = self.segments_model.segment(self.search_model.mapToSource(index).row()).speaker \
+            if index.isValid() else None
+        if speaker is not None:
+            remember = menu.addAction(self.tr("Remember this voice as…"))
+            remember.setEnabled(not self.remembering.running)
+            remember.triggered.connect(lambda _checked=False, number=speaker: self.remembering.ask(number))
         menu.exec(self.view.viewport().mapToGlobal(position))
         menu.deleteLater()
 
