@@ -1592,6 +1592,14 @@
         <translation>重命名{speaker}</translation>
     </message>
     <message>
+        <source>accept {name} for {speaker}</source>
+        <translation>将{speaker}确认为{name}</translation>
+    </message>
+    <message>
+        <source>not {name} for {speaker}</source>
+        <translation>{speaker}不是{name}</translation>
+    </message>
+    <message>
         <source>Line {line} no longer has that glossary correction.</source>
         <translation>第 {line} 行已没有这处术语表更正。</translation>
     </message>
@@ -4469,6 +4477,33 @@
     </message>
 </context>
 <context>
+    <name>RememberVoiceDialog</name>
+    <message>
+        <source>Remember this voice</source>
+        <translation>记住这个声音</translation>
+    </message>
+    <message>
+        <source>VoxDesk will recognise {speaker}&apos;s voice in later recordings and name them.</source>
+        <translation>VoxDesk 会在以后的录音中认出{speaker}的声音并标上名字。</translation>
+    </message>
+    <message>
+        <source>This person agreed to be recognised by voice in this office&apos;s recordings.</source>
+        <translation>此人已同意在本办公室的录音中通过声音被识别。</translation>
+    </message>
+    <message>
+        <source>Remember</source>
+        <translation>记住</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Confirmed by:</source>
+        <translation>确认人：</translation>
+    </message>
+</context>
+<context>
     <name>RemovePrompt</name>
     <message>
         <source>“{name}” is taken off the list. Keep its saved transcript, so that File → Recent transcripts can open it again, or delete it?</source>
@@ -4583,6 +4618,10 @@ Replace them?</source>
     <message>
         <source>“{term}”: heard as “{original}”; corrected by the glossary</source>
         <translation>“{term}”：听成了“{original}”，已由术语表更正</translation>
+    </message>
+    <message>
+        <source>{name}: recognised as a known voice, {sure:.0%} sure</source>
+        <translation>{name}：已识别为已知声音，把握 {sure:.0%}</translation>
     </message>
     <message>
         <source>{gap} — type what was said</source>
@@ -5167,6 +5206,10 @@ Replace them?</source>
         <source>Type a name and press Enter: every line of this speaker gets it.</source>
         <translation>输入姓名后按回车：此说话人的每一行都会改用这个姓名。</translation>
     </message>
+    <message>
+        <source>Remember this voice as…</source>
+        <translation>将此声音记为…</translation>
+    </message>
 </context>
 <context>
     <name>SpeakersCombo</name>
@@ -5700,6 +5743,29 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Suggestion</name>
+    <message>
+        <source>sounds like {name} —</source>
+        <translation>听起来像{name} —</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Name this speaker {name} on every line ({sure:.0%} sure).</source>
+        <translation>在每一行将此说话人命名为{name}（把握 {sure:.0%}）。</translation>
+    </message>
+    <message>
+        <source>Not {name}</source>
+        <translation>不是{name}</translation>
+    </message>
+    <message>
+        <source>This speaker is not {name}: VoxDesk will not suggest {name} for them in this transcript again.</source>
+        <translation>此说话人不是{name}：VoxDesk 不会在此转写中再次为其建议{name}。</translation>
+    </message>
+</context>
+<context>
     <name>SynthesizeTab</name>
     <message>
         <source>CPU</source>
@@ -6082,6 +6148,10 @@ Replace them?</source>
     <message>
         <source>No spelling suggestions for “{word}”</source>
         <translation>没有“{word}”的拼写建议</translation>
+    </message>
+    <message>
+        <source>Remember this voice as…</source>
+        <translation>将此声音记为…</translation>
     </message>
     <message>
         <source>{found} of {total}</source>
@@ -6765,6 +6835,21 @@ Replace them?</source>
     <message>
         <source>“{name}” is longer than {minutes:g} minutes, the most a consent recording can be. Record only the consent sentence being read, and use that recording.</source>
         <translation>“{name}”超过 {minutes:g} 分钟，这是同意录音的最大长度。请只录下朗读同意声明的部分，并使用那段录音。</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceRemembering</name>
+    <message>
+        <source>Measuring {name}&apos;s voice…</source>
+        <translation>正在测量{name}的声音…</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s voice is remembered ({seconds:.0f} s of speech): later recordings will name them.</source>
+        <translation>已记住{name}的声音（{seconds:.0f} 秒语音）：以后的录音会标上这个名字。</translation>
+    </message>
+    <message>
+        <source>The voice was not remembered: {reason}</source>
+        <translation>未能记住这个声音：{reason}</translation>
     </message>
 </context>
 <context>

@@ -74,9 +74,14 @@ def new_numbers(before: list[Segment], after: list[Segment]) -> dict[int, int]:
     return numbers
 
 
-def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, str]) -> edits.Change | None:
-    """The lines with their new speakers and the speakers' names as one undoable change; None when
-    they are as they were."""
-    if lines == transcript.segments and names == transcript.speaker_names:
+def relabelled(transcript: Transcript, lines: list[Segment], names: dict[int, str],
+               voices: edits.KnownVoiceFacts | None = None) -> edits.Change | None:
+    """The lines with their new speakers and the speakers' names (and what the known voices said of
+    them) as one undoable change; None when they are as they were."""
+    before = edits.KnownVoiceFacts.of(transcript)
+    if lines == transcript.segments and names == transcript.speaker_names and (voices is None or voices == before):
         return None
-    return edits.replace_lines(transcript, lines, N_("Edits", "label speakers"), names)
+    change = edits.replace_lines(transcript, lines, N_("Edits", "label speakers"), names)
+    if voices is not None:
+        change.voices_before, change.voices_after = before, voices
+    return change

@@ -282,7 +282,7 @@ class _TranscriptEncoder:
     def json(self, transcript: Transcript) -> str:
         head = replace(transcript, segments=[]).to_dict()
         if transcript.speakers:  # what to_dict lists from the segments, which the head has none of
-            head["speakers"] = [{"id": n, "name": transcript.speaker_name(n)} for n in transcript.speakers]
+            head["speakers"] = transcript.speaker_entries()
         del head["segments"]
         known, self._known = self._known, {}
         names = [transcript.speaker_name(s.speaker) if s.speaker is not None else None for s in transcript.segments]

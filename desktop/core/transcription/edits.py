@@ -46,6 +46,26 @@ class _Splice:
     inserted: list[Segment]
 
 
+@dataclass(frozen=True)
+class KnownVoiceFacts:
+    """What the known voices said of a transcript's speakers: who was recognised (how sure), who sounds
+    like whom (not yet accepted), and the names the user said a speaker is not."""
+
+    recognised: dict[int, tuple[str, float]] = field(default_factory=dict)
+    suggested: dict[int, tuple[str, float]] = field(default_factory=dict)
+    refused: dict[int, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, transcript: Transcript) -> "KnownVoiceFacts":
+        return cls(dict(transcript.recognised), dict(transcript.suggested),
+                   {number: list(names) for number, names in transcript.refused.items()})
+
+    def put(self, transcript: Transcript) -> None:
+        transcript.recognised = dict(self.recognised)
+        transcript.suggested = dict(self.suggested)
+        transcript.refused = {number: list(names) for number, names in self.refused.items()}
+
+
 @dataclass
 class Change:
     """One edit the user can undo: rows swapped, and the speakers' names before and after."""
@@ -56,18 +76,24 @@ class Change:
     names_after: dict[int, str] | None = None
     first_row: int = 0  # the row to select after the change
     rows_changed: bool = False  # lines were added or removed, not only changed
+    voices_before: KnownVoiceFacts | None = None  # None: what the known voices said is not touched
+    voices_after: KnownVoiceFacts | None = None
 
     def apply(self, transcript: Transcript) -> None:
         for splice in self.splices:
             transcript.segments[splice.at:splice.at + len(splice.removed)] = splice.inserted
         if self.names_after is not None:
             transcript.speaker_names = dict(self.names_after)
+        if self.voices_after is not None:
+            self.voices_after.put(transcript)
 
     def revert(self, transcript: Transcript) -> None:
         for splice in reversed(self.splices):
             transcript.segments[splice.at:splice.at + len(splice.inserted)] = splice.removed
         if self.names_before is not None:
             transcript.speaker_names = dict(self.names_before)
+        if self.voices_before is not None:
+            self.voices_before.put(transcript)
 
 
 def _one_row(transcript: Transcript, row: int, new: Segment, description: Message) -> Change:
@@ -152,6 +178,43 @@ def rename_speaker(transcript: Transcript, number: int, name: str) -> Change | N
                   [_Splice(row, [transcript.segments[row]], [trial.segments[row]]) for row in moved],
                   names_before=dict(transcript.speaker_names), names_after=dict(trial.speaker_names),
                   first_row=moved[0] if moved else 0)
+
+
+def accept_suggestion(transcript: Transcript, number: int) -> Change | None:
+    """The speaker named as the known voice it sounds like ("Accept"), marked as recognised; None
+    when it has no suggestion."""
+    if number not in transcript.suggested:
+        return None
+    name, sure = transcript.suggested[number]
+    before = KnownVoiceFacts.of(transcript)
+    change = rename_speaker(transcript, number, name) or Change(
+        N_("Edits", "rename {speaker}").format(speaker=transcript.speaker_name(number)),
+        names_before=dict(transcript.speaker_names), names_after=dict(transcript.speaker_names))
+    change.description = N_("Edits", "accept {name} for {speaker}").format(
+        name=name, speaker=transcript.speaker_name(number))
+    suggested = {n: s for n, s in before.suggested.items() if n != number}
+    recognised = dict(before.recognised)
+    if (change.names_after or {}).get(number) == name:  # not joined to a speaker who already had the name
+        recognised[number] = (name, sure)
+    change.voices_before, change.voices_after = before, KnownVoiceFacts(recognised, suggested, before.refused)
+    return change
+
+
+def refuse_suggestion(transcript: Transcript, number: int) -> Change | None:
+    """The user said the speaker is not the known voice it sounds like ("Not Anna"): the suggestion
+    goes, and that name is never suggested for this speaker of this transcript again."""
+    if number not in transcript.suggested:
+        return None
+    name, _sure = transcript.suggested[number]
+    before = KnownVoiceFacts.of(transcript)
+    refused = {n: list(names) for n, names in before.refused.items()}
+    refused.setdefault(number, [])
+    if name not in refused[number]:
+        refused[number].append(name)
+    suggested = {n: s for n, s in before.suggested.items() if n != number}
+    return Change(N_("Edits", "not {name} for {speaker}").format(name=name, speaker=transcript.speaker_name(number)),
+                  names_before=dict(transcript.speaker_names), names_after=dict(transcript.speaker_names),
+                  voices_before=before, voices_after=KnownVoiceFacts(before.recognised, suggested, refused))
 
 
 # -- glossary corrections ----------------------------------------------------------------------

@@ -98,6 +98,8 @@ class Transcript:
     recognised: dict[int, tuple[str, float]] = field(default_factory=dict)
     # Known voices a speaker sounds like but was not named as: {number: (name, how sure)}.
     suggested: dict[int, tuple[str, float]] = field(default_factory=dict)
+    # Known voices the user said a speaker is not ("Not Anna"): never suggested again for it.
+    refused: dict[int, list[str]] = field(default_factory=dict)
     engine: EngineFacts | None = field(default=None, compare=False)  # how it was made, when it was made now
 
     def snapshot(self) -> Transcript:
@@ -105,7 +107,9 @@ class Transcript:
         one. The editor's edits swap whole Segment objects and never change one in place, so copies of
         the lists are enough; copying every word would hold up the window (a minute for 150,000 lines)."""
         return replace(self, segments=list(self.segments), gaps=list(self.gaps), warnings=list(self.warnings),
-                       glossaries=list(self.glossaries), speaker_names=dict(self.speaker_names))
+                       glossaries=list(self.glossaries), speaker_names=dict(self.speaker_names),
+                       recognised=dict(self.recognised), suggested=dict(self.suggested),
+                       refused={number: list(names) for number, names in self.refused.items()})
 
     def gap_at(self, segment: Segment) -> Gap | None:
         """The gap an empty segment stands in for (the row the user may fill in), or None."""
@@ -193,7 +197,7 @@ class Transcript:
         how sure (0..1), on its lines and in that list."""
         data = asdict(self)
         data["warnings"] = [str(warning) for warning in self.warnings]
-        del data["speaker_names"], data["engine"], data["recognised"], data["suggested"]
+        del data["speaker_names"], data["engine"], data["recognised"], data["suggested"], data["refused"]
         for key in ("gaps", "warnings", "glossaries"):
             if not data[key]:
                 del data[key]
@@ -212,11 +216,25 @@ class Transcript:
                 if (sure := self.recognised_confidence(number)) is not None:
                     segment["recognised"] = sure
         if self.speakers:
-            data["speakers"] = [{"id": n, "name": self.speaker_name(n)} for n in self.speakers]
-            for entry in data["speakers"]:
-                if (sure := self.recognised_confidence(entry["id"])) is not None:
-                    entry["recognised"] = sure
+            data["speakers"] = self.speaker_entries()
         return data
+
+    def speaker_entries(self) -> list[dict]:
+        """The "speakers" list of to_dict: each speaker's id and name, and what the known voices said of
+        it: "recognised" (how sure, while the name stands), "suggested" ({"name", "sure"}: a name not
+        yet accepted) and "refused" (the names the user said it is not)."""
+        entries = []
+        for number in self.speakers:
+            entry: dict = {"id": number, "name": self.speaker_name(number)}
+            if (sure := self.recognised_confidence(number)) is not None:
+                entry["recognised"] = sure
+            if number in self.suggested:
+                name, sure = self.suggested[number]
+                entry["suggested"] = {"name": name, "sure": sure}
+            if self.refused.get(number):
+                entry["refused"] = list(self.refused[number])
+            entries.append(entry)
+        return entries
 
     @classmethod
     def from_dict(cls, data: dict) -> "Transcript":
@@ -245,11 +263,19 @@ class Transcript:
                            if not speakers_names.is_default_name(name, number)},
             recognised={int(entry["id"]): (str(entry["name"]), float(entry["recognised"]))
                         for entry in data.get("speakers", []) if _is_confidence(entry.get("recognised"))},
+            suggested={int(entry["id"]): (str(entry["suggested"]["name"]), float(entry["suggested"]["sure"]))
+                       for entry in data.get("speakers", []) if _is_suggestion(entry.get("suggested"))},
+            refused={int(entry["id"]): [str(name) for name in entry["refused"]]
+                     for entry in data.get("speakers", []) if isinstance(entry.get("refused"), list)},
         )
 
 
 def _is_confidence(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+
+
+def _is_suggestion(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("name"), str) and _is_confidence(value.get("sure"))
 
 
 def _speaker_number(segment: dict) -> int | None:

@@ -13,7 +13,8 @@ from typing import Callable
 from desktop.core.common.errors import Cancelled, UserFacingError
 from desktop.core.common.i18n import N_
 from desktop.core.speakers import choice as speaker_choice
-from desktop.core.speakers.relabel import keeping_known_speakers, new_numbers
+from desktop.core.speakers.relabel import keeping_known_speakers, new_numbers, same_speakers
+from desktop.core.transcription.edits import KnownVoiceFacts
 from desktop.core.transcription.transcript import Segment, Transcript
 
 log = logging.getLogger(__name__)
@@ -96,15 +97,38 @@ def label_again(stage: SpeakersStage, transcript: Transcript, path: Path, choice
                 cancelled: Callable[[], bool] = lambda: False) -> tuple[list[Segment], dict[int, str]]:
     """A finished transcript's lines with their speakers found anew from the recording, and the names
     to keep (the user's names of the voices found again); the transcript itself is not changed."""
+    lines, names, _voices = label_again_with_voices(stage, transcript, path, choice, on_progress=on_progress,
+                                                    cancelled=cancelled)
+    return lines, names
+
+
+def label_again_with_voices(stage: SpeakersStage, transcript: Transcript, path: Path, choice: str, *,
+                            on_progress: Progress = None, cancelled: Callable[[], bool] = lambda: False
+                            ) -> tuple[list[Segment], dict[int, str], KnownVoiceFacts]:
+    """label_again, and what the known voices say of the new speakers (by their new numbers): the
+    names the user refused for a voice found again are neither given nor suggested to it."""
     trial = Transcript(segments=copy.deepcopy(transcript.segments), language=transcript.language,
                        duration=transcript.duration, source=transcript.source)
     labelled = stage.run(trial, path, choice, on_progress=on_progress, cancelled=cancelled)
     lines, names = keeping_known_speakers(transcript.segments, transcript.speaker_names, labelled.segments)
+    numbers = new_numbers(transcript.segments, labelled.segments)
+    found_again = set(same_speakers(transcript.segments, labelled.segments).values())
+    refused = {number: list(refused) for number, refused in transcript.refused.items() if number in found_again}
+
+    def allowed(number: int | None, name: str) -> bool:
+        return number is not None and name.casefold() not in {n.casefold() for n in refused.get(number, [])}
+
     # Speakers named as known voices keep those names, unless the user's name for a voice found again
     # stands there or the name is taken by another speaker (never one name twice).
-    numbers = new_numbers(transcript.segments, labelled.segments)
-    for new, (name, _sure) in labelled.recognised.items():
+    recognised: dict[int, tuple[str, float]] = {}
+    for new, (name, sure) in labelled.recognised.items():
         number = numbers.get(new)
-        if number is not None and number not in names and name not in names.values():
+        if allowed(number, name) and number not in names and name not in names.values():
             names[number] = name
-    return lines, names
+            recognised[number] = (name, sure)
+    suggested: dict[int, tuple[str, float]] = {}
+    for new, (name, sure) in labelled.suggested.items():
+        number = numbers.get(new)
+        if allowed(number, name) and number not in names and name not in names.values():
+            suggested[number] = (name, sure)
+    return lines, names, KnownVoiceFacts(recognised, suggested, refused)

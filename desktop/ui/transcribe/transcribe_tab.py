@@ -443,6 +443,7 @@ class TranscribeTab(QWidget):
         self.transcript_panel.player.stop()
         self.transcript_panel.speaker_labelling.shutdown()
         self.transcript_panel.spelling.shutdown()
+        self.transcript_panel.remembering.shutdown()
         self.queue_panel.shutdown()
         self.export_bar.shutdown()
         self.live.shutdown()

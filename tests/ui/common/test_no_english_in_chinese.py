@@ -169,6 +169,7 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
     from desktop.ui.gpu.fallback_dialog import FallbackDialog
     from desktop.ui.speech.licence_dialog import LicenceDialog
     from desktop.ui.transcribe.editor.find_replace_dialog import FindReplaceDialog
+    from desktop.ui.transcribe.editor.remember_voice import RememberVoiceDialog
     from desktop.ui.transcribe.glossary_dialog import GlossariesDialog
     from desktop.ui.transcribe.live_caption_window import LiveCaptionWindow
     from desktop.ui.transcribe.model_dialogs import ImportModelDialog, MeasureComputerDialog, WhisperDownloadDialog
@@ -189,6 +190,7 @@ def dialogs(window, tmp_path: Path) -> list[QWidget]:
         DoctorDialog(window, settings=window._settings, runner=window.runner, doctor=lambda **_: result),
         FallbackDialog([], window),
         FindReplaceDialog(tab.transcript_panel.context, window),
+        RememberVoiceDialog("说话人1", "", window),
         LiveCaptionWindow(window),
         LicenceDialog(xtts, CPML_TERMS, window),
         WhisperDownloadDialog(window._store, window.runner, "small", "ct2", window),  # shown, not opened: no download

@@ -12,12 +12,13 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QPointF,
     QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
 
 from desktop.core.speakers.names import name_shown
@@ -30,6 +31,28 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_COLOR
 from desktop.ui.transcribe.editor.document import Applied, TranscriptDocument
 from desktop.ui.transcribe.editor.speaker_colours import speaker_colour
+
+
+_RECOGNISED_ICON: QIcon | None = None
+
+
+def _recognised_icon() -> QIcon:
+    """A small dark badge with a tick, drawn once: the speaker was named as a known voice."""
+    global _RECOGNISED_ICON
+    if _RECOGNISED_ICON is None:
+        pixmap = QPixmap(16, 16)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor("#1f5fa8"))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawEllipse(1, 1, 14, 14)
+        pen = QPen(QColor("white"), 2)
+        painter.setPen(pen)
+        painter.drawPolyline([QPointF(4.5, 8.5), QPointF(7, 11), QPointF(11.5, 5.5)])
+        painter.end()
+        _RECOGNISED_ICON = QIcon(pixmap)
+    return _RECOGNISED_ICON
 
 
 def _playing_font() -> QFont:
@@ -294,8 +317,16 @@ class SegmentsModel(QAbstractTableModel):
     def _speaker_data(self, segment: Segment, role: int):
         if segment.speaker is None or self._transcript is None:
             return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return translated(name_shown(self._transcript.speaker_name(segment.speaker), segment.speaker))
+        sure = self._transcript.recognised_confidence(segment.speaker)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            name = translated(name_shown(self._transcript.speaker_name(segment.speaker), segment.speaker))
+            if sure is None:
+                return name
+            return self.tr("{name}: recognised as a known voice, {sure:.0%} sure").format(name=name, sure=sure)
+        if role == Qt.ItemDataRole.DecorationRole and sure is not None:
+            return _recognised_icon()
         if role == Qt.ItemDataRole.EditRole:
             return segment.speaker
         if role == Qt.ItemDataRole.BackgroundRole:

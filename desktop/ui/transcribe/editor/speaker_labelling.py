@@ -8,7 +8,6 @@ undoable edit, saved like any other; a voice found again keeps the name the user
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction
@@ -88,15 +87,15 @@ class SpeakerLabelling(QObject):
             from desktop.engines.speakers.stage import SpeakersStage
 
             self._stage = SpeakersStage()
-        from desktop.engines.speakers.stage import label_again
+        from desktop.engines.speakers.stage import label_again_with_voices
 
         lines = list(transcript.segments)
         # The job reads a copy of the list: the editor swaps whole lines, so their objects stay as they are.
-        frozen = replace(transcript, segments=lines, speaker_names=dict(transcript.speaker_names))
+        frozen = transcript.snapshot()
         stage, path = self._stage, item.path
 
         def work(report: JobReport):
-            return label_again(stage, frozen, path, choice, on_progress=report.progress, cancelled=report.cancelled)
+            return label_again_with_voices(stage, frozen, path, choice, on_progress=report.progress, cancelled=report.cancelled)
 
         self._running, self._stopped = (item, transcript, lines), False
         self._show_progress(item.path.name)
@@ -148,7 +147,7 @@ class SpeakerLabelling(QObject):
         if running is None:
             return
         item, transcript, lines_before = running
-        lines, names = labelled
+        lines, names, voices = labelled
         name = item.path.name
         model = self._context.table
         unchanged = len(transcript.segments) == len(lines_before) and all(
@@ -162,7 +161,7 @@ class SpeakerLabelling(QObject):
             self.status_message.emit(self.tr("No voices could be told apart in “{name}”: the lines are as they "
                                              "were.").format(name=name))
             return
-        change = relabelled(transcript, lines, names)
+        change = relabelled(transcript, lines, names, voices)
         if change is not None:
             model.commit(change, model.SPEAKER)
         self.status_message.emit(self.tr("{count} speaker(s) found in “{name}”. Edit → Undo takes them back.").format(

@@ -24,6 +24,7 @@ from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
+from desktop.ui.transcribe.editor.remember_voice import VoiceRemembering
 from desktop.ui.transcribe.editor.speaker_labelling import SpeakerLabelling
 from desktop.ui.transcribe.editor.speakers_bar import SpeakersBar
 from desktop.ui.transcribe.editor.spelling_marks import SpellingMarks
@@ -73,6 +74,8 @@ class TranscriptPanel(QWidget):
         self.add_line_action(self.timing.bar.set_end_action)
         self.speaker_labelling = SpeakerLabelling(self.context, runner, self)  # Label speakers on a finished transcript
         self.speaker_labelling.status_message.connect(self.status_message)
+        self.remembering = VoiceRemembering(self.context, runner, self)  # Remember this voice as…
+        self.speakers_bar.remember_requested.connect(self.remembering.ask)
         self.retranslate()
 
     def _build(self) -> None:
@@ -547,6 +550,12 @@ class TranscriptPanel(QWidget):
             menu.addActions([*corrections, self.undo_corrections_action])
         menu.addSeparator()
         menu.addAction(self.speaker_labelling.action)
+        speaker = self.segments_model.segment(self.search_model.mapToSource(index).row()).speaker \
+            if index.isValid() else None
+        if speaker is not None:
+            remember = menu.addAction(self.tr("Remember this voice as…"))
+            remember.setEnabled(not self.remembering.running)
+            remember.triggered.connect(lambda _checked=False, number=speaker: self.remembering.ask(number))
         return menu
 
     # -- searching and playing -----------------------------------------------------------------
