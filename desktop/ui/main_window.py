@@ -5,7 +5,7 @@ import logging
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from desktop import APP_NAME
 from desktop.core.gpu.fallback import FallbackEvent, FallbackLog
@@ -61,6 +61,8 @@ class MainWindow(QMainWindow):
         self._fallback_log = fallback_log
         self.stopped_cleanly = True  # False when a job was still running after the wait at closing
         self._closing = False
+        self._close_confirmed = False  # the user chose "Close anyway" after hearing what changed since export
+        self.close_question: QMessageBox | None = None  # open while the window asks before closing
         self._device_detection_started = False
         self._autosave = autosave
         self._kept_edits_note = ""  # from the Transcribe tab, once the saved queue is back
@@ -456,8 +458,39 @@ class MainWindow(QMainWindow):
         """Write the settings to disk now (they are written at exit otherwise)."""
         self._settings.sync()
 
+    def _ask_before_closing(self, names: list[str]) -> None:
+        """Say which transcripts changed since their export; "Close anyway" closes the window.
+
+        Window-modal and opened (not exec'd) so that nothing waits inside closeEvent: the close is
+        refused until the user answers, and the answer closes the window again."""
+        if self.close_question is not None:
+            self.close_question.raise_()
+            return
+        question = QMessageBox(QMessageBox.Icon.Question, APP_NAME,
+                               self.tr("These transcripts changed since you exported them:"), parent=self)
+        question.setInformativeText("\n".join(names) + "\n\n" + self.tr("They stay saved in VoxDesk."))
+        question.close_anyway = question.addButton(self.tr("Close anyway"), QMessageBox.ButtonRole.AcceptRole)
+        question.setDefaultButton(question.addButton(QMessageBox.StandardButton.Cancel))
+        question.setWindowModality(Qt.WindowModality.WindowModal)
+        question.finished.connect(lambda _result: self._answered_close_question(question))
+        self.close_question = question
+        question.open()
+
+    def _answered_close_question(self, question: QMessageBox) -> None:
+        self.close_question = None
+        question.deleteLater()
+        if question.clickedButton() is question.close_anyway:
+            self._close_confirmed = True
+            self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt naming
         """Stop every job, wait a bounded time for its thread, then close."""
+        if not self._closing and not self._close_confirmed:
+            changed = self.transcribe_tab.documents.changed_since_export()
+            if changed:
+                event.ignore()
+                self._ask_before_closing([document.name for document in changed])
+                return
         if not self._closing:
             self._closing = True
             self._fallback_log.unsubscribe(self._fallbacks)
@@ -472,7 +505,7 @@ class MainWindow(QMainWindow):
                 log.warning("a job was still running %d ms after closing was asked for", SHUTDOWN_WAIT_MS)
             else:
                 self._transcriber.release()  # its engine process ends with the window (no job holds it now)
-            # Every correction was saved as it was made, exported or not: nothing to ask here. The next
-            # start says which were kept (see _say_what_was_kept).
+            # Every correction was saved as it was made, exported or not (the question above only says
+            # which changed since export). The next start says which were kept (see _say_what_was_kept).
             self._autosave.close()
         event.accept()

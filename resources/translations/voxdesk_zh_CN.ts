@@ -3548,6 +3548,18 @@
         <source>The GPU compatibility version takes effect the next time VoxDesk starts.</source>
         <translation>GPU 兼容版本将在 VoxDesk 下次启动时生效。</translation>
     </message>
+    <message>
+        <source>These transcripts changed since you exported them:</source>
+        <translation>以下转写稿在您导出之后又有改动：</translation>
+    </message>
+    <message>
+        <source>They stay saved in VoxDesk.</source>
+        <translation>这些改动仍保存在 VoxDesk 中。</translation>
+    </message>
+    <message>
+        <source>Close anyway</source>
+        <translation>仍然关闭</translation>
+    </message>
 </context>
 <context>
     <name>MeasureComputerDialog</name>

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from desktop.settings import Settings
+from tests.helpers.closing import close_answering, close_window
 from tests.helpers.weights import DATA_DIR, tiny_en_dir
 
 # Long enough for a whole tiny.en run on two shared cores, with room to spare.
@@ -62,12 +63,11 @@ def window(qtbot, settings, tiny_model):
     from desktop.app import create_app
 
     _app, window = create_app([], settings=settings)
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=close_answering)
     window.show()
     qtbot.waitExposed(window)
     yield window
-    window.close()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+    close_window(qtbot, window, timeout=JOB_TIMEOUT_MS)
 
 
 @pytest.fixture

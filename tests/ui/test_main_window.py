@@ -54,7 +54,8 @@ def test_the_menus_offer_files_models_export_quit_settings_and_about(window):
         action.text().replace("&", ""): [a.text().replace("&", "") for a in action.menu().actions() if a.text()]
         for action in window.menuBar().actions()
     }
-    assert menus["File"] == ["Add files…", "Open subtitles…", "Recent transcripts", "Import model…", "Export…", "Export all",
+    assert menus["File"] == ["Add files…", "Open subtitles…", "Recent transcripts", "Import model…", "Revert to the transcription",
+                             "Export…", "Export all",
                              "Export video with subtitles…", "Quit"]
     assert menus["Settings"] == ["Settings…"]
     assert menus["Help"][-1] == "About VoxDesk"

@@ -15,6 +15,7 @@ from desktop.ui.transcribe import export_bar
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
+from tests.helpers.closing import close_answering, close_window
 from tests.helpers.killed_app import kill_while_typing
 from tests.helpers.weights import DATA_DIR
 from tests.ui.conftest import JOB_TIMEOUT_MS
@@ -28,7 +29,7 @@ def open_window(qtbot, settings):
     from desktop.app import create_app
 
     _app, window = create_app([], settings=settings)
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=close_answering)
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.transcribe_tab.saved_work.is_restored)  # read off the window's thread
@@ -42,8 +43,7 @@ def recent_menu_texts(window) -> list[str]:
 
 
 def close(qtbot, window) -> None:
-    window.close()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+    close_window(qtbot, window, timeout=JOB_TIMEOUT_MS)
 
 
 def reopened(qtbot, window, settings):

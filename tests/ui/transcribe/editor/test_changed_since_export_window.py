@@ -4,6 +4,7 @@ mark away, removing the row names it, File → Revert to the transcription bring
 wrote (undoably), and Undo puts the cursor back on the line that was edited."""
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from desktop import APP_NAME
 from desktop.core.transcription.autosave import AutosaveStore, default_path
@@ -12,7 +13,7 @@ from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.workers.transcription_queue import ItemState
 from tests.ui.transcribe.test_transcribe_tab import wait_until_settled
-from tests.ui.transcribe.editor.test_autosave_window import close, copy_of
+from tests.ui.transcribe.editor.test_autosave_window import close, copy_of, open_window, texts
 from tests.ui.transcribe.editor.test_editor_window import saved, select_line, shown, timed_transcript
 
 pytestmark = pytest.mark.slow
@@ -110,3 +111,38 @@ def test_revert_to_the_transcription_brings_back_what_whisper_wrote_and_undo_the
     assert [segment.text for segment in transcript.segments] == whisper
     panel.undo_action.trigger()
     assert transcript.segments[0].text == " Corrected by hand."
+
+
+def test_closing_names_the_transcripts_changed_since_their_export_and_cancel_keeps_the_window(
+        qtbot, settings, recording, tmp_path):
+    window, tab, _view = shown(qtbot, settings)
+    edit_line(tab, 1, " ask not what your office can do for you,")
+    out = tmp_path / "out"
+    out.mkdir()
+    export(qtbot, tab, out)
+    edit_line(tab, 1, " ask not what your team can do for you,")
+    window.close()
+    question = window.close_question
+    assert question is not None and question.isVisible(), "changed since its export: the window asks"
+    assert "jfk.flac" in question.informativeText()
+    assert "changed since you exported them" in question.text()
+    qtbot.mouseClick(question.button(QMessageBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    assert window.isVisible() and window.close_question is None, "Cancel keeps the window open"
+    close(qtbot, window)  # asked again, answered "Close anyway"
+    assert not window.isVisible()
+    again = open_window(qtbot, settings)
+    again.transcribe_tab.queue_view.selectRow(0)
+    qtbot.waitUntil(lambda: len(texts(again.transcribe_tab)) > 1)
+    assert "your team can do" in texts(again.transcribe_tab)[1], "it stays saved in VoxDesk"
+    close(qtbot, again)
+
+
+def test_closing_with_nothing_changed_since_export_asks_nothing(qtbot, settings, recording, tmp_path):
+    window, tab, _view = shown(qtbot, settings)
+    edit_line(tab, 1, " ask not what your office can do for you,")
+    out = tmp_path / "out"
+    out.mkdir()
+    export(qtbot, tab, out)
+    window.close()
+    assert window.close_question is None and not window.isVisible(), "exported as it is: no question"
+    qtbot.waitUntil(lambda: not window.runner.busy)

@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QComboBox
 
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState
+from tests.helpers.closing import close_window
 from tests.helpers.meetings import two_speakers
+from tests.ui.conftest import JOB_TIMEOUT_MS
 from tests.ui.transcribe.test_transcribe_tab import drop, wait_until_settled
 
 pytestmark = pytest.mark.slow
@@ -122,4 +124,4 @@ def test_speaker_names_and_a_changed_line_come_back_in_a_new_window(qtbot, windo
     window.transcribe_tab.queue_view.selectRow(0)
     qtbot.waitUntil(lambda: panel.segments_model.rowCount() == 3)
     assert speaker_cells(panel) == ["张伟", "张伟", "张伟"]
-    window.close()
+    close_window(qtbot, window, timeout=JOB_TIMEOUT_MS)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from desktop.core.common.audio import decode
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel, format_timestamp
 from desktop.ui.transcribe.editor.transcribe_again_dialog import TranscribeAgainDialog
+from tests.helpers.closing import close_window
 from tests.helpers.weights import DATA_DIR, TINY_EN_MAX_WER, base_dir, reference, wer
 from tests.ui.conftest import JOB_TIMEOUT_MS, write_wav
 from tests.ui.transcribe.editor.test_autosave_window import reopened, texts
@@ -144,8 +145,7 @@ def test_lines_transcribed_again_with_another_model_replace_the_old_ones_as_one_
     tab = window.transcribe_tab
     tab.queue_view.selectRow(0)
     assert tab.queue.items[0].transcript.segments == replaced, "kept by the autosave like any edit"
-    window.close()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=JOB_TIMEOUT_MS)
+    close_window(qtbot, window, timeout=JOB_TIMEOUT_MS)
 
 
 def test_a_failure_leaves_the_lines_as_they_were_with_a_sentence(qtbot, window, three_sentences, tmp_path):
