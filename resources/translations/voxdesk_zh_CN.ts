@@ -2710,8 +2710,8 @@
         <translation>显示声明(&amp;S)</translation>
     </message>
     <message>
-        <source>Choose the recording of the sentence…</source>
-        <translation>选择声明的录音…</translation>
+        <source>Or choose a recording of the sentence…</source>
+        <translation>或选择声明的录音…</translation>
     </message>
     <message>
         <source>Choose a sample of their speech (optional)…</source>
@@ -2796,6 +2796,10 @@
     <message>
         <source>The recording of the agreement sentence</source>
         <translation>同意声明的录音</translation>
+    </message>
+    <message>
+        <source>Recorded: {seconds:.0f} s</source>
+        <translation>已录音：{seconds:.0f} 秒</translation>
     </message>
     <message>
         <source>A sample of their speech</source>

@@ -2,12 +2,17 @@
 
 The list shows each voice's name, how and when the person agreed, how many recordings it was heard in
 and how much speech it holds; Rename, Remove (everything kept for the voice, at once), Export and
-Import. Adding a person: they read the agreement sentence aloud (a recording of it, checked by
-Whisper as the clone consent is), with a sample of their speech or the agreement recording alone.
-Every file and model step runs on a worker thread (TabJobs); the dialog only shows the results.
+Import. Adding a person: they read the agreement sentence aloud into the microphone here (the Clone
+tab's recorder) or a recording of it is chosen, checked by Whisper as the clone consent is, with a
+sample of their speech from a file or the agreement recording alone.
+Every file and model step runs on a worker thread (TabJobs); the dialog only shows the results, and
+PortAudio's thread only fills the recorder, which the recorder widget reads from a timer.
 """
 from __future__ import annotations
 
+import os
+import tempfile
+import wave
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -17,9 +22,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
                                QGroupBox, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
+import numpy as np
+
 from desktop.core.common.errors import UserFacingError
+from desktop.core.common.recorder import InputDevice, Recorder, Recording, microphones
 from desktop.core.speakers.agreement import RECORDED, RecognitionPrompt, recognition_prompt
 from desktop.core.speakers.known_voices import EXPORT_SUFFIX, DamagedEntry, KnownVoice, KnownVoiceStore
+from desktop.ui.clone.recorder_widget import RecorderWidget
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import JobRunner
@@ -29,7 +38,9 @@ Transcribe = Callable[[Path, str], str]  # Whisper: (recording, language) -> wha
 
 class KnownVoicesDialog(QDialog):
     def __init__(self, store: KnownVoiceStore, runner: JobRunner, transcribe: Transcribe,
-                 parent: QWidget | None = None, *, enroller_factory: Callable | None = None):
+                 parent: QWidget | None = None, *, enroller_factory: Callable | None = None,
+                 recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
+                 devices: Callable[[], list[InputDevice]] = microphones):
         super().__init__(parent)
         self._store = store
         self._jobs = TabJobs(runner, self)
@@ -40,6 +51,7 @@ class KnownVoicesDialog(QDialog):
         self._damaged: list[DamagedEntry] = []
         self._prompt: RecognitionPrompt | None = None
         self._agreement_file: Path | None = None
+        self._agreement_take: Recording | None = None  # the sentence recorded here; it replaces a chosen file
         self._sample_file: Path | None = None
         self.setWindowTitle(self.tr("Known voices"))
         self.resize(980, 640)
@@ -80,7 +92,13 @@ class KnownVoicesDialog(QDialog):
         self.sentence_label = QLabel()
         self.sentence_label.setWordWrap(True)
         self.sentence_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.agreement_button = QPushButton(self.tr("Choose the recording of the sentence…"))
+        # The person reads the sentence shown above into the microphone; the recorder's own text box
+        # would repeat it.
+        self.recorder = RecorderWidget(recorder_factory=recorder_factory, devices=devices)
+        self.recorder.script.hide()
+        self.recorder.script_title.hide()
+        self.recorder.setEnabled(False)
+        self.agreement_button = QPushButton(self.tr("Or choose a recording of the sentence…"))
         self.agreement_label = QLabel()
         self.sample_button = QPushButton(self.tr("Choose a sample of their speech (optional)…"))
         self.sample_label = QLabel()
@@ -100,6 +118,7 @@ class KnownVoicesDialog(QDialog):
         form = QFormLayout(self.add_box)
         form.addRow(self.tr("Person:"), who)
         form.addRow(self.sentence_label)
+        form.addRow(self.recorder)
         for button, label in ((self.agreement_button, self.agreement_label), (self.sample_button, self.sample_label)):
             row = QHBoxLayout()
             row.addWidget(button)
@@ -127,6 +146,8 @@ class KnownVoicesDialog(QDialog):
         self.remove_damaged_button.clicked.connect(self.remove_damaged)
         self.sentence_button.clicked.connect(self.show_sentence)
         self.agreement_button.clicked.connect(self.choose_agreement)
+        self.recorder.recorded.connect(self._agreement_recorded)
+        self.recorder.recording_started.connect(self._update_buttons)
         self.sample_button.clicked.connect(self.choose_sample)
         self.add_button.clicked.connect(self.add_voice)
         self.name_edit.textChanged.connect(self._forget_sentence)
@@ -180,7 +201,13 @@ class KnownVoicesDialog(QDialog):
             button.setEnabled(chosen and not busy)
         self.import_button.setEnabled(not busy)
         self.remove_damaged_button.setEnabled(not busy)
-        self.add_button.setEnabled(not busy and self._prompt is not None and self._agreement_file is not None)
+        recording = self.recorder.is_recording
+        has_agreement = self._agreement_file is not None or self._agreement_take is not None
+        self.add_button.setEnabled(not busy and not recording and self._prompt is not None and has_agreement)
+        self.recorder.setEnabled(self._prompt is not None and not busy)
+        for widget in (self.agreement_button, self.sample_button, self.name_edit, self.language_box,
+                       self.sentence_button):
+            widget.setEnabled(not recording)
 
     # -- actions on one voice ----------------------------------------------------------------------
 
@@ -245,13 +272,16 @@ class KnownVoicesDialog(QDialog):
             return
         self.sentence_label.setText(self.tr("{name} reads this aloud, with the code, and you record it:\n“{text}”")
                                     .format(name=self._prompt.name, text=self._prompt.text))
+        self.recorder.set_script("", self._prompt.text, None)
         self._update_buttons()
 
     @Slot()
     def _forget_sentence(self) -> None:
         """Another name or language: the sentence shown no longer fits, and neither does its recording."""
+        self.recorder.stop()
         self._prompt = None
-        self._agreement_file = None
+        self._agreement_file = self._agreement_take = None
+        self.recorder.show_take(False)
         self.sentence_label.setText("")
         self.agreement_label.setText("")
         self._update_buttons()
@@ -260,8 +290,17 @@ class KnownVoicesDialog(QDialog):
     def choose_agreement(self) -> None:
         path = self._choose_recording(self.tr("The recording of the agreement sentence"))
         if path:
-            self._agreement_file = path
+            self._agreement_file, self._agreement_take = path, None
+            self.recorder.show_take(False)
             self.agreement_label.setText(path.name)
+        self._update_buttons()
+
+    @Slot(object)
+    def _agreement_recorded(self, take: Recording) -> None:
+        if self._prompt is None:
+            return
+        self._agreement_take, self._agreement_file = take, None
+        self.agreement_label.setText(self.tr("Recorded: {seconds:.0f} s").format(seconds=take.duration))
         self._update_buttons()
 
     @Slot()
@@ -277,20 +316,34 @@ class KnownVoicesDialog(QDialog):
 
     @Slot()
     def add_voice(self) -> None:
-        prompt, agreement_file, sample = self._prompt, self._agreement_file, self._sample_file
-        if prompt is None or agreement_file is None:
+        prompt, agreement_file, take, sample = (self._prompt, self._agreement_file, self._agreement_take,
+                                                self._sample_file)
+        if prompt is None or (agreement_file is None and take is None) or self.recorder.is_recording:
             return
 
         def add(report):
             from desktop.engines.speakers.spoken_agreement import add_by_spoken_agreement
 
-            return add_by_spoken_agreement(self._store, prompt, agreement_file, sample, transcribe=self._transcribe,
-                                           enroller=self._enroller_on_worker(), on_status=report.message,
-                                           cancelled=report.cancelled)
+            def check(path: Path) -> KnownVoice:
+                return add_by_spoken_agreement(self._store, prompt, path, sample, transcribe=self._transcribe,
+                                               enroller=self._enroller_on_worker(), on_status=report.message,
+                                               cancelled=report.cancelled)
+
+            if take is None:
+                return check(agreement_file)
+            # A take made here is checked exactly as a chosen file: saved to a private temporary file,
+            # which is removed whatever the check says.
+            path = _saved_take(take)
+            try:
+                return check(path)
+            finally:
+                path.unlink(missing_ok=True)
 
         def added(voice: KnownVoice) -> str:
             self._prompt = None  # its code is used: a second voice needs a new sentence
-            self._agreement_file = self._sample_file = None
+            self._agreement_file = self._sample_file = self._agreement_take = None
+            self.recorder.show_take(False)
+            self.recorder.setEnabled(False)
             for label in (self.sentence_label, self.agreement_label, self.sample_label):
                 label.setText("")
             self.name_edit.blockSignals(True)
@@ -338,5 +391,23 @@ class KnownVoicesDialog(QDialog):
         self.status_label.setStyleSheet("color: #b3261e;" if failed else "")
 
     def done(self, result: int) -> None:  # noqa: D401 - Qt's name
+        self.recorder.stop()
         self._jobs.cancel_all()
         super().done(result)
+
+
+def _saved_take(take: Recording) -> Path:
+    """The take as a 16-bit mono WAV in a private temporary file; runs on the worker thread."""
+    fd, name = tempfile.mkstemp(prefix="voxdesk-agreement-", suffix=".wav")
+    path = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as handle, wave.open(handle, "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(take.sample_rate)
+            samples = np.asarray(take.samples, dtype=np.float32)
+            out.writeframes((np.clip(samples, -1.0, 1.0) * 32767).astype("<i2").tobytes())
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return path

@@ -8,11 +8,15 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from desktop.core.common.audio import decode
+from desktop.core.common.recorder import Recorder
 from desktop.core.speakers import agreement
 from desktop.core.speakers.known_voices import KnownVoiceStore
 from desktop.ui.speakers.known_voices_dialog import KnownVoicesDialog
 from desktop.workers.job import JobRunner
 from tests.helpers.espeak import speak
+from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
+from tests.helpers.speaking_microphone import RATE, SpeakingMicrophone
 from tests.helpers.weights import tiny_en_dir
 from tests.ui.conftest import JOB_TIMEOUT_MS
 
@@ -39,8 +43,8 @@ def tiny_whisper():
     return transcribe
 
 
-def opened(qtbot, store, transcribe=lambda path, language: "") -> KnownVoicesDialog:
-    dialog = KnownVoicesDialog(store, JobRunner(), transcribe)
+def opened(qtbot, store, transcribe=lambda path, language: "", **recorder) -> KnownVoicesDialog:
+    dialog = KnownVoicesDialog(store, JobRunner(), transcribe, **recorder)
     qtbot.addWidget(dialog)
     wait_idle(qtbot, dialog)
     return dialog
@@ -159,3 +163,56 @@ def test_a_recording_that_does_not_say_the_sentence_is_refused_and_nothing_is_ke
     wait_idle(qtbot, dialog)
     assert "does not match the sentence" in dialog.status_label.text()
     assert store.list() == [] and not store.root.exists()
+
+
+@pytest.mark.slow
+def test_a_person_is_added_by_reading_the_agreement_sentence_into_the_microphone(qtbot, store, pulseaudio, tmp_path,
+                                                                                monkeypatch):
+    fixed_sentence(monkeypatch)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(scratch))
+    heard_files = []
+    whisper = tiny_whisper()
+
+    def transcribe(path, language):
+        heard_files.append(path)
+        return whisper(path, language)
+
+    with SpeakingMicrophone(pulseaudio, tmp_path) as microphone:
+        dialog = opened(qtbot, store, transcribe, recorder_factory=lambda device: Recorder(device, latency=0.005))
+        dialog.show()
+        assert not dialog.recorder.isEnabled()  # nothing to read yet
+        dialog.name_edit.setText("Anna Smith")
+        dialog.sentence_button.click()
+        dialog.recorder.select_device(microphone.name)
+        spoken = decode(speak(dialog._prompt.text, tmp_path / "agreement.wav"), sample_rate=RATE)
+        dialog.recorder.record_button.click()
+        assert dialog.recorder.is_recording and not dialog.add_button.isEnabled()
+        microphone.say(spoken, then_silence=0.5)
+        with qtbot.waitSignal(dialog.recorder.recorded, timeout=JOB_TIMEOUT_MS):
+            dialog.recorder.record_button.click()
+    assert dialog.agreement_label.text().startswith("Recorded: ")
+    assert dialog.add_button.isEnabled()
+    dialog.add_button.click()
+    wait_idle(qtbot, dialog)
+    assert dialog.table.rowCount() == 1, dialog.status_label.text()
+    assert cells(dialog)[0][0] == "Anna Smith" and "Read the agreement sentence" in cells(dialog)[0][1]
+    (voice,) = store.list()
+    assert voice.agreement.how == agreement.RECORDED and voice.agreement.code in voice.agreement.sentence
+    # Whisper heard the take from a temporary file, which is gone afterwards.
+    assert len(heard_files) == 1 and heard_files[0].parent == scratch
+    assert list(scratch.iterdir()) == []
+
+
+def test_without_a_microphone_the_page_says_so_and_a_file_can_still_be_chosen(qtbot, store, tmp_path, monkeypatch):
+    dialog = opened(qtbot, store, devices=lambda: [])
+    dialog.name_edit.setText("Anna Smith")
+    dialog.sentence_button.click()
+    assert "No microphone was found" in dialog.recorder.message.text()
+    assert not dialog.recorder.record_button.isEnabled()
+    recording = tmp_path / "agreement.wav"
+    recording.write_bytes(b"")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(recording), ""))
+    dialog.agreement_button.click()
+    assert dialog.add_button.isEnabled()
