@@ -12,14 +12,16 @@ from typing import Callable
 import numpy as np
 
 from desktop.core.common import audio
+from desktop.core.common.errors import Cancelled
 
 BINS_PER_SECOND = 50  # a pair every 20 ms: finer than a pixel at any useful zoom
 DECODE_RATE = 8000  # drawing needs no more; decoding at it is twice as quick as at Whisper's 16 kHz
 _CHUNK_SECONDS = 60.0
 
 
-class PeaksCancelled(Exception):
-    """The outline was no longer wanted (another file was selected)."""
+class PeaksCancelled(Cancelled):
+    """The outline was no longer wanted (another file was selected): a cancelling, never a failure to
+    report (the window said "Something went wrong" when another file was picked while it was drawn)."""
 
 
 @dataclass(frozen=True)
