@@ -21,6 +21,7 @@ from desktop.core.voices.consent import ConsentPrompt, check_transcript, new_pro
 
 CONFIRMED = "confirmed"
 RECORDED = "recorded"
+LONGEST_AGREEMENT_SECONDS = 120.0  # the sentence takes about ten seconds to read; a take stops by itself here
 
 _RECOGNITION_TEMPLATES = {
     # American spelling, as Whisper writes it; no product name, which Whisper tends to mishear.

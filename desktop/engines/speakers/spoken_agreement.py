@@ -14,12 +14,12 @@ from typing import Callable
 from desktop.core.common import audio
 from desktop.core.common.i18n import N_
 from desktop.core.speakers import agreement as agreements
-from desktop.core.speakers.agreement import AgreementError, RecognitionPrompt
+from desktop.core.speakers.agreement import LONGEST_AGREEMENT_SECONDS, AgreementError, RecognitionPrompt
 from desktop.core.speakers.known_voices import KnownVoice, KnownVoiceStore, check_name
 from desktop.core.speakers.recognition import NAME_SPREADS, VoicePrint, unit
 from desktop.engines.speakers.enrolment import Enroller
 
-MAX_AGREEMENT_SECONDS = 120.0  # the sentence takes about ten seconds to read
+MAX_AGREEMENT_SECONDS = LONGEST_AGREEMENT_SECONDS
 
 NOT_THE_SAME_PERSON = N_("KnownVoices", "The agreement recording and the sample do not sound like the same person. "
                                         "The person whose voice is kept must read the sentence themselves.")

@@ -26,7 +26,7 @@ import numpy as np
 
 from desktop.core.common.errors import UserFacingError
 from desktop.core.common.recorder import InputDevice, Recorder, Recording, microphones
-from desktop.core.speakers.agreement import RECORDED, RecognitionPrompt, recognition_prompt
+from desktop.core.speakers.agreement import LONGEST_AGREEMENT_SECONDS, RECORDED, RecognitionPrompt, recognition_prompt
 from desktop.core.speakers.known_voices import EXPORT_SUFFIX, DamagedEntry, KnownVoice, KnownVoiceStore
 from desktop.ui.clone.recorder_widget import RecorderWidget
 from desktop.ui.common.i18n import translated
@@ -36,10 +36,16 @@ from desktop.workers.job import JobRunner
 Transcribe = Callable[[Path, str], str]  # Whisper: (recording, language) -> what was heard
 
 
+def agreement_recorder(device: InputDevice | None) -> Recorder:
+    """A take of the agreement sentence stops by itself at the longest the check accepts: a forgotten
+    Record neither fills memory nor ends in a refusal after minutes."""
+    return Recorder(device, max_seconds=LONGEST_AGREEMENT_SECONDS)
+
+
 class KnownVoicesDialog(QDialog):
     def __init__(self, store: KnownVoiceStore, runner: JobRunner, transcribe: Transcribe,
                  parent: QWidget | None = None, *, enroller_factory: Callable | None = None,
-                 recorder_factory: Callable[[InputDevice | None], Recorder] = lambda device: Recorder(device),
+                 recorder_factory: Callable[[InputDevice | None], Recorder] = agreement_recorder,
                  devices: Callable[[], list[InputDevice]] = microphones):
         super().__init__(parent)
         self._store = store
