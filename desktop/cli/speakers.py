@@ -118,8 +118,9 @@ def _list(store, *, as_json: bool) -> int:
     for voice in voices:
         how = ("read the agreement sentence" if voice.agreement.how == RECORDED
                else f"confirmed by {printable(voice.agreement.confirmed_by)}")
+        recordings = "1 recording" if voice.recordings == 1 else f"{voice.recordings} recordings"
         print(f"{printable(voice.name):<24} agreed {voice.agreement.agreed_at[:10]} ({how}); "
-              f"{voice.speech_seconds:.0f} s of speech; heard in {voice.recordings} recording(s)")
+              f"{voice.speech_seconds:.0f} s of speech; heard in {recordings}")
     for entry in damaged:
         print(f"voxdesk: {entry.message}", file=sys.stderr)
     return 0

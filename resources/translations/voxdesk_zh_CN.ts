@@ -2725,11 +2725,13 @@
         <source>Person:</source>
         <translation>人员：</translation>
     </message>
-    <message numerus="yes">
-        <source>%n recording(s)</source>
-        <translation>
-            <numerusform>%n 段录音</numerusform>
-        </translation>
+    <message>
+        <source>1 recording</source>
+        <translation>1 段录音</translation>
+    </message>
+    <message>
+        <source>{count} recordings</source>
+        <translation>{count} 段录音</translation>
     </message>
     <message>
         <source>{seconds:.0f} s</source>

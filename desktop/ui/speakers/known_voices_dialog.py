@@ -166,12 +166,18 @@ class KnownVoicesDialog(QDialog):
     def reload(self) -> None:
         self._run("read", lambda report: self._store.read(), self._show_voices)
 
+    def _recordings_text(self, count: int) -> str:
+        # Two plain sentences rather than Qt's numerus form: English needs "1 recording", Chinese one form.
+        if count == 1:
+            return self.tr("1 recording")
+        return self.tr("{count} recordings").format(count=count)
+
     def _show_voices(self, found: tuple[list[KnownVoice], list[DamagedEntry]]) -> None:
         self._voices, self._damaged = found
         self.table.setRowCount(len(self._voices))
         for row, voice in enumerate(self._voices):
             cells = (voice.name, self._agreement_text(voice),
-                     self.tr("%n recording(s)", "", voice.recordings),
+                     self._recordings_text(voice.recordings),
                      self.tr("{seconds:.0f} s").format(seconds=voice.speech_seconds))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

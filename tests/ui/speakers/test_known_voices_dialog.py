@@ -63,7 +63,7 @@ def test_the_list_shows_name_agreement_recordings_heard_in_and_speech(qtbot, sto
     dialog = opened(qtbot, store)
     ((name, agreed, heard, speech),) = cells(dialog)
     assert name == "Anna Li" and "confirmed by maria" in agreed
-    assert heard == "1 recording(s)" and speech == "7 s"
+    assert heard == "1 recording" and speech == "7 s"
     assert dialog.empty_label.isHidden()
 
 
