@@ -28,7 +28,7 @@ from desktop.core.common.errors import Cancelled
 from desktop.core.common.i18n import N_, Message
 from desktop.core.transcription.subtitles import Cue
 from desktop.core.video.containers import CONTAINERS, container_for, holds
-from desktop.core.video.soft_subtitles import SubtitleTrack, cues_inside
+from desktop.core.video.soft_subtitles import SubtitleTrack, cues_inside, refuse_same_file
 from desktop.core.video.video_file import VideoError, VideoFacts, open_video, picture_stream, read_facts, undecodable
 
 BURN_SUFFIXES = (".mp4", ".mkv")
@@ -75,13 +75,7 @@ def burn(video: str | os.PathLike[str], track: SubtitleTrack, output: str | os.P
         if not holds(container, codec):
             raise VideoError(N_("Video", "{container} cannot hold this video's sound ({codec}) as it is. Save it as "
                                          ".mkv instead.").format(container=container.label, codec=codec.upper()))
-    try:
-        same = output.exists() and os.path.samefile(video, output)
-    except OSError:
-        same = False
-    if same:
-        raise VideoError(N_("Video", "The video cannot be saved over itself. Choose another name for the copy with "
-                                     "subtitles."))
+    refuse_same_file(video, output)
     cues, note = cues_inside(track, facts)
     notes = [note] if note else []
     notes += picture_notes(facts)

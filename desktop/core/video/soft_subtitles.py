@@ -80,7 +80,7 @@ def embed(video: str | os.PathLike[str], tracks: list[SubtitleTrack], output: st
     video, output = Path(video), Path(output)
     container = _output_container(output)
     facts = read_facts(video)
-    _refuse_same_file(video, output)
+    refuse_same_file(video, output)
     if not tracks:
         raise VideoError(N_("Video", "Choose at least one transcript to put into the video."))
     problem = why_not(container, facts)
@@ -107,7 +107,8 @@ def _output_container(output: Path) -> Container:
     return container
 
 
-def _refuse_same_file(video: Path, output: Path) -> None:
+def refuse_same_file(video: Path, output: Path) -> None:
+    """A copy of a video (with tracks, or burned) is never written over the video it is made from."""
     try:
         same = output.exists() and os.path.samefile(video, output)
     except OSError:
