@@ -64,11 +64,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, overwrite: 
             os.fsync(fd)
         finally:
             os.close(fd)
-        if overwrite:
-            _keep_mode_of_existing(path, temp)
-            os.replace(temp, path)
-        else:
-            _move_without_replacing(temp, path)
+        _publish(temp, path, overwrite)
     except BaseException as exc:
         _remove_quietly(temp)
         if isinstance(exc, OSError) and not isinstance(exc, ExportError):
@@ -175,17 +171,23 @@ def atomic_output(path: str | os.PathLike[str], *, overwrite: bool) -> Iterator[
             os.fsync(fd)
         finally:
             os.close(fd)
-        if overwrite:
-            _keep_mode_of_existing(path, temp)
-            os.replace(temp, path)
-        else:
-            _move_without_replacing(temp, path)
+        _publish(temp, path, overwrite)
     except BaseException as exc:
         _remove_quietly(temp)
         if isinstance(exc, OSError) and not isinstance(exc, ExportError):
             raise _as_export_error(exc, path) from exc
         raise
     fsync_dir(path.parent)
+
+
+def _publish(temp: str | Path, path: Path, overwrite: bool) -> None:
+    """The finished temporary file takes its place: over an existing file (keeping its mode) only when
+    overwrite, else never replacing one that appeared meanwhile."""
+    if overwrite:
+        _keep_mode_of_existing(path, temp)
+        os.replace(temp, path)
+    else:
+        _move_without_replacing(temp, path)
 
 
 @contextmanager
