@@ -1,5 +1,5 @@
 """The app's one way to play sound: speech sentence by sentence while later sentences are still being
-made, or a single stretch of a recording (AudioPlayer feeds it).
+made, or a recording from any point (the editor's Playback feeds it).
 
 Output goes through sounddevice (PortAudio) rather than QtMultimedia's QAudioSink: the
 PySide6-Essentials wheel VoxDesk installs has no QtMultimedia, sounddevice is small, works the same

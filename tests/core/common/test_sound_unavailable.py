@@ -1,5 +1,5 @@
 """Without the PortAudio library, recording says one sentence naming the package (the player and the
-doctor say the same: tests/ui/common/test_audio_player.py, tests/core/gpu/test_doctor.py)."""
+doctor say the same: tests/ui/transcribe/editor/test_playback.py, tests/core/gpu/test_doctor.py)."""
 import pytest
 
 from desktop.core.common import recorder

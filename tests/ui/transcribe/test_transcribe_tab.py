@@ -10,7 +10,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from desktop.ui.transcribe import export_bar, remove_prompt
-from desktop.ui.common.audio_player import PLAYBACK_RATE, decode_stretch
+from desktop.ui.transcribe.editor.playback import PLAYBACK_RATE, decode_stretch
 from desktop.ui.transcribe.queue_model import QueueModel
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 from desktop.workers.transcription_queue import ItemState

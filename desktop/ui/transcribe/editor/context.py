@@ -1,7 +1,7 @@
 """What a helper of the editor (timing by ear, find and replace, transcribe again, label speakers) may
 use of the editor, handed to it instead of the panel: the shown document and its table, the selection,
-the player, and where to say things. Like git-cola's context, it names the few things a command needs,
-so that a helper does not reach into the panel's widgets and layout."""
+the editor's one player, and where to say things. Like git-cola's context, it names the few things a
+command needs, so that a helper does not reach into the panel's widgets and layout."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject, Signal
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.transcribe.editor.document import TranscriptDocument
+from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.workers.transcription_queue import QueueItem
 
@@ -24,9 +24,10 @@ class EditorContext(QObject):
     said = Signal(str)  # a sentence for the window's status bar
     language_changed = Signal()  # the interface language changed: helpers set their texts again
 
-    def __init__(self, table: SegmentsModel, shown: SegmentSearchModel, view: TranscriptView, player: AudioPlayer,
+    def __init__(self, table: SegmentsModel, shown: SegmentSearchModel, view: TranscriptView, player: Playback,
                  parent: QWidget):
-        """table: the transcript's lines; shown: the lines the search shows, in view; parent: the panel."""
+        """table: the transcript's lines; shown: the lines the search shows, in view; player: the one that
+        plays the recording, from the bar, the waveform or a clicked line; parent: the panel."""
         super().__init__(parent)
         self.table = table
         self.player = player

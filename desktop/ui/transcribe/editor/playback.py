@@ -1,5 +1,6 @@
-"""Playing the selected file from any point, paused and resumed, at 0.5× to 2× speed, with the position
-known all the while (for the waveform's playhead and the playing line in the table).
+"""The editor's one player: the selected file from any point, or one stretch of it (a clicked line, Replay
+line), paused and resumed, at 0.5× to 2× speed, with the position known all the while (for the clock,
+the waveform's playhead and the playing line in the table). Playing anything stops what played before.
 
 The recording is decoded a few seconds ahead of what is heard, one piece at a time on a JobRunner
 thread (core.common.audio, which seeks to each piece), so playing from late in a two-hour meeting
@@ -8,6 +9,7 @@ starts at once and memory holds only a few pieces. Speed changes the tempo, not 
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -15,15 +17,20 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop.core.common import audio
 from desktop.core.common.tempo import change_tempo
-from desktop.ui.common.audio_player import PLAYBACK_RATE
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.stream_player import PAUSED, PLAYING, STOPPED, StreamPlayer
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.workers.job import JobReport, JobRunner
 
+PLAYBACK_RATE = 48000  # every sound card takes this rate
 PIECE_SECONDS = 5.0  # of the recording, decoded at a time
 _AHEAD = 2  # pieces queued before the next one is decoded
 _TICK_MS = 100  # ten position updates a second are enough for the playhead and the playing line
+
+
+def decode_stretch(path: str | os.PathLike[str], start: float, end: float) -> np.ndarray:
+    """A stretch as the player plays it (at 1×): float32 mono samples at PLAYBACK_RATE."""
+    return audio.decode_stretch(path, start, end, PLAYBACK_RATE)
 
 
 class Playback(QObject):
@@ -139,7 +146,7 @@ class Playback(QObject):
         run, path, speed = self._run, self._path, self._speed
 
         def work(_report: JobReport) -> np.ndarray:
-            samples = audio.decode_stretch(path, start, end, PLAYBACK_RATE)
+            samples = decode_stretch(path, start, end)
             return change_tempo(samples, PLAYBACK_RATE, speed)
 
         self._jobs.start("piece", work, on_result=lambda samples: self._on_piece(run, end, samples),

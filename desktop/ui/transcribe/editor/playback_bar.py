@@ -7,7 +7,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.ui.common.icons import icon
-from desktop.ui.common.stream_player import PLAYING
+from desktop.ui.common.stream_player import PLAYING, STOPPED
 from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.segments_model import format_timestamp
 
@@ -93,10 +93,6 @@ class PlaybackBar(QWidget):
         """A button of another part of the editor (the video's), at the bar's right end."""
         self.layout().addWidget(button)
 
-    def set_stoppable(self, stoppable: bool) -> None:
-        """Whether something is being heard (or paused) that Stop would end."""
-        self.stop_action.setEnabled(stoppable)
-
     def set_available(self, available: bool) -> None:
         """Whether there is a recording to play (a file is selected)."""
         self.play_pause_action.setEnabled(available)
@@ -123,6 +119,7 @@ class PlaybackBar(QWidget):
 
     @Slot(str)
     def _show_state(self, state: str) -> None:
+        self.stop_action.setEnabled(state != STOPPED)  # something is heard (or paused) that Stop would end
         key = PLAY_PAUSE_KEY.toString(QKeySequence.SequenceFormat.NativeText)
         if state == PLAYING:
             self.play_pause_action.setIcon(icon("pause"))

@@ -15,7 +15,6 @@ from desktop.ui.common.i18n import translated
 from desktop.ui.common.stream_player import PLAYING
 from desktop.ui.common.tab_jobs import TabJobs
 from desktop.ui.transcribe.editor.context import EditorContext
-from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.playback_bar import PlaybackBar
 from desktop.ui.transcribe.editor.waveform_strip import WaveformStrip
 from desktop.workers.job import JobReport, JobRunner
@@ -28,7 +27,7 @@ class TimingByEar(QObject):
     def __init__(self, context: EditorContext, runner: JobRunner, parent: QObject | None = None):
         super().__init__(parent)
         self._context = context
-        self.playback = Playback(runner, self)
+        self.playback = context.player  # the editor's one player, which the bar, the strip and the table share
         self.bar = PlaybackBar(self.playback)
         self.strip = WaveformStrip()
         self._jobs = TabJobs(runner, self)
@@ -54,11 +53,6 @@ class TimingByEar(QObject):
         canvas.retime_requested.connect(self.retime)
         self.playback.position_changed.connect(self._on_position)
         self.playback.state_changed.connect(self._on_state)
-        self.playback.error.connect(context.say)
-        # One sound at a time: a clicked line stops the recording playing, and the other way round.
-        context.player.playing_changed.connect(lambda playing: playing and self.playback.stop())
-        context.player.playing_changed.connect(self._update_stoppable)
-        self.playback.state_changed.connect(self._update_stoppable)
 
     # -- the file shown ------------------------------------------------------------------------
 
@@ -113,7 +107,6 @@ class TimingByEar(QObject):
         if self._path is None:
             return
         if self.playback.state == PLAYING or self.playback.path == self._path and self.playback.position > 0:
-            self._context.player.stop()
             self.playback.toggle(self._path)
             return
         _row, segment = self._selected_segment()
@@ -124,7 +117,6 @@ class TimingByEar(QObject):
         """The selected line again, from a second before it starts to its end."""
         _row, segment = self._selected_segment()
         if self._path is not None and segment is not None:
-            self._context.player.stop()
             self.playback.play_from(self._path, max(0.0, segment.start - LEAD_IN_SECONDS), segment.end)
 
     def play_line(self, row: int) -> None:
@@ -133,7 +125,6 @@ class TimingByEar(QObject):
         transcript = self._context.table.transcript
         if self._path is not None and transcript is not None and 0 <= row < len(transcript.segments):
             segment = transcript.segments[row]
-            self._context.player.stop()
             self.playback.play_from(self._path, segment.start, segment.end)
 
     def heard_position(self) -> float | None:
@@ -168,17 +159,11 @@ class TimingByEar(QObject):
     @Slot()
     def stop(self) -> None:
         """Stop whatever is heard: the recording, or a line clicked in the table."""
-        self._context.player.stop()
         self.playback.stop()
-
-    @Slot()
-    def _update_stoppable(self, *_changed) -> None:
-        self.bar.set_stoppable(self.playback.state != "stopped" or self._context.player.is_playing)
 
     @Slot(float)
     def play_from(self, seconds: float) -> None:
         if self._path is not None:
-            self._context.player.stop()
             self.playback.play_from(self._path, seconds)
 
     @Slot(float)

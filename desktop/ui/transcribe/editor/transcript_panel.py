@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.common.audio_player import AudioPlayer
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_COLOR, WARNING_STYLE
 from desktop.core.transcription import edits
 from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
+from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
 from desktop.ui.transcribe.editor.speaker_delegate import SpeakerDelegate
 from desktop.ui.transcribe.editor.remember_voice import VoiceRemembering
@@ -44,7 +44,8 @@ class TranscriptPanel(QWidget):
         super().__init__(parent)
         self._shown: QueueItem | None = None
         self.document: TranscriptDocument | None = None  # the shown transcript's, when it is finished
-        self.player = AudioPlayer(runner, self)
+        # The editor's one player: the bar, the waveform and a clicked line all play through it.
+        self.player = Playback(runner, self)
         self.documents = documents if documents is not None else TranscriptDocuments(self)
         self.histories = self.documents.histories
         self.glossary_library = None  # a callable giving the user's GlossaryLibrary (set by the tab)

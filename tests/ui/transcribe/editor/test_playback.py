@@ -1,20 +1,21 @@
-"""Playing a stretch of a recording: decoded by core.common.audio, heard through the StreamPlayer."""
+"""The editor's player on a stretch of a recording (a clicked line): decoded by core.common.audio, heard
+through the StreamPlayer."""
 from pathlib import Path
 
 import pytest
 
-from desktop.ui.common.audio_player import PLAYBACK_RATE, AudioPlayer, decode_stretch
-from desktop.ui.common.stream_player import NO_SOUND_OUTPUT
+from desktop.ui.common.stream_player import NO_SOUND_OUTPUT, STOPPED
+from desktop.ui.transcribe.editor.playback import PLAYBACK_RATE, Playback, decode_stretch
 from desktop.workers.job import JobRunner
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 
-JFK = Path(__file__).resolve().parents[2] / "data" / "jfk.flac"
+JFK = Path(__file__).resolve().parents[3] / "data" / "jfk.flac"
 
 
 @pytest.fixture
 def player(qtbot):
     runner = JobRunner()
-    player = AudioPlayer(runner)
+    player = Playback(runner)
     yield player
     player.stop()
     assert runner.shutdown(30_000)
@@ -26,28 +27,28 @@ def test_a_stretch_is_decoded_at_the_playback_rate():
 
 def test_a_stretch_plays_on_a_real_device_and_ends_by_itself(qtbot, player, pulseaudio):
     changes, errors = [], []
-    player.playing_changed.connect(changes.append)
+    player.state_changed.connect(changes.append)
     player.error.connect(errors.append)
-    player.play(JFK, 2.0, 2.6)
-    assert player.is_playing
+    player.play_from(JFK, 2.0, 2.6)
+    assert player.state != STOPPED
     qtbot.waitUntil(lambda: bool(pulseaudio.playing_streams()), timeout=10_000)
-    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
-    assert changes == [True, False] and errors == []
+    qtbot.waitUntil(lambda: player.state == STOPPED, timeout=10_000)
+    assert changes == ["playing", "stopped"] and errors == []
 
 
 def test_stop_silences_the_stretch_at_once(qtbot, player, pulseaudio):
-    player.play(JFK, 0.0, 10.0)
+    player.play_from(JFK, 0.0, 10.0)
     qtbot.waitUntil(lambda: bool(pulseaudio.playing_streams()), timeout=10_000)
     player.stop()
-    assert not player.is_playing
+    assert player.state == STOPPED
     qtbot.waitUntil(lambda: not pulseaudio.playing_streams(), timeout=10_000)
 
 
 def test_a_file_that_is_gone_is_said_in_a_sentence(qtbot, player, tmp_path):
     with qtbot.waitSignal(player.error, timeout=10_000) as error:
-        player.play(tmp_path / "moved away.flac", 1.0, 2.0)
+        player.play_from(tmp_path / "moved away.flac", 1.0, 2.0)
     assert "cannot find the file “moved away.flac”" in error.args[0]
-    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
+    qtbot.waitUntil(lambda: player.state == STOPPED, timeout=10_000)
 
 
 def test_without_a_sound_device_it_says_the_same_as_the_synthesize_tab(qtbot, player, tmp_path, monkeypatch):
@@ -66,9 +67,9 @@ def test_without_a_sound_device_it_says_the_same_as_the_synthesize_tab(qtbot, pl
                for d in sounddevice.query_devices()):
             pytest.skip("this computer has a sound card of its own")
         with qtbot.waitSignal(player.error, timeout=10_000) as error:
-            player.play(JFK, 1.0, 1.5)
+            player.play_from(JFK, 1.0, 1.5)
         assert error.args == [str(NO_SOUND_OUTPUT)]
-        assert not player.is_playing
+        assert player.state == STOPPED
     finally:
         refresh_portaudio()
 
@@ -77,6 +78,6 @@ def test_without_portaudio_it_says_sound_is_unavailable_and_which_package_brings
     from desktop.core.common.system_packages import sound_unavailable
 
     with qtbot.waitSignal(player.error, timeout=10_000) as error:
-        player.play(JFK, 1.0, 1.5)
+        player.play_from(JFK, 1.0, 1.5)
     assert error.args == [str(sound_unavailable())]
-    qtbot.waitUntil(lambda: not player.is_playing, timeout=10_000)
+    qtbot.waitUntil(lambda: player.state == STOPPED, timeout=10_000)
