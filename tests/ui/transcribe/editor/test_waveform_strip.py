@@ -15,10 +15,12 @@ from desktop.core.common.tempo import change_tempo
 from desktop.core.transcription import waveform
 from desktop.ui.common.stream_player import PLAYING
 from desktop.ui.transcribe.editor.timing_by_ear import LEAD_IN_SECONDS
+from tests.helpers.closing import close_window
 from tests.helpers.pulseaudio import pulseaudio, pulseaudio_server  # noqa: F401 - fixtures
 from tests.ui.transcribe.editor.test_editor_window import CTRL, saved, sources, timed_transcript  # noqa: F401
 from tests.ui.transcribe.editor.test_editor_window import select_line as select
 from tests.ui.transcribe.editor.test_autosave_window import open_window
+from tests.ui.conftest import JOB_TIMEOUT_MS
 from desktop.core.transcription.autosave import AutosaveStore, default_path
 
 pytestmark = pytest.mark.slow
@@ -192,6 +194,33 @@ def test_clicking_a_line_plays_it_and_the_clock_playhead_and_play_button_follow(
     assert timing.bar.position_label.text() != "00:00:00.000"
     qtbot.waitUntil(lambda: timing.playback.state == "stopped", timeout=15_000)
     assert timing.playback.position == pytest.approx(segment.end, abs=0.3)  # that line and no more
+
+
+def test_a_line_clicked_while_the_recording_plays_takes_over_the_one_player(qtbot, settings, sources, pulseaudio):
+    window, panel, timing, canvas = canvas_shown(qtbot, settings)
+    select(panel.view, 0)
+    qtbot.mouseClick(timing.bar.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: timing.playback.position > 1.0, timeout=10_000)
+    segment = panel.segments_model.segment(2)
+    rect = panel.view.visualRect(panel.search_model.index(2, 3))
+    qtbot.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert timing.playback.position == pytest.approx(segment.start), "the bar's run gave way to the line"
+    qtbot.waitUntil(lambda: timing.playback.position > segment.start + 0.3, timeout=10_000)
+    assert timing.playback.state == PLAYING and timing.bar.play_button.text() == "Pause"
+    assert segment.start < canvas.playhead < segment.end, "the playhead is in the clicked line"
+    assert timing.playing_row == 2
+    assert len(pulseaudio.playing_streams()) == 1, "one sound at a time"
+    qtbot.waitUntil(lambda: timing.playback.state == "stopped", timeout=15_000)
+    assert timing.playback.position == pytest.approx(segment.end, abs=0.3), "the line's end, not the recording's"
+
+
+def test_closing_the_window_silences_the_recording(qtbot, settings, sources, pulseaudio):
+    window, panel, timing = shown(qtbot, settings)
+    qtbot.mouseClick(timing.bar.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(pulseaudio.playing_streams()), timeout=10_000)
+    close_window(qtbot, window, timeout=JOB_TIMEOUT_MS)
+    assert timing.playback.state == "stopped"
+    qtbot.waitUntil(lambda: not pulseaudio.playing_streams(), timeout=10_000)
 
 
 def test_ctrl_3_and_ctrl_4_set_the_selected_lines_start_and_end_where_it_plays(qtbot, settings, sources, pulseaudio):
