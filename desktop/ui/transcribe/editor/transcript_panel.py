@@ -101,6 +101,7 @@ class TranscriptPanel(QWidget):
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
+        self.view.text_delegate.set_spelling(self.spelling)
         self.speakers_bar = SpeakersBar(self.segments_model)
         self.refusal = QLabel()
         self.refusal.setObjectName("editRefusal")
