@@ -85,3 +85,18 @@ def test_every_import_of_a_desktop_module_names_one_that_exists():
                 missing += [f"{where} {node.module}.{a.name}" for a in node.names
                             if a.name != "*" and a.name not in defined and _module_file(f"{node.module}.{a.name}") is None]
     assert missing == []
+
+
+def test_outside_the_editor_room_nothing_reaches_into_the_panels_table():
+    """The room's way in is the TranscriptPanel's own methods, the EditorContext and the documents
+    (ARCHITECTURE.md): code around it never reads the panel's table model or search model itself.
+    import-linter sees imports only, not these attributes."""
+    room = ROOT / "desktop" / "ui" / "transcribe" / "editor"
+    reaching = []
+    for path in sorted(ROOT.joinpath("desktop").rglob("*.py")):
+        if room in path.parents:
+            continue
+        reaching += [f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}"
+                     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(node, ast.Attribute) and node.attr in ("segments_model", "search_model")]
+    assert reaching == []

@@ -87,8 +87,9 @@ def segment_warnings(transcript: Transcript, row: int, limits: ReadingLimits = R
         return []
     alone = Transcript(segments=[segment], language=transcript.language, speaker_names=transcript.speaker_names)
     warnings: list[Message] = []
-    # Where Chinese lines break does not change a cue's times or characters: the warnings need no
-    # word segmentation (and the editor asks for them on the window's thread).
+    # Without word segmentation (the editor asks for the warnings on the window's thread), Chinese
+    # lines break between characters, which changes no cue, and a Chinese line too long for one cue
+    # is cut between characters, which may move a cut by a word or so from where the export makes it.
     for cue in build_cues(alone, line_limits, word_breaks=False):
         warnings += [w for w in cue_warnings(cue, None, limits) if w not in warnings]
     return warnings

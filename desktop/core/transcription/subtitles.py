@@ -6,7 +6,7 @@ counts twice. Lines break at spaces in Latin text and between words in Chinese t
 segmentation; a Chinese word wider than a line breaks between its characters), never inside a Latin
 word, and a line never starts with closing punctuation such as "，" or ",".
 A segment too long for one cue is split into cues at its word timings, after punctuation where
-there is some. Files are written atomically (see desktop.core.common.atomic).
+there is some, and in Chinese between words, as lines are. Files are written atomically (see desktop.core.common.atomic).
 """
 from __future__ import annotations
 
@@ -101,8 +101,10 @@ def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, nam
     """The transcript as subtitle cues: wrapped, split where too long, in order and never overlapping.
 
     names_in_text: the speaker's name will start the first line (SRT), so lines leave room for it.
-    word_breaks: Chinese lines break between words (see wrap); the cues' times and text are the same
-    either way, only where their lines break differs.
+    word_breaks: Chinese lines break, and a long segment is cut into cues, between words (see wrap).
+    Without it both happen between any two characters and jieba's dictionary is not needed; a
+    Chinese segment too long for one cue may then be cut a word or so away from where the export
+    cuts it.
     """
     cues: list[Cue] = []
     chinese = _is_chinese(transcript)
@@ -113,7 +115,7 @@ def build_cues(transcript: Transcript, limits: LineLimits = LineLimits(), *, nam
         fitting = limits
         if speaker and names_in_text:
             fitting = _with_room_for(limits, speaker_names.prefix(speaker, chinese))
-        for units in _pack(_units(segment, fitting), fitting):
+        for units in _pack(_units(segment, fitting, word_breaks), fitting):
             start = units[0].start
             end = units[-1].end
             cues.append(Cue(start, end, wrap("".join(u.text for u in units), fitting, word_breaks=word_breaks),
@@ -462,10 +464,10 @@ class _Unit:
     end: float
 
 
-def _units(segment: Segment, limits: LineLimits) -> list[_Unit]:
+def _units(segment: Segment, limits: LineLimits, word_breaks: bool = True) -> list[_Unit]:
     units = _units_from_words(segment)
     if units is None:
-        return _units_from_text(segment.text, segment.start, segment.end)
+        units = _units_from_text(segment.text, segment.start, segment.end)
     if _fits_cue(units, limits):
         return units  # every word fits a cue when all of them together do (the common case)
     # A word too wide for a whole cue (possible with narrow limits) is split like text without
@@ -474,7 +476,38 @@ def _units(segment: Segment, limits: LineLimits) -> list[_Unit]:
     for unit in units:
         fits = _fits_cue([unit], limits)
         pieces.extend([unit] if fits else _units_from_text(unit.text, unit.start, unit.end))
-    return pieces
+    return _whole_chinese_words(pieces, limits) if word_breaks else pieces
+
+
+def _whole_chinese_words(units: list[_Unit], limits: LineLimits) -> list[_Unit]:
+    """The units with each one that ends inside a Chinese word joined to the next, so that a cue ends
+    between Chinese words as a line does: where wrap may break a line (see _words), a word wider than
+    a line still breaking between its characters. A join that would leave a unit too wide for a cue
+    (Whisper's timed words crossing jieba's words) is not made, and that cut stays possible."""
+    text = "".join(unit.text for unit in units)
+    if not any(chinese_text.is_han(ch) for ch in text):
+        return units
+    # Where a line may break, counted in characters other than spaces (a token's text may hold a
+    # space the units spell differently, as in "word ,").
+    breaks: set[int] = set()
+    done = 0
+    for token in _words(_tokens(text), limits):
+        done += len(_squeezed(token.text))
+        breaks.add(done)
+    joined = [replace(units[0])]
+    done = len(_squeezed(units[0].text))
+    for unit in units[1:]:
+        last = joined[-1]
+        inside = (done not in breaks and unit.text[:1] != "" and chinese_text.is_han(unit.text[0])
+                  and last.text[-1:] != "" and chinese_text.is_han(last.text[-1]))
+        done += len(_squeezed(unit.text))
+        if inside:
+            whole = _Unit(last.text + unit.text, last.start, max(last.end, unit.end))
+            if _fits_cue([whole], limits):
+                joined[-1] = whole
+                continue
+        joined.append(replace(unit))
+    return joined
 
 
 def _units_from_words(segment: Segment) -> list[_Unit] | None:

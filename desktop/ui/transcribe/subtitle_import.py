@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox
 
 from desktop.core.common.audio import is_media_file
 from desktop.core.common.i18n import N_
@@ -20,6 +20,8 @@ from desktop.core.transcription.subtitle_files import read_subtitles, transcript
 from desktop.core.transcription.transcript import Transcript
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.tab_jobs import TabJobs
+from desktop.ui.transcribe.editor.context import EditorContext
+from desktop.ui.transcribe.editor.document import TranscriptDocuments
 from desktop.workers.job import JobReport, JobRunner, wait_cancellably
 from desktop.workers.transcription_queue import ItemState, QueueItem, TranscriptionQueue, same_file_key
 
@@ -50,11 +52,14 @@ class SubtitleImport(QObject):
     status_message = Signal(str)
     opened = Signal(object)  # the QueueItem whose transcript subtitles became
 
-    def __init__(self, queue: TranscriptionQueue, panel, save_new: Callable[[QueueItem, Transcript], None],
-                 select_item: Callable[[QueueItem], None], runner: JobRunner, parent: QObject | None = None):
+    def __init__(self, queue: TranscriptionQueue, editor: EditorContext, documents: TranscriptDocuments,
+                 save_new: Callable[[QueueItem, Transcript], None], select_item: Callable[[QueueItem], None],
+                 runner: JobRunner, parent: QObject | None = None):
+        """editor: what the editor shows; documents: the open transcripts, which edits go through."""
         super().__init__(parent)
         self._queue = queue
-        self._panel = panel
+        self._editor = editor
+        self._documents = documents
         self._save_new = save_new
         self._select_item = select_item
         self._jobs = TabJobs(runner, self)
@@ -64,9 +69,7 @@ class SubtitleImport(QObject):
         # (Python work on its thread) would slow the window while it fills. Sooner where needed: before
         # an edit, when another transcript is shown, when the window closes.
         self._unsaved: list[tuple[QueueItem, Transcript]] = []
-        model = panel.segments_model
-        for signal in (model.filled, model.about_to_edit, model.modelAboutToBeReset):
-            signal.connect(self._save_unsaved)
+        editor.settled.connect(self._save_unsaved)
 
     def open(self, subtitles: Path, recording: Path, *, refused: Callable[[], None] | None = None) -> None:
         """Read the subtitles, then make them recording's transcript: a new row in the list, or, for a
@@ -101,8 +104,7 @@ class SubtitleImport(QObject):
         self._jobs.cancel_all()
 
     def _save_when_shown(self, item: QueueItem, copy: Transcript) -> None:
-        model = self._panel.segments_model
-        if model.filling and model.transcript is item.transcript:
+        if self._editor.filling(item.transcript):
             self._unsaved.append((item, copy))
         else:
             self._save_new(item, copy)
@@ -126,10 +128,11 @@ class SubtitleImport(QObject):
             if how == SECOND:
                 return self._put_in_new_row(subtitles, recording, transcript, copy)
             # The file's own names for its speakers: its speaker 1 is not the transcript's speaker 1.
-            self._panel.segments_model.commit(edits.replace_lines(
-                item.transcript, transcript.segments,
-                N_("Edits", "open the subtitles “{name}”").format(name=subtitles.name),
-                dict(transcript.speaker_names)))
+            change = edits.replace_lines(item.transcript, transcript.segments,
+                                         N_("Edits", "open the subtitles “{name}”").format(name=subtitles.name),
+                                         dict(transcript.speaker_names))
+            self._save_unsaved()  # copies held back are older than the edit: written before it
+            self._documents.for_item(item).apply(change)
         else:
             self.status_message.emit(self.tr(
                 "“{name}” is still waiting or being transcribed: when it is done, or once it is taken off the "
@@ -154,11 +157,10 @@ class SubtitleImport(QObject):
         return item
 
     def _ask_how_to_open(self, subtitles: Path, recording: Path) -> str | None:
-        parent = self._panel.window() if isinstance(self._panel, QWidget) else None
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Open subtitles"), self.tr(
             "“{recording}” already has a transcript. Replace it with the lines of “{subtitles}” (Edit → Undo "
             "brings it back), or open them as a second transcript of the recording, in a row of its own?").format(
-            recording=recording.name, subtitles=subtitles.name), QMessageBox.StandardButton.NoButton, parent)
+            recording=recording.name, subtitles=subtitles.name), QMessageBox.StandardButton.NoButton, self._editor.window())
         replace = box.addButton(self.tr("Replace the transcript"), QMessageBox.ButtonRole.AcceptRole)
         second = box.addButton(self.tr("Open as a second transcript"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)

@@ -79,8 +79,7 @@ class TranscribeTab(QWidget):
 
     def apply_subtitle_settings(self) -> None:
         """The table judges its lines by the reading speed and cue lines chosen in Settings."""
-        self.transcript_panel.segments_model.set_reading_limits(self._settings.reading_limits(),
-                                                                self._settings.line_limits())
+        self.transcript_panel.set_reading_limits(self._settings.reading_limits(), self._settings.line_limits())
 
     def _keep_widget_names(self) -> None:
         """The widgets the main window's and the settings' tests reach on the tab itself."""
@@ -195,7 +194,7 @@ class TranscribeTab(QWidget):
         self.saved_work.restored.connect(self._on_restored)
         self.export_bar.exported.connect(self._on_exported)
         self.subtitle_import = SubtitleImport(
-            queue, self.transcript_panel, self.saved_work.save_opened_transcript,
+            queue, self.transcript_panel.context, self.documents, self.saved_work.save_opened_transcript,
             lambda item: self.queue_view.selectRow(self.queue_model.row_of(item)), self._runner, self)
 
         self.export_bar.export_button.clicked.connect(self.export_selected)

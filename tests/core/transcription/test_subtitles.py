@@ -319,6 +319,30 @@ def test_a_long_chinese_segment_splits_after_chinese_punctuation():
         assert cue.text[-1] in "，。；、：！？", cue.text
 
 
+def test_a_long_chinese_segment_is_cut_into_cues_between_words_not_inside_one():
+    # Cut between characters, the first cue ended with "处于调" and the second started with "整中".
+    from desktop.core.transcription.chinese import word_ends
+
+    text = "甚至出现交易几乎停滞的情况一二线城市虽然也处于调整中大家对后市的看法出现了分歧有人认为会继续下跌"
+    limits = LineLimits()
+    for words in ([], chinese_words(text, 0, 20)):
+        cues = build_cues(Transcript(segments=[Segment(0, 20, text, words)], language="zh"), limits)
+        assert len(cues) > 1
+        assert "".join(all_lines(cues)) == text
+        assert_lines_within(cues, limits)
+        cuts = [len("".join(all_lines(cues[:n]))) for n in range(1, len(cues))]
+        assert all(cut in word_ends(text) for cut in cuts), [text[cut - 2:cut + 2] for cut in cuts]
+        for earlier, later in zip(cues, cues[1:]):
+            assert earlier.end <= later.start
+
+
+def test_a_chinese_word_wider_than_a_cue_is_still_cut_between_its_characters():
+    text = "中华人民共和国"
+    cues = build_cues(Transcript(segments=[Segment(0, 7, text)], language="zh"), LineLimits(max_lines=1, max_cjk_chars=3))
+    assert "".join(all_lines(cues)) == text
+    assert_lines_within(cues, LineLimits(max_lines=1, max_cjk_chars=3))
+
+
 def test_a_segment_without_word_timings_is_split_in_proportion_to_its_characters():
     text = "a" * 40 + " " + "b" * 40 + " " + "c" * 40 + " " + "d" * 40
     cues = build_cues(one_segment(text, 10.0, 18.0), LineLimits(max_lines=1, max_latin_chars=42))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject, Signal
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
+from desktop.core.transcription.transcript import Transcript
 from desktop.ui.transcribe.editor.document import TranscriptDocument
 from desktop.ui.transcribe.editor.playback import Playback
 from desktop.ui.transcribe.editor.segments_model import SegmentSearchModel, SegmentsModel
@@ -23,6 +24,9 @@ class EditorContext(QObject):
     selection_changed = Signal()  # other lines are selected
     said = Signal(str)  # a sentence for the window's status bar
     language_changed = Signal()  # the interface language changed: helpers set their texts again
+    # The table took in the last line of a long transcript, an edit is about to go in, or another
+    # transcript is about to be shown: work held back while the table filled (see filling) may go ahead.
+    settled = Signal()
 
     def __init__(self, table: SegmentsModel, shown: SegmentSearchModel, view: TranscriptView, player: Playback,
                  parent: QWidget):
@@ -36,12 +40,19 @@ class EditorContext(QObject):
         self._widget = parent
         self.item: QueueItem | None = None  # the file shown (set by the panel)
         table.modelReset.connect(self.shown_changed)
+        for signal in (table.filled, table.about_to_edit, table.modelAboutToBeReset):
+            signal.connect(self.settled)
         view.selectionModel().selectionChanged.connect(self.selection_changed)
 
     @property
     def document(self) -> TranscriptDocument | None:
         """The shown finished transcript's document; None while nothing editable is shown."""
         return self.table.document
+
+    def filling(self, transcript: Transcript) -> bool:
+        """Whether transcript is shown and the table is still taking in its lines (a long one comes in a
+        slice at a time): work that would slow the window meanwhile can wait for settled."""
+        return self.table.filling and self.table.transcript is transcript
 
     def say(self, text: str) -> None:
         self.said.emit(text)

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from desktop.ui.common.i18n import translated
 from desktop.ui.common.styles import WARNING_COLOR, WARNING_STYLE
 from desktop.core.transcription import edits
+from desktop.core.transcription.cue_checks import ReadingLimits
+from desktop.core.transcription.subtitles import LineLimits
 from desktop.ui.transcribe.editor.context import EditorContext
 from desktop.ui.transcribe.editor.document import Applied, Selection, TranscriptDocument, TranscriptDocuments
 from desktop.ui.transcribe.editor.playback import Playback
@@ -102,6 +104,7 @@ class TranscriptPanel(QWidget):
         self.search_model = SegmentSearchModel(self)
         self.search_model.setSourceModel(self.segments_model)
         self.view = self._build_view()
+        self.view.text_delegate.set_spelling(self.spelling)
         self.speakers_bar = SpeakersBar(self.segments_model)
         self.refusal = QLabel()
         self.refusal.setObjectName("editRefusal")
@@ -199,6 +202,10 @@ class TranscriptPanel(QWidget):
         """What the Edit menu lists, None for a separator."""
         return [self.undo_action, self.redo_action, None, *self.line_actions, None, self.find_action,
                 None, self.undo_corrections_action, None, self.speaker_labelling.action]
+
+    def set_reading_limits(self, limits: ReadingLimits, line_limits: LineLimits) -> None:
+        """Judge the lines by this reading speed, cut into cues by these line limits (as Settings says)."""
+        self.segments_model.set_reading_limits(limits, line_limits)
 
     def _connect(self) -> None:
         self.view.customContextMenuRequested.connect(self._show_context_menu)

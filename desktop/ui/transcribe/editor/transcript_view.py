@@ -1,6 +1,8 @@
 """The transcript table: typing on a selected line edits that line without losing what it says."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPointF, Qt, QTimer
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
@@ -17,7 +19,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QHeaderView,
-    QLineEdit,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -25,41 +26,44 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.transcribe.editor.line_editor import LineEditor, misspelled_format
 from desktop.ui.transcribe.editor.segments_model import SegmentsModel
 
-
-class _LineEditor(QLineEdit):
-    """Qt selects all of an item editor's text when it opens, so the first key typed would replace
-    the line; this editor puts the caret at the end instead when it gets the focus."""
-
-    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt naming
-        super().focusInEvent(event)
-        if self.hasSelectedText() and self.selectedText() == self.text():
-            self.deselect()
-            self.end(False)
+if TYPE_CHECKING:
+    from desktop.ui.transcribe.editor.spelling_marks import SpellingMarks
 
 
 CORRECTED_BACKGROUND = QColor("#d6ecff")  # behind a term the glossary put in, light in any theme
 CORRECTED_TEXT = QColor("black")
 FOUND_BACKGROUND = QColor("#ffe066")  # behind what Find and replace looks for, as browsers mark matches
-MISSPELLED_UNDERLINE = QColor("#d0021b")  # the red wave under a word spelled wrong, as word processors draw it
 
 
 class LineTextDelegate(QStyledItemDelegate):
     """Edits a line's text (or times) keeping what it says, the caret at the end. Escape cancels, as in
     every Qt editor. The terms the glossary put in a line are painted highlighted, and so is what Find and
-    replace looks for while it is open."""
+    replace looks for while it is open; words spelled wrong are underlined, in the open editor too."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.open_editor: QLineEdit | None = None  # the editor while one is open
+        self.open_editor: LineEditor | None = None  # the editor while one is open
+        self.spelling: SpellingMarks | None = None  # the words to underline as a line is typed; None: none
+
+    def set_spelling(self, spelling: SpellingMarks) -> None:
+        """Underline the words these marks find as a line's text is typed."""
+        self.spelling = spelling
+        spelling.changed.connect(self._spelling_changed)
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
-        editor = _LineEditor(parent)
+        editor = LineEditor(parent, self.spelling if index.column() == SegmentsModel.TEXT else None)
         editor.setFrame(False)
         self.open_editor = editor
         return editor
+
+    def _spelling_changed(self) -> None:
+        """The checker is ready or knows other words: the line being typed is looked at again."""
+        if self.open_editor is not None:
+            self.open_editor.underline_misspellings()
 
     def destroyEditor(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         if editor is self.open_editor:
@@ -129,11 +133,10 @@ class LineTextDelegate(QStyledItemDelegate):
         document.setPlainText(text)
         document.setTextWidth(width)
         for start, end, background in spans:
-            highlighted = QTextCharFormat()
             if background is None:
-                highlighted.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SpellCheckUnderline)
-                highlighted.setUnderlineColor(MISSPELLED_UNDERLINE)
+                highlighted = misspelled_format()
             else:
+                highlighted = QTextCharFormat()
                 highlighted.setBackground(background)
                 highlighted.setForeground(CORRECTED_TEXT)  # dark on the light background, whatever the theme
             cursor = QTextCursor(document)

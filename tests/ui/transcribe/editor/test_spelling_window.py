@@ -82,3 +82,63 @@ def test_a_chinese_transcript_is_not_spell_checked(qtbot, settings, transcripts)
     assert panel.segments_model.transcript.language == "zh"
     index = panel.search_model.index(0, SegmentsModel.TEXT)
     assert index.data(SegmentsModel.MisspelledSpansRole) == []
+
+
+def open_editor(qtbot, panel, row: int):
+    """The box of a line opened with F2, as the user opens it."""
+    select_line(panel.view, row)
+    panel.view.setFocus()
+    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
+    editor = panel.view.text_delegate.open_editor
+    assert editor is not None
+    return editor
+
+
+def red_columns(editor, start: int, end: int) -> int:
+    """How many columns of pixels between the places start and end of the box's text have red in them
+    (the spell-check wave)."""
+    def x_of(position: int) -> int:
+        editor.setCursorPosition(position)
+        return int(editor.inputMethodQuery(Qt.InputMethodQuery.ImCursorRectangle).x())
+
+    image = editor.grab().toImage()
+    left, right = max(0, x_of(start)), x_of(end)
+    assert left < right <= image.width()
+    return sum(1 for x in range(left, right)
+               if any(image.pixelColor(x, y).red() - max(image.pixelColor(x, y).green(), image.pixelColor(x, y).blue()) > 60
+                      for y in range(image.height())))
+
+
+def test_a_word_spelled_wrong_is_underlined_in_the_box_as_the_line_is_typed(qtbot, settings, transcripts):
+    window, panel = shown(qtbot, settings, 0)
+    qtbot.waitUntil(lambda: panel.spelling.ready, timeout=20_000)
+    editor = open_editor(qtbot, panel, 0)
+    assert editor.text() == ENGLISH_LINE
+    start = ENGLISH_LINE.index("recieve")
+    minutes = ENGLISH_LINE.index("minutes")
+    assert red_columns(editor, start, start + len("recieve")) > 10
+    assert red_columns(editor, minutes, minutes + len("minutes")) == 0
+    # Only "recieve": the speaker's name Kowalczyk counts as a word.
+    assert editor.underlined == [(start, start + len("recieve"))]
+    # A word is underlined once typed, not while it is being typed.
+    editor.end(False)
+    qtbot.keyClicks(editor, " Thier")
+    assert editor.underlined == [(start, start + len("recieve"))]
+    qtbot.keyClicks(editor, " ")
+    thier = len(ENGLISH_LINE) + 1
+    assert editor.underlined == [(start, start + len("recieve")), (thier, thier + len("Thier"))]
+    # Typing before a word moves its underline with it.
+    editor.setCursorPosition(0)
+    qtbot.keyClicks(editor, "Do ")
+    assert editor.underlined == [(start + 3, start + 3 + len("recieve")), (thier + 3, thier + 3 + len("Thier"))]
+    assert red_columns(editor, start + 3, start + 3 + len("recieve")) > 10
+    assert red_columns(editor, 0, len("Do Please")) == 0
+
+
+def test_the_box_of_a_chinese_line_underlines_nothing(qtbot, settings, transcripts):
+    window, panel = shown(qtbot, settings, 0)
+    qtbot.waitUntil(lambda: panel.spelling.ready, timeout=20_000)
+    window.transcribe_tab.queue_view.selectRow(1)
+    editor = open_editor(qtbot, panel, 0)
+    qtbot.keyClicks(editor, " thier ")
+    assert "recieve" in editor.text() and editor.underlined == []
