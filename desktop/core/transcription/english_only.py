@@ -29,6 +29,20 @@ UNSURE_WORD_PROBABILITY = 0.6  # English speech: 0.63 at the lowest; Mandarin 0.
 UNSURE_LOGPROB = -0.8  # English speech: −0.67 at the lowest; Mandarin −0.99 at the highest
 LEAST_COVERED = 0.6  # English speech: 0.89 of it under words at the least; Mandarin left unwritten, 0.49
 LEAST_SPEECH_SECONDS = 1.5  # less speech than this is not judged
+CONFIDENT_LANGUAGE_PROBABILITY = 0.85  # English heard at 0.96 at the least, Mandarin at 1.00; the mix at 0.79
+
+
+@dataclass(frozen=True)
+class HeardLanguage:
+    """The language a multilingual model heard in speech an English-only model decoded."""
+
+    language: str  # a Whisper code: "en", "zh" …
+    probability: float  # the model's probability of that language
+
+    @property
+    def confident(self) -> bool:
+        """Sure enough to decide."""
+        return self.probability >= CONFIDENT_LANGUAGE_PROBABILITY
 
 
 @dataclass

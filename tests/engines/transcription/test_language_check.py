@@ -1,0 +1,114 @@
+"""An English-only model's engine has a multilingual model on this computer tell the language of its
+speech, in the engine process as in live captions' own engine. Real tiny.en, real base as the
+checker, real speech."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from desktop.core.common.paths import models_dir
+from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.whisper_models import LocalModel, ModelStore
+from desktop.engines.transcription.decoders.loading import load_engine
+from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.live.engine import load_live_engine
+from desktop.engines.transcription.plan import TranscribeSettings, language_checker
+from desktop.engines.transcription.process.isolated import IsolatedEngine
+from tests.helpers.weights import base_dir, recording, tiny_en_dir
+
+pytestmark = pytest.mark.slow
+
+AUTO = TranscribeOptions(language=None, check_language=True)  # as a file's or an utterance's first decoding asks
+MANDARIN = "BAC009S0764W0122.wav"
+
+
+def tiny_en() -> LocalModel:
+    return LocalModel(name="tiny.en", format="ct2", path=tiny_en_dir(), imported=False)
+
+
+def base() -> LocalModel:
+    return LocalModel(name="base", format="ct2", path=base_dir(), imported=False)
+
+
+def store_with(*names: str) -> ModelStore:
+    """The user's model store with these official models' CTranslate2 folders in it (base, tiny.en)."""
+    folders = {"base": base_dir(), "tiny.en": tiny_en_dir()}
+    (models_dir() / "ct2").mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (models_dir() / "ct2" / name).symlink_to(folders[name], target_is_directory=True)
+    return ModelStore(models_dir())
+
+
+@pytest.fixture(scope="module")
+def isolated():
+    engine = IsolatedEngine(tiny_en(), "ct2", "cpu", checker=base()).load()
+    yield engine
+    engine.close()
+
+
+def test_the_engine_process_hears_mandarin_and_english_through_its_checker(isolated):
+    mandarin = isolated.transcribe(recording(MANDARIN), AUTO)
+    english = isolated.transcribe(recording("jfk.flac"), AUTO)
+
+    assert not mandarin.multilingual and mandarin.language == "en", "tiny.en itself knows only English"
+    assert mandarin.checked.language == "zh" and mandarin.checked.confident
+    assert english.checked.language == "en" and english.checked.confident
+    assert "country" in " ".join(segment.text for segment in english.segments)
+
+
+def test_only_a_decoding_asked_to_check_is_checked(isolated):
+    """A second look at a stretch, a live caption's passing guess, a language the user chose: no check."""
+    assert isolated.transcribe(recording(MANDARIN), replace(AUTO, check_language=False)).checked is None
+
+
+def test_without_a_checker_or_with_a_broken_one_the_transcription_goes_on_unchecked(tmp_path):
+    broken = tmp_path / "base"
+    broken.mkdir()
+    (broken / "model.bin").write_bytes(b"not a model")
+    (broken / "config.json").write_text("{}")
+    for checker in (None, LocalModel(name="base", format="ct2", path=broken, imported=False)):
+        engine = load_engine(tiny_en(), "ct2", "cpu", checker=checker)
+        try:
+            result = engine.transcribe(recording("jfk.flac"), AUTO)
+        finally:
+            engine.close()
+        assert result.checked is None
+        assert "country" in " ".join(segment.text for segment in result.segments)
+
+
+def test_a_multilingual_model_tells_the_language_itself():
+    engine = load_engine(base(), "ct2", "cpu", checker=base())
+    try:
+        result = engine.transcribe(recording(MANDARIN), AUTO)
+    finally:
+        engine.close()
+    assert result.multilingual and result.language == "zh" and result.checked is None
+
+
+def test_live_captions_load_their_engine_with_the_checker():
+    store = store_with("tiny.en", "base")
+    engine = load_live_engine(store, TranscribeSettings(model="tiny.en", language=None), FallbackLog())
+    try:
+        assert engine.language_checker is not None and engine.language_checker.model.name == "base"
+        heard = engine.transcribe(recording(MANDARIN), AUTO).checked
+    finally:
+        engine.close()
+    assert heard.language == "zh" and heard.confident
+
+
+def test_the_checker_is_the_same_familys_multilingual_model_else_the_smallest_here(tmp_path):
+    store = ModelStore(tmp_path)
+    assert language_checker(store, "tiny.en") is None, "no multilingual model here: the signs alone"
+    for name in ("small", "base"):
+        folder = tmp_path / "ct2" / name
+        folder.mkdir(parents=True)
+        (folder / "model.bin").write_bytes(b"")
+        (folder / "config.json").write_text("{}")
+    (tmp_path / "openai").mkdir()
+    (tmp_path / "openai" / "tiny.pt").write_bytes(b"")  # faster-whisper cannot run a checkpoint
+
+    assert language_checker(store, "tiny.en").name == "base"
+    assert language_checker(store, "small.en").name == "small"
+    assert language_checker(store, "/somewhere/my-english-model").name == "base"
+    assert language_checker(store, "base") is None and language_checker(store, "large-v3") is None
