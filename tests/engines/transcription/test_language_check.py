@@ -1,26 +1,33 @@
 """An English-only model's engine has a multilingual model on this computer tell the language of its
-speech, in the engine process as in live captions' own engine. Real tiny.en, real base as the
-checker, real speech."""
+speech, in the engine process as in live captions' own engine; what it heard decides the warning
+over the English-only model's own signs. Real tiny.en, real base as the checker, real speech."""
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from desktop.core.common.paths import models_dir
 from desktop.core.gpu.fallback import FallbackLog
+from desktop.core.transcription.english_only import OTHER_LANGUAGE_WARNING
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.engines.transcription.decoders.loading import load_engine
 from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.live.captioner import LiveCaptioner, LiveOptions
 from desktop.engines.transcription.live.engine import load_live_engine
 from desktop.engines.transcription.plan import TranscribeSettings, language_checker
 from desktop.engines.transcription.process.isolated import IsolatedEngine
-from tests.helpers.weights import base_dir, recording, tiny_en_dir
+from desktop.engines.transcription.transcriber import Transcriber
+from tests.helpers.weights import DATA_DIR, base_dir, in_loud_noise, recording, tiny_en_dir, write_wav
 
 pytestmark = pytest.mark.slow
 
 AUTO = TranscribeOptions(language=None, check_language=True)  # as a file's or an utterance's first decoding asks
 MANDARIN = "BAC009S0764W0122.wav"
+NOISY_ENGLISH = "speakers/spk2_snt6.wav"  # in loud noise tiny.en's word probability is 0.39 (the line: 0.6)
+SECOND = 16000
 
 
 def tiny_en() -> LocalModel:
@@ -29,6 +36,11 @@ def tiny_en() -> LocalModel:
 
 def base() -> LocalModel:
     return LocalModel(name="base", format="ct2", path=base_dir(), imported=False)
+
+
+def noisy_english() -> np.ndarray:
+    """A Harvard sentence in loud noise: tiny.en is unsure of its words, as over another language."""
+    return in_loud_noise(recording(NOISY_ENGLISH))
 
 
 def store_with(*names: str) -> ModelStore:
@@ -86,6 +98,27 @@ def test_a_multilingual_model_tells_the_language_itself():
     assert result.multilingual and result.language == "zh" and result.checked is None
 
 
+def test_a_file_is_warned_of_as_the_check_heard_it(tmp_path):
+    """Mandarin is warned of; English is not, even in loud noise, which tiny.en's own signs take for
+    another language, once base can tell it is English."""
+    noisy = write_wav(tmp_path / "noisy english.wav", noisy_english())
+    mandarin = shutil.copy(DATA_DIR / MANDARIN, tmp_path / "mandarin.wav")
+    settings = TranscribeSettings(model="tiny.en", language=None)
+
+    alone = Transcriber(store_with("tiny.en"), FallbackLog(), gpu_available=lambda: False)
+    try:
+        assert OTHER_LANGUAGE_WARNING in alone.transcribe_file(noisy, settings).warnings, "the signs alone"
+    finally:
+        alone.release()
+    checked = Transcriber(store_with("base"), FallbackLog(), gpu_available=lambda: False)
+    try:
+        assert OTHER_LANGUAGE_WARNING in checked.transcribe_file(mandarin, settings).warnings
+        assert OTHER_LANGUAGE_WARNING not in checked.transcribe_file(noisy, settings).warnings
+        assert OTHER_LANGUAGE_WARNING not in checked.transcribe_file(DATA_DIR / "jfk.flac", settings).warnings
+    finally:
+        checked.release()
+
+
 def test_live_captions_load_their_engine_with_the_checker():
     store = store_with("tiny.en", "base")
     engine = load_live_engine(store, TranscribeSettings(model="tiny.en", language=None), FallbackLog())
@@ -95,6 +128,19 @@ def test_live_captions_load_their_engine_with_the_checker():
     finally:
         engine.close()
     assert heard.language == "zh" and heard.confident
+
+
+def test_live_captions_are_warned_of_as_the_check_heard_it():
+    store = store_with("tiny.en", "base")
+    engine = load_live_engine(store, TranscribeSettings(model="tiny.en", language=None), FallbackLog())
+    try:
+        mandarin, mandarin_warned = captioned(engine, recording("BAC009S0764W0121.wav"), recording(MANDARIN))
+        english, english_warned = captioned(engine, noisy_english())
+    finally:
+        engine.close()
+    assert mandarin_warned == [OTHER_LANGUAGE_WARNING] and mandarin.lines.warnings == [OTHER_LANGUAGE_WARNING]
+    assert english_warned == [] and english.lines.warnings == []
+    assert english.lines.committed, "the noisy sentence is still captioned"
 
 
 def test_the_checker_is_the_same_familys_multilingual_model_else_the_smallest_here(tmp_path):
@@ -112,3 +158,14 @@ def test_the_checker_is_the_same_familys_multilingual_model_else_the_smallest_he
     assert language_checker(store, "small.en").name == "small"
     assert language_checker(store, "/somewhere/my-english-model").name == "base"
     assert language_checker(store, "base") is None and language_checker(store, "large-v3") is None
+
+
+def captioned(engine, *parts: np.ndarray) -> tuple[LiveCaptioner, list[str]]:
+    warned: list[str] = []
+    captioner = LiveCaptioner(engine, LiveOptions(language=None, tentative=False), on_warning=warned.append)
+    pause = np.zeros(SECOND, np.float32)
+    audio = np.concatenate([piece for part in parts for piece in (part, pause)])
+    for start in range(0, audio.size, SECOND // 10):  # 100 ms blocks, as a microphone delivers them
+        captioner.feed(audio[start:start + SECOND // 10])
+    captioner.finish()
+    return captioner, warned
