@@ -28,11 +28,12 @@ recordings (tiny, the other small one it may be, was not at hand to measure):
 | the Mandarin in loud noise | zh 0.54 – 0.81 | another language |
 
 A check sure of its language (CONFIDENT_LANGUAGE_PROBABILITY; it never was of a wrong one here)
-decides over the unsure words and segments: another language is warned of, English is not, however
-unsure the model was in the noise (spk1_snt4 and spk2_snt6: word probability 0.52 and 0.39, checked
-en 0.95 and 0.99). Speech left unwritten is warned of all the same, whatever the check heard (the
-English then Mandarin recording in noise is heard as en 0.95: the user must still know that part of
-it has no text). A check less sure leaves the decision to the signs. No Qt here.
+decides over the unsure words and segments, each window it listened to counting for its seconds of
+speech, over a whole recording or live session: another language is warned of, English is not,
+however unsure the model was in the noise (spk1_snt4 and spk2_snt6: word probability 0.52 and 0.39,
+checked en 0.95 and 0.99). Speech left unwritten is warned of all the same, whatever the check heard
+(the English then Mandarin recording in noise is heard as en 0.95: the user must still know that
+part of it has no text). A check less sure leaves the decision to the signs. No Qt here.
 """
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class HeardLanguage:
 
     language: str  # a Whisper code: "en", "zh" …
     probability: float  # the model's probability of that language
+    seconds: float  # of speech it listened to
 
     @property
     def confident(self) -> bool:
@@ -80,18 +82,17 @@ class EnglishOnlySigns:
     checked_other_seconds: float = 0.0
 
     def add(self, segments: Sequence[Segment], avg_logprobs: Sequence[float],
-            speech: Iterable[tuple[float, float]], checked: HeardLanguage | None = None) -> None:
+            speech: Iterable[tuple[float, float]], checked: Sequence[HeardLanguage] = ()) -> None:
         """One decoding's segments (with word timings), their log-probabilities and the speech heard,
-        all on the same timeline, and the language a multilingual model heard in that speech (None:
+        all on the same timeline, and the languages a multilingual model heard in that speech (none:
         not checked)."""
         stretches = list(speech)
-        seconds = sum(max(0.0, end - start) for start, end in stretches)
-        self.speech_seconds += seconds
-        if checked is not None and checked.confident:
-            if checked.language == "en":
-                self.checked_english_seconds += seconds
-            else:
-                self.checked_other_seconds += seconds
+        self.speech_seconds += sum(max(0.0, end - start) for start, end in stretches)
+        for heard in checked:
+            if heard.confident and heard.language == "en":
+                self.checked_english_seconds += heard.seconds
+            elif heard.confident:
+                self.checked_other_seconds += heard.seconds
         for segment, logprob in zip(segments, avg_logprobs):
             length = max(segment.end - segment.start, 0.01)
             self.segment_seconds += length

@@ -73,7 +73,8 @@ class EngineResult:
     compute_type: str | None = None  # the model's precision: "int8", "float16", "float32"; None on a server
     device: str | None = None  # where it ran: "cuda", "cpu" or "server"
     multilingual: bool = True  # False: an English-only model (tiny.en …), which cannot tell other speech apart
-    checked: HeardLanguage | None = None  # the language a multilingual model heard in it, when asked to check
+    # The languages a multilingual model heard in its speech (a window each), when asked to check; else none.
+    checked: tuple[HeardLanguage, ...] = ()
 
 
 class WhisperEngine(Protocol):

@@ -51,10 +51,11 @@ def test_segments_results_and_options_come_back_equal():
 
 
 def test_what_the_language_checker_heard_comes_back_and_the_request_to_check_goes_there():
-    heard = EngineResult(segments=[], language="en", multilingual=False, checked=HeardLanguage("zh", 0.998))
+    heard = EngineResult(segments=[], language="en", multilingual=False,
+                         checked=(HeardLanguage("en", 0.97, 30.0), HeardLanguage("zh", 0.998, 12.5)))
     assert protocol.decode_result(round_trip(protocol.encode_result(heard))) == heard
     unchecked = EngineResult(segments=[], language="en", multilingual=False)
-    assert protocol.decode_result(round_trip(protocol.encode_result(unchecked))).checked is None
+    assert protocol.decode_result(round_trip(protocol.encode_result(unchecked))).checked == ()
     options = TranscribeOptions(language=None, check_language=True)
     assert protocol.decode_options(round_trip(protocol.encode_options(options))) == options
 

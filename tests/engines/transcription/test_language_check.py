@@ -13,6 +13,7 @@ from desktop.core.common.paths import models_dir
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.english_only import OTHER_LANGUAGE_WARNING
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
+from desktop.engines.transcription.decoders.language_check import LanguageChecker, listened_windows
 from desktop.engines.transcription.decoders.loading import load_engine
 from desktop.engines.transcription.engine import TranscribeOptions
 from desktop.engines.transcription.live.captioner import LiveCaptioner, LiveOptions
@@ -43,6 +44,11 @@ def noisy_english() -> np.ndarray:
     return in_loud_noise(recording(NOISY_ENGLISH))
 
 
+def heard(result) -> list[str]:
+    """The language the checker heard in each window of the speech it listened to."""
+    return [window.language for window in result.checked]
+
+
 def store_with(*names: str) -> ModelStore:
     """The user's model store with these official models' CTranslate2 folders in it (base, tiny.en)."""
     folders = {"base": base_dir(), "tiny.en": tiny_en_dir()}
@@ -64,14 +70,14 @@ def test_the_engine_process_hears_mandarin_and_english_through_its_checker(isola
     english = isolated.transcribe(recording("jfk.flac"), AUTO)
 
     assert not mandarin.multilingual and mandarin.language == "en", "tiny.en itself knows only English"
-    assert mandarin.checked.language == "zh" and mandarin.checked.confident
-    assert english.checked.language == "en" and english.checked.confident
+    assert heard(mandarin) == ["zh"] and all(window.confident for window in mandarin.checked)
+    assert heard(english) == ["en"] and all(window.confident for window in english.checked)
     assert "country" in " ".join(segment.text for segment in english.segments)
 
 
 def test_only_a_decoding_asked_to_check_is_checked(isolated):
     """A second look at a stretch, a live caption's passing guess, a language the user chose: no check."""
-    assert isolated.transcribe(recording(MANDARIN), replace(AUTO, check_language=False)).checked is None
+    assert isolated.transcribe(recording(MANDARIN), replace(AUTO, check_language=False)).checked == ()
 
 
 def test_without_a_checker_or_with_a_broken_one_the_transcription_goes_on_unchecked(tmp_path):
@@ -85,7 +91,7 @@ def test_without_a_checker_or_with_a_broken_one_the_transcription_goes_on_unchec
             result = engine.transcribe(recording("jfk.flac"), AUTO)
         finally:
             engine.close()
-        assert result.checked is None
+        assert result.checked == ()
         assert "country" in " ".join(segment.text for segment in result.segments)
 
 
@@ -95,7 +101,7 @@ def test_a_multilingual_model_tells_the_language_itself():
         result = engine.transcribe(recording(MANDARIN), AUTO)
     finally:
         engine.close()
-    assert result.multilingual and result.language == "zh" and result.checked is None
+    assert result.multilingual and result.language == "zh" and result.checked == ()
 
 
 def test_a_file_is_warned_of_as_the_check_heard_it(tmp_path):
@@ -124,10 +130,10 @@ def test_live_captions_load_their_engine_with_the_checker():
     engine = load_live_engine(store, TranscribeSettings(model="tiny.en", language=None), FallbackLog())
     try:
         assert engine.language_checker is not None and engine.language_checker.model.name == "base"
-        heard = engine.transcribe(recording(MANDARIN), AUTO).checked
+        mandarin = engine.transcribe(recording(MANDARIN), AUTO)
     finally:
         engine.close()
-    assert heard.language == "zh" and heard.confident
+    assert heard(mandarin) == ["zh"] and all(window.confident for window in mandarin.checked)
 
 
 def test_live_captions_are_warned_of_as_the_check_heard_it():
@@ -158,6 +164,32 @@ def test_the_checker_is_the_same_familys_multilingual_model_else_the_smallest_he
     assert language_checker(store, "small.en").name == "small"
     assert language_checker(store, "/somewhere/my-english-model").name == "base"
     assert language_checker(store, "base") is None and language_checker(store, "large-v3") is None
+
+
+def test_long_speech_is_listened_to_at_its_start_middle_and_end():
+    minute = 60 * SECOND
+    assert listened_windows(int(0.5 * SECOND)) == [], "a word or two is not checked"
+    assert listened_windows(minute + 10 * SECOND) == [(0, 30 * SECOND), (30 * SECOND, minute),
+                                                      (minute, minute + 10 * SECOND)]
+    starts = [start // SECOND for start, _ in listened_windows(10 * minute)]
+    assert starts == [0, 300, 570], "a meeting that turns to another language half-way is heard doing so"
+    assert listened_windows(10 * minute + SECOND // 2)[-1] == (570 * SECOND, 600 * SECOND), "not a last scrap"
+
+
+def test_speech_that_turns_from_english_to_mandarin_is_heard_doing_so():
+    """Two minutes of a meeting: under a minute of English, then Mandarin. The start alone would say English."""
+    english, mandarin = [], []
+    while sum(part.size for part in english) < 50 * SECOND:
+        english += [recording("jfk.flac"), recording("lj050-0131.wav")]
+    while sum(part.size for part in english + mandarin) < 110 * SECOND:
+        mandarin += [recording("BAC009S0764W0121.wav"), recording(MANDARIN)]
+    speech = np.concatenate(english + mandarin)
+    assert 50 * SECOND <= sum(part.size for part in english) < 60 * SECOND and speech.size < 120 * SECOND
+
+    heard = LanguageChecker(base()).heard(speech)
+
+    assert [window.language for window in heard] == ["en", "zh", "zh"]  # 0–30 s, 60–90 s, 90 s to the end
+    assert all(window.confident for window in heard)
 
 
 def captioned(engine, *parts: np.ndarray) -> tuple[LiveCaptioner, list[str]]:

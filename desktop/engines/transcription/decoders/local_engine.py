@@ -118,7 +118,7 @@ class LocalEngine(ABC):
 
         with device_failures_as_user_errors(self.device):
             decoded = self.decode(model, speech, time_map, options, language, progress, found)
-        checked = None
+        checked: tuple[HeardLanguage, ...] = ()
         checker = self.language_checker
         if checker is not None and options.check_language and not multilingual and options.task == "transcribe":
             progress.check()
@@ -130,7 +130,7 @@ class LocalEngine(ABC):
 
     def _result(self, decoded: Decoded, *, segments: list[Segment], avg_logprobs: list[float],
                 speech: list[tuple[float, float]], multilingual: bool,
-                checked: HeardLanguage | None = None) -> EngineResult:
+                checked: tuple[HeardLanguage, ...] = ()) -> EngineResult:
         return EngineResult(segments=segments, language=decoded.language, speech=speech, avg_logprobs=avg_logprobs,
                             batch_size=decoded.batch_size, bf16_encoder=decoded.bf16_encoder,
                             compute_type=self.compute_type, device=self.device, multilingual=multilingual,

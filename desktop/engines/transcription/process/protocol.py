@@ -91,7 +91,7 @@ def encode_result(result: EngineResult) -> dict:
             "speech": [list(stretch) for stretch in result.speech], "avg_logprobs": list(result.avg_logprobs),
             "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder),
             "compute_type": result.compute_type, "device": result.device, "multilingual": bool(result.multilingual),
-            "checked": None if result.checked is None else asdict(result.checked)}
+            "checked": [asdict(heard) for heard in result.checked]}
 
 
 def decode_result(data: dict) -> EngineResult:
@@ -100,13 +100,13 @@ def decode_result(data: dict) -> EngineResult:
                         avg_logprobs=[float(p) for p in data["avg_logprobs"]],
                         batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True,
                         compute_type=_text_or_none(data.get("compute_type")), device=_text_or_none(data.get("device")),
-                        multilingual=data.get("multilingual") is not False, checked=_heard_language(data.get("checked")))
+                        multilingual=data.get("multilingual") is not False,
+                        checked=tuple(_heard_language(heard) for heard in data.get("checked", ())))
 
 
-def _heard_language(data: Any) -> HeardLanguage | None:
-    if not isinstance(data, dict):
-        return None
-    return HeardLanguage(language=str(data["language"]), probability=float(data["probability"]))
+def _heard_language(data: dict) -> HeardLanguage:
+    return HeardLanguage(language=str(data["language"]), probability=float(data["probability"]),
+                         seconds=float(data["seconds"]))
 
 
 def _text_or_none(value: Any) -> str | None:
