@@ -149,6 +149,20 @@ def recording(name: str) -> np.ndarray:
     return decode_audio(str(DATA_DIR / name), sampling_rate=16000)
 
 
+def in_loud_noise(samples: np.ndarray) -> np.ndarray:
+    """``samples`` with Gaussian noise as loud as they are (0 dB SNR), the same noise every run."""
+    noise = np.random.default_rng(0).normal(0.0, np.sqrt(np.mean(samples ** 2)), samples.size)
+    return (samples + noise).astype(np.float32)
+
+
+def write_wav(path: Path, samples: np.ndarray) -> Path:
+    """16 kHz mono float32 samples written as a WAV file at ``path``."""
+    import soundfile
+
+    soundfile.write(str(path), samples, 16000, subtype="FLOAT")
+    return path
+
+
 def normalize_english(text: str) -> str:
     """Whisper's English normaliser: case, punctuation, spelling variants and numbers made uniform."""
     from whisper.normalizers import EnglishTextNormalizer

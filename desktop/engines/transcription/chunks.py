@@ -78,10 +78,12 @@ class ChunkDecoder:
                                                                       settings.initial_prompt), glossary_terms=terms,
             glossary_heard=heard_before)
         assembly.start_chunk(offset, prompt)
-        result, engine = self._decode(engine, samples, chunk_options, progress, assembly.stream)
+        # Auto-detect: an English-only model's engine has its language checker tell the chunk's language.
+        first_options = replace(chunk_options, check_language=settings.language is None)
+        result, engine = self._decode(engine, samples, first_options, progress, assembly.stream)
         current = [engine]  # the engine after the last decoding: the CPU one once the GPU failed
         if not result.multilingual:
-            self.english_only.add(result.segments, result.avg_logprobs, result.speech)
+            self.english_only.add(result.segments, result.avg_logprobs, result.speech, result.checked)
 
         def decode(audio_part, part_options):
             # A failure here hands the rest of the part, and of the job, to this computer, as in the first pass.

@@ -16,6 +16,7 @@ import numpy as np
 
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription import options as declared
+from desktop.core.transcription.english_only import HeardLanguage
 from desktop.core.transcription.speech_limits import AnswerNote
 from desktop.core.transcription.transcript import Segment
 from desktop.core.common.i18n import N_
@@ -48,6 +49,9 @@ class TranscribeOptions:
     # Of those, the ones heard before this audio (earlier chunks, earlier utterances), the most recent
     # first: they steer from the first window on.
     glossary_heard: Sequence[str] = ()
+    # The user left the language to be detected: an English-only model's engine has the speech's language
+    # told by its language checker (decoders.language_check), when it has one. Not for a second look.
+    check_language: bool = False
 
     def prompt_with_glossary(self) -> str | None:
         """The prompt for each window: as many glossary terms as fit, then the initial prompt."""
@@ -69,6 +73,8 @@ class EngineResult:
     compute_type: str | None = None  # the model's precision: "int8", "float16", "float32"; None on a server
     device: str | None = None  # where it ran: "cuda", "cpu" or "server"
     multilingual: bool = True  # False: an English-only model (tiny.en …), which cannot tell other speech apart
+    # The languages a multilingual model heard in its speech (a window each), when asked to check; else none.
+    checked: tuple[HeardLanguage, ...] = ()
 
 
 class WhisperEngine(Protocol):

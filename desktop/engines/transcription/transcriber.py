@@ -41,6 +41,7 @@ from desktop.engines.transcription.plan import (
     automatic_gpu_plan,
     cpu_plan,
     ct2_gpu_count,
+    language_checker,
     local_model,
     local_plan,
     torch_gpu_works,
@@ -132,19 +133,24 @@ class Transcriber:
     # -- the model -----------------------------------------------------------------------------
 
     def _load(self, model: LocalModel, plan: Plan) -> WhisperEngine:
+        """``model`` loaded for ``plan``, with the multilingual model that tells the language of speech
+        when ``model`` understands only English (``plan.language_checker``)."""
         from desktop.engines.transcription.decoders.loading import load_engine
 
+        checker = language_checker(self._store, model.name)
         if not self._isolate:
-            return load_engine(model, plan.engine, plan.device)
-        engine = IsolatedEngine(model, plan.engine, plan.device, hang_seconds=self._hang_seconds)
+            return load_engine(model, plan.engine, plan.device, checker=checker)
+        engine = IsolatedEngine(model, plan.engine, plan.device, checker=checker, hang_seconds=self._hang_seconds)
         return engine.load(self._job_cancelled)
 
     def _engine_for(self, settings: TranscribeSettings, plan: Plan, on_status) -> WhisperEngine:
-        key = (settings.model, plan.engine, plan.device)
+        model = local_model(self._store, settings.model, plan.engine)
+        # A multilingual model downloaded since the last file tells an English-only model's languages from now on.
+        checker = None if model is None else language_checker(self._store, model.name)
+        key = (settings.model, plan.engine, plan.device, None if checker is None else checker.path)
         if self._engine is not None and self._engine_key == key:
             return self._engine
         self._unload()
-        model = local_model(self._store, settings.model, plan.engine)
         if model is None:
             raise ModelError(
                 N_("Engine", 'The model "{model}" is not on this computer yet: download it from the model list, or '
@@ -187,7 +193,7 @@ class Transcriber:
     def loaded(self) -> str | None:
         if self._engine is None:
             return None
-        name, engine, device = self._engine_key
+        name, engine, device, _checker = self._engine_key
         return f"{name} ({engine}, {'GPU' if device == 'cuda' else 'CPU'})"
 
     # -- the job -------------------------------------------------------------------------------

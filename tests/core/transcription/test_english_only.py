@@ -1,5 +1,6 @@
-"""The signs by which an English-only model's decoding tells speech in another language."""
-from desktop.core.transcription.english_only import EnglishOnlySigns
+"""The signs by which an English-only model's decoding tells speech in another language, and what a
+multilingual model heard in that speech."""
+from desktop.core.transcription.english_only import EnglishOnlySigns, HeardLanguage
 from desktop.core.transcription.transcript import Segment, Word
 
 
@@ -44,3 +45,36 @@ def test_the_signs_add_up_over_the_chunks_of_a_recording():
     signs.add([_segment(0.0, 4.0, 0.95)], [-0.3], [(0.0, 4.0)])
     signs.add([_segment(0.0, 4.0, 0.95)], [-0.3], [(0.0, 4.0), (4.5, 11.0)])
     assert signs.other_language()  # 8 of 14.5 s of speech under words
+
+
+SECONDS = 4.0  # of speech a check listened to
+
+
+def test_a_sure_check_decides_over_the_unsure_words_and_segments():
+    english = EnglishOnlySigns()
+    english.add([_segment(0.0, 4.0, 0.4)], [-1.1], [(0.0, 4.0)], [HeardLanguage("en", 0.99, SECONDS)])
+    assert not english.other_language()  # English in loud noise
+    mandarin = EnglishOnlySigns()
+    mandarin.add([_segment(0.0, 4.0, 0.9)], [-0.3], [(0.0, 4.0)], [HeardLanguage("zh", 0.99, SECONDS)])
+    assert mandarin.other_language()
+
+
+def test_an_unsure_check_leaves_the_decision_to_the_signs():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 4.0, 0.4)], [-1.1], [(0.0, 4.0)], [HeardLanguage("en", 0.6, SECONDS)])
+    assert signs.other_language()
+
+
+def test_speech_left_unwritten_is_warned_of_whatever_the_check_heard():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 3.0, 0.95)], [-0.3], [(0.0, 3.2), (4.0, 8.5)], [HeardLanguage("en", 0.99, SECONDS)])
+    assert signs.other_language()
+
+
+def test_the_checks_add_up_by_the_speech_they_heard():
+    signs = EnglishOnlySigns()
+    signs.add([_segment(0.0, 30.0, 0.9)], [-0.3], [(0.0, 30.0)],
+              [HeardLanguage("en", 0.97, 20.0), HeardLanguage("zh", 0.95, 10.0)])
+    assert not signs.other_language()
+    signs.add([_segment(0.0, 15.0, 0.9)], [-0.3], [(0.0, 15.0)], [HeardLanguage("zh", 0.99, 15.0)])
+    assert signs.other_language()  # 25 s heard as Mandarin against 20 s as English

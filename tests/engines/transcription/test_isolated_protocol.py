@@ -9,6 +9,7 @@ import pytest
 
 from desktop.core.common.errors import Cancelled, ModelError
 from desktop.core.gpu.fallback import is_gpu_failure, is_out_of_memory
+from desktop.core.transcription.english_only import HeardLanguage
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.process import protocol
 from desktop.engines.transcription.engine import GPU_OUT_OF_MEMORY, EngineResult, GpuError, TranscribeOptions
@@ -46,6 +47,16 @@ def test_segments_results_and_options_come_back_equal():
                           compute_type="int8", device="cpu")
     assert protocol.decode_result(round_trip(protocol.encode_result(result))) == result
     options = TranscribeOptions(language="zh", initial_prompt="以下是普通话的句子。", beam_size=1, temperature=0.4)
+    assert protocol.decode_options(round_trip(protocol.encode_options(options))) == options
+
+
+def test_what_the_language_checker_heard_comes_back_and_the_request_to_check_goes_there():
+    heard = EngineResult(segments=[], language="en", multilingual=False,
+                         checked=(HeardLanguage("en", 0.97, 30.0), HeardLanguage("zh", 0.998, 12.5)))
+    assert protocol.decode_result(round_trip(protocol.encode_result(heard))) == heard
+    unchecked = EngineResult(segments=[], language="en", multilingual=False)
+    assert protocol.decode_result(round_trip(protocol.encode_result(unchecked))).checked == ()
+    options = TranscribeOptions(language=None, check_language=True)
     assert protocol.decode_options(round_trip(protocol.encode_options(options))) == options
 
 

@@ -128,10 +128,10 @@ def test_a_gpu_that_fails_to_load_the_live_model_is_listed_in_the_windows_status
 
     real_load = loading.load_engine
 
-    def load_engine(model, engine, device):
+    def load_engine(model, engine, device, **others):
         if device == "cuda":
             raise RuntimeError("HIP error: invalid device function")
-        return real_load(model, engine, device)
+        return real_load(model, engine, device, **others)
 
     monkeypatch.setattr(live_engine.Transcriber, "plan", lambda self, settings: SimpleNamespace(engine="torch",
                                                                                                device="cuda"))

@@ -7,15 +7,26 @@ from __future__ import annotations
 
 from desktop.core.common.errors import ModelError, UserFacingError
 from desktop.core.transcription.whisper_models import LocalModel
+from desktop.engines.transcription.decoders.language_check import LanguageChecker
+from desktop.engines.transcription.decoders.local_engine import LocalEngine
 from desktop.engines.transcription.engine import DAMAGED_MODEL, WhisperEngine, device_failures_as_user_errors
 
 
-def load_engine(model: LocalModel, engine: str, device: str) -> WhisperEngine:
-    """``engine`` is "torch" or "ct2", ``device`` "cuda" or "cpu".
+def load_engine(model: LocalModel, engine: str, device: str, *, checker: LocalModel | None = None) -> WhisperEngine:
+    """``engine`` is "torch" or "ct2", ``device`` "cuda" or "cpu"; ``checker``: the multilingual model
+    (a CTranslate2 folder) that tells the language of speech an English-only ``model`` is given
+    (``language_check``), loaded only when first needed.
 
     A library error while loading on the CPU means a damaged model (ModelError); on the GPU it passes
     through, for the fallback to the CPU to judge.
     """
+    loaded = _load(model, engine, device)
+    if checker is not None:
+        loaded.check_languages_with(LanguageChecker(checker))
+    return loaded
+
+
+def _load(model: LocalModel, engine: str, device: str) -> LocalEngine:
     if engine == "torch":
         from desktop.engines.transcription.decoders.whisper_batched import load_batched_torch_engine as load
     elif engine == "ct2":

@@ -3,8 +3,10 @@
 ``LocalEngine.transcribe`` checks the language and task against the model, keeps only the speech
 (``vad.speech_to_decode``, the same for every engine), hands that to the engine's ``decode``, puts
 each segment found back on the recording's timeline and passes it on, and returns the result with
-the facts of how it was decoded. An engine supplies its decoding (``decode``), what its model knows
-(``languages``) and how it lets go of the model (``close``); nothing else.
+the facts of how it was decoded and, for an English-only model asked to check, the language its
+language checker heard in that speech (``language_check``). An engine supplies its decoding
+(``decode``), what its model knows (``languages``) and how it lets go of the model (``close``);
+nothing else.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from desktop.core.common.audio import SAMPLE_RATE
+from desktop.core.transcription.english_only import HeardLanguage
 from desktop.core.transcription.transcript import Segment
+from desktop.engines.transcription.decoders.language_check import LanguageChecker
 from desktop.engines.transcription.decoders.vad import TimeMap, speech_to_decode
 from desktop.engines.transcription.engine import (
     CancelCheck,
@@ -49,6 +53,8 @@ class LocalEngine(ABC):
     """
 
     name: str  # "torch" or "ct2"
+    # Tells the language of speech given to an English-only model (``check_languages_with``); None: none here.
+    language_checker: LanguageChecker | None = None
 
     def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str):
         self._model = model
@@ -60,6 +66,11 @@ class LocalEngine(ABC):
         if self._model is None:
             raise RuntimeError("the engine was closed")
         return self._model
+
+    def check_languages_with(self, checker: LanguageChecker | None) -> None:
+        """Have ``checker`` tell the language of the speech this English-only model is asked to check
+        (``TranscribeOptions.check_language``); a multilingual model never uses it."""
+        self.language_checker = checker
 
     @abstractmethod
     def languages(self, model: Any) -> tuple[bool, Iterable[str]]:
@@ -107,12 +118,20 @@ class LocalEngine(ABC):
 
         with device_failures_as_user_errors(self.device):
             decoded = self.decode(model, speech, time_map, options, language, progress, found)
+        checked: tuple[HeardLanguage, ...] = ()
+        checker = self.language_checker
+        if checker is not None and options.check_language and not multilingual and options.task == "transcribe":
+            progress.check()
+            checked = checker.heard(speech)
         progress.report(1.0)
         return self._result(decoded, segments=segments, avg_logprobs=avg_logprobs,
-                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), multilingual=multilingual)
+                            speech=time_map.speech_stretches(audio.size / SAMPLE_RATE), multilingual=multilingual,
+                            checked=checked)
 
     def _result(self, decoded: Decoded, *, segments: list[Segment], avg_logprobs: list[float],
-                speech: list[tuple[float, float]], multilingual: bool) -> EngineResult:
+                speech: list[tuple[float, float]], multilingual: bool,
+                checked: tuple[HeardLanguage, ...] = ()) -> EngineResult:
         return EngineResult(segments=segments, language=decoded.language, speech=speech, avg_logprobs=avg_logprobs,
                             batch_size=decoded.batch_size, bf16_encoder=decoded.bf16_encoder,
-                            compute_type=self.compute_type, device=self.device, multilingual=multilingual)
+                            compute_type=self.compute_type, device=self.device, multilingual=multilingual,
+                            checked=checked)

@@ -209,8 +209,10 @@ class LiveCaptioner:
         options = self._decode_options(language)
         recover = self._decode_options(self._options.language)
         assembly.start_chunk(offset, options.initial_prompt)
+        # Auto-detect: an English-only model's engine has its language checker tell the utterance's language.
+        first = replace(options, check_language=self._options.language is None)
         with window_for(self._engine, audio.size / SAMPLE_RATE):
-            decoded = self._engine.transcribe(audio, options)
+            decoded = self._engine.transcribe(audio, first)
         self._look_for_other_language(decoded)
         result = _without_unsure_tail(decoded)
         for segment in result.segments:
@@ -230,11 +232,12 @@ class LiveCaptioner:
         return segments
 
     def _look_for_other_language(self, result: EngineResult) -> None:
-        """With Auto-detect, an English-only model's unsureness over the session so far may say the
-        speech is in another language (``english_only``): said once, as for a file."""
+        """With Auto-detect, what a multilingual model heard, or an English-only model's unsureness, over
+        the session so far may say the speech is in another language (``english_only``): said once, as
+        for a file."""
         if result.multilingual or self._options.language is not None or self._options.task != "transcribe":
             return
-        self._english_only.add(result.segments, result.avg_logprobs, result.speech)
+        self._english_only.add(result.segments, result.avg_logprobs, result.speech, result.checked)
         if OTHER_LANGUAGE_WARNING in self.lines.warnings or not self._english_only.other_language():
             return
         self.lines.warn(OTHER_LANGUAGE_WARNING)

@@ -1,5 +1,6 @@
 """The engine live captions run on: chosen exactly as for a file (Transcriber.plan: faster-whisper on
-the CPU, the GPU engine when one works), loaded with loading.load_engine, the CPU when the GPU fails.
+the CPU, the GPU engine when one works), loaded with loading.load_engine, with the same language
+checker for an English-only model as for a file, the CPU when the GPU fails.
 
 Live captions have their own loaded model, so the Transcribe tab's queue keeps its own.
 """
@@ -10,7 +11,7 @@ from desktop.core.common.i18n import N_
 from desktop.core.gpu.fallback import FallbackLog, run_with_gpu_fallback
 from desktop.core.transcription.whisper_models import LocalModel, ModelStore
 from desktop.engines.transcription.engine import WhisperEngine
-from desktop.engines.transcription.plan import TranscribeSettings, local_model
+from desktop.engines.transcription.plan import TranscribeSettings, language_checker, local_model
 from desktop.engines.transcription.transcriber import Transcriber
 
 NOT_DOWNLOADED = N_("LiveEngine", "The model “{model}” is not on this computer yet. Start live captions again "
@@ -29,15 +30,17 @@ def load_live_engine(store: ModelStore, settings: TranscribeSettings, fallback_l
     transcriber = Transcriber(store, fallback_log)
     plan = transcriber.plan(settings)
     model = _local_model(store, settings.model, plan.engine)
+    checker = language_checker(store, model.name)  # tells an English-only model's languages, as for a file
     if plan.device == "cpu":
-        return load_engine(model, plan.engine, "cpu")
+        return load_engine(model, plan.engine, "cpu", checker=checker)
 
     def on_cpu() -> WhisperEngine:
         engine = "ct2" if settings.engine == "auto" else plan.engine
-        return load_engine(_local_model(store, settings.model, engine), engine, "cpu")
+        return load_engine(_local_model(store, settings.model, engine), engine, "cpu", checker=checker)
 
     return run_with_gpu_fallback(N_("LiveEngine", "live captions"), N_("Engine", "load model"),
-                                 lambda: load_engine(model, plan.engine, plan.device), on_cpu, fallback_log)
+                                 lambda: load_engine(model, plan.engine, plan.device, checker=checker), on_cpu,
+                                 fallback_log)
 
 
 def _local_model(store: ModelStore, name: str, engine: str) -> LocalModel:

@@ -55,11 +55,15 @@ ENGINE_KILLED = N_("Engine", "The system stopped the transcription engine, most 
 class IsolatedEngine:
     """A WhisperEngine run by ``process.main``; see the module's description."""
 
-    def __init__(self, model: LocalModel, engine: str, device: str, *, hang_seconds: float = DEFAULT_HANG_SECONDS):
+    def __init__(self, model: LocalModel, engine: str, device: str, *, checker: LocalModel | None = None,
+                 hang_seconds: float = DEFAULT_HANG_SECONDS):
+        """checker: the multilingual model that tells the language of speech an English-only ``model`` is
+        given (``decoders.language_check``), loaded by the engine process when first needed."""
         self.name = engine
         self.device = device  # what the caller sees, and which failure sentence fits
         self.model_name = model.name
         self._model = model
+        self._checker = checker
         self._load_on = device
         self.hang_seconds = hang_seconds  # silence that counts as hung; may change between requests
         self._child: EngineChild | None = None
@@ -77,8 +81,9 @@ class IsolatedEngine:
         self.close()
         child = EngineChild()
         job = next(self._ids)
+        checker = None if self._checker is None else protocol.encode_model(self._checker)
         child.send({"op": "load", "id": job, "model": protocol.encode_model(self._model), "engine": self.name,
-                    "device": self._load_on})
+                    "device": self._load_on, "checker": checker})
         try:
             self._await(child, job, cancelled, lambda event: None)
         except BaseException:

@@ -74,7 +74,9 @@ class EngineServer:
             raise RuntimeError("this engine process already holds a model")
         self._device = request["device"]
         _seed_sampling(request["engine"])
-        self._engine = load_engine(protocol.decode_model(request["model"]), request["engine"], self._device)
+        checker = request.get("checker")  # the multilingual model that tells an English-only one's languages
+        self._engine = load_engine(protocol.decode_model(request["model"]), request["engine"], self._device,
+                                   checker=None if checker is None else protocol.decode_model(checker))
         self.send({"ev": "loaded", "id": request["id"]})
 
     def _transcribe(self, job: int, request: dict) -> None:

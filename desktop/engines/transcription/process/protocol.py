@@ -18,6 +18,7 @@ import numpy as np
 
 from desktop.core.common.errors import AudioError, Cancelled, ModelError, UserFacingError
 from desktop.core.common.i18n import Message
+from desktop.core.transcription.english_only import HeardLanguage
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.core.transcription.whisper_models import LocalModel
 from desktop.engines.transcription.engine import EngineResult, GpuError, TranscribeOptions
@@ -89,7 +90,8 @@ def encode_result(result: EngineResult) -> dict:
     return {"segments": [encode_segment(s) for s in result.segments], "language": result.language,
             "speech": [list(stretch) for stretch in result.speech], "avg_logprobs": list(result.avg_logprobs),
             "batch_size": int(result.batch_size), "bf16_encoder": bool(result.bf16_encoder),
-            "compute_type": result.compute_type, "device": result.device, "multilingual": bool(result.multilingual)}
+            "compute_type": result.compute_type, "device": result.device, "multilingual": bool(result.multilingual),
+            "checked": [asdict(heard) for heard in result.checked]}
 
 
 def decode_result(data: dict) -> EngineResult:
@@ -98,7 +100,13 @@ def decode_result(data: dict) -> EngineResult:
                         avg_logprobs=[float(p) for p in data["avg_logprobs"]],
                         batch_size=int(data.get("batch_size", 1)), bf16_encoder=data.get("bf16_encoder") is True,
                         compute_type=_text_or_none(data.get("compute_type")), device=_text_or_none(data.get("device")),
-                        multilingual=data.get("multilingual") is not False)
+                        multilingual=data.get("multilingual") is not False,
+                        checked=tuple(_heard_language(heard) for heard in data.get("checked", ())))
+
+
+def _heard_language(data: dict) -> HeardLanguage:
+    return HeardLanguage(language=str(data["language"]), probability=float(data["probability"]),
+                         seconds=float(data["seconds"]))
 
 
 def _text_or_none(value: Any) -> str | None:

@@ -53,7 +53,7 @@ class ShownSegments:
             avg_logprobs=[],  # the shown segments' are gone with the failed engine
             # How it was decoded: as the engine that finished the chunk did it.
             batch_size=rest.batch_size, bf16_encoder=rest.bf16_encoder, compute_type=rest.compute_type,
-            device=rest.device, multilingual=rest.multilingual,
+            device=rest.device, multilingual=rest.multilingual, checked=rest.checked,
         )
 
     def _add(self, segment: Segment) -> None:

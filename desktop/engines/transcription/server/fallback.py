@@ -59,6 +59,6 @@ def _rest_on(local: WhisperEngine, stop: ServerStopped, samples: np.ndarray, opt
         notes=done.notes + [note.shifted(offset) for note in rest.notes],
         # How the rest was decoded, the last part of the chunk:
         batch_size=rest.batch_size, bf16_encoder=rest.bf16_encoder, compute_type=rest.compute_type, device=rest.device,
-        multilingual=rest.multilingual,
+        multilingual=rest.multilingual, checked=rest.checked,
     )
 
