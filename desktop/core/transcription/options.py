@@ -128,11 +128,14 @@ TEMPERATURE = TranscriptionOption(
     settings_key="transcribe/temperature", advanced=True, label=N_("TranscriptionOptions", "Sampling temperature:"),
     help=N_("TranscriptionOptions", "Sampling temperature; by default Whisper's fallback from 0.0 up to 1.0 in "
                                     "steps of 0.2."))
+# Off: told what it wrote before, Whisper copied its mistakes from window to window and skipped sentences
+# said again (BENCHMARKS.md, "The words": every recording, both paths).
 CONDITION_ON_PREVIOUS_TEXT = TranscriptionOption(
-    "condition_on_previous_text", True, choices=(True, False),
+    "condition_on_previous_text", False, choices=(True, False),
     settings_key="transcribe/condition_on_previous_text", advanced=True,
     label=N_("TranscriptionOptions", "Give each window the text before it"),
-    help=N_("TranscriptionOptions", "Give each 30-second window the text before it as its prompt."))
+    help=N_("TranscriptionOptions", "Give each 30-second window the text decoded before it as its prompt; off by "
+                                    "default, as Whisper then repeats its own mistakes."))
 
 ALL = (MODEL, ENGINE, DEVICE, LANGUAGE, TASK, INITIAL_PROMPT, BEAM_SIZE, CHINESE_SCRIPT, SPEAKERS, BATCH_SIZE,
        VAD, WORD_TIMESTAMPS, TEMPERATURE, CONDITION_ON_PREVIOUS_TEXT)

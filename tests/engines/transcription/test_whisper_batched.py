@@ -44,9 +44,9 @@ def torch_engine():
 @pytest.fixture(scope="module")
 def torch_runs(torch_engine):
     audio, _ = meeting()
-    # Windows are decoded independently, so the sequential decoding is asked to do the same (with the
-    # previous window's text as its prompt, greedy tiny.en loses the last sentence of this recording).
-    greedy = TranscribeOptions(language="en", beam_size=1, condition_on_previous_text=False)
+    # One window at a time against two at once: the same windows, so the same words. (Told the previous
+    # window's text as its prompt, greedy tiny.en loses the last sentence of this recording.)
+    greedy = TranscribeOptions(language="en", beam_size=1)
     sequential = torch_engine.transcribe(audio, replace(greedy, batch_size=1))
     batched = torch_engine.transcribe(audio, greedy)
     return sequential, batched
@@ -59,7 +59,7 @@ def test_the_torch_engine_decodes_in_batches_by_default(torch_engine, torch_runs
     assert batched.batch_size == 2  # the CPU's size is 8; there are two windows, decoded in one batch
 
 
-def test_batched_torch_words_equal_sequential_words(torch_runs):
+def test_batched_torch_words_equal_the_words_of_one_window_at_a_time(torch_runs):
     sequential, batched = torch_runs
     _, text = meeting()
     assert wer(words(sequential), words(batched)) <= MAX_WER_BETWEEN
@@ -133,13 +133,12 @@ def test_the_automatic_gpu_batch_comes_from_free_memory(torch_engine):
     assert 1 <= engine.automatic_batch_size(options) < four
 
 
-def test_batched_ctranslate2_words_equal_sequential_words_with_base():
+def test_batched_ctranslate2_words_equal_the_words_of_one_window_at_a_time_with_base():
     engine = load_engine(ModelRef("base", "ct2", base_dir()), "ct2", "cpu")
     try:
         audio, text = meeting()
         options = TranscribeOptions(language="en")
-        # Windows are decoded independently, so the sequential decoding is asked to do the same.
-        sequential = engine.transcribe(audio, replace(options, batch_size=1, condition_on_previous_text=False))
+        sequential = engine.transcribe(audio, replace(options, batch_size=1))
         batched = engine.transcribe(audio, options)
         short = engine.transcribe(recording("jfk.flac"), options)
     finally:

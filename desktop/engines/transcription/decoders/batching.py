@@ -111,6 +111,16 @@ def split_segments(tokens: list[int], tokenizer: Any, window_seconds: float) -> 
     return pieces
 
 
+TEXT_BEFORE_CHARACTERS = 200  # of the text before a batch, after the initial prompt (condition_on_previous_text)
+
+
+def prompt_with_text_before(initial_prompt: str | None, before: str) -> str | None:
+    """A batch's prompt when it is told the text decoded before it: the initial prompt (kept whole, as
+    it steers the script and the punctuation), then the end of that text."""
+    tail = before.strip()[-TEXT_BEFORE_CHARACTERS:]
+    return " ".join(part for part in (initial_prompt, tail) if part) or None
+
+
 REST_SECONDS = 2.0  # after a window's last words: a sentence or more (a shorter rest is mostly the speech pad)
 REST_ROUNDS = 2  # times the rest of a window is decoded again
 _START_ROUNDING = 0.1  # seconds

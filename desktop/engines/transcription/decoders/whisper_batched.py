@@ -4,10 +4,11 @@ It batches around openai-whisper's own model: the speech voice activity detectio
 windows of at most 30 s (``batching.pack_windows``), the log-mel spectrograms of a batch of windows go
 through ``whisper.decoding.decode`` together (its greedy and beam search decode a batch; attention is
 PyTorch's scaled-dot-product attention), windows whose text looks wrong are decoded again at higher
-temperatures as openai-whisper does, and word times come from ``whisper.timing`` per window. Windows
-are independent, so the previous window's text is never the prompt (as in faster-whisper's batched
-pipeline); the initial prompt is given to every window. Batch size 1 is the sequential engine,
-``whisper_torch``, unchanged.
+temperatures as openai-whisper does, and word times come from ``whisper.timing`` per window. The
+initial prompt is given to every window, and the text decoded before a batch only where
+``condition_on_previous_text`` asks for it (off by default: told what it wrote before, Whisper copies
+its mistakes and skips repeated sentences; BENCHMARKS.md, "The words"). Batch size 1 decodes the same
+windows one after another, so the batch size changes the speed and the memory, not the words.
 """
 from __future__ import annotations
 
@@ -67,8 +68,6 @@ class BatchedTorchEngine(LocalEngine):
     def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
         """The speech packed into windows of at most 30 s, decoded a batch of windows at a time."""
-        if options.batch_size == 1:
-            return self._sequential.decode(model, speech, time_map, options, language, progress, found)
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
         decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
         runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
@@ -121,6 +120,7 @@ class WindowDecoder:
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
         self._heard = HeardTerms(options.glossary_terms, options.glossary_heard)  # the windows of a batch share one prompt
+        self._before = ""  # the text decoded so far, for condition_on_previous_text
 
     def decode(self, windows: list[batching.Window]) -> list[list[tuple[Segment, float]]]:
         """For each window, its segments (times on the joined speech) and their average log-probability."""
@@ -134,7 +134,9 @@ class WindowDecoder:
             results = self._decode_with_fallback(mels)
             decoded = [self._segments(window, _DecodedWindow(result, mel, count))
                        for window, result, mel, count in zip(windows, results, mels, frames)]
-            self._heard.hear("".join(segment.text for pieces in decoded for segment, _ in pieces))
+            text = "".join(segment.text for pieces in decoded for segment, _ in pieces)
+            self._heard.hear(text)
+            self._before = (self._before + text)[-batching.TEXT_BEFORE_CHARACTERS:]
             return decoded
 
     def _mels(self, windows: list[batching.Window]) -> tuple[Any, list[int]]:
@@ -180,8 +182,12 @@ class WindowDecoder:
         return results
 
     def _prompt(self) -> str | None:
-        """The prompt of the next batch: the glossary's terms heard in the windows before it first."""
-        return replace(self._options, glossary_terms=self._heard.ordered()).prompt_with_glossary()
+        """The prompt of the next batch: the glossary's terms heard in the windows before it first, then
+        the initial prompt, and where asked for the text decoded before the batch."""
+        prompt = replace(self._options, glossary_terms=self._heard.ordered()).prompt_with_glossary()
+        if not self._options.condition_on_previous_text:
+            return prompt
+        return batching.prompt_with_text_before(prompt, self._before)
 
     def _segments(self, window: batching.Window, decoded: _DecodedWindow) -> list[tuple[Segment, float]]:
         result = decoded.result

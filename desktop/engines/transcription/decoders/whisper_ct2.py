@@ -60,16 +60,20 @@ class Ct2WhisperEngine(LocalEngine):
 
     def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
-        """faster-whisper's sequential decoding, or its batched pipeline over VoxDesk's windows."""
+        """VoxDesk's windows through faster-whisper's batched pipeline, ``options.batch_size`` of them at
+        a time (1: one after another); speech that fits one window through its sequential decoding."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
         self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
-        batch_size = options.batch_size or batching.CPU_BATCH_SIZE
-        # One window gains nothing from batching, and the sequential decoder may look at it twice.
-        batch_size = min(batch_size, len(windows)) if batch_size > 1 and len(windows) > 1 else 1
+        batch_size = min(options.batch_size or batching.CPU_BATCH_SIZE, len(windows))
         duration = speech.size / SAMPLE_RATE
-        if batch_size > 1:
+        if len(windows) > 1:
+            # Never Whisper's own sequential decoding of a long recording: told what it wrote before,
+            # it skipped most of a repeated Mandarin agenda after its first sentence, and copied its
+            # mistakes from window to window (BENCHMARKS.md, "The words"). The batch size changes
+            # the speed and the memory, not the words.
             pieces, info = self._batched_with_rests(model, speech, windows, options, language, batch_size)
         else:
+            # One window: faster-whisper's decoding goes on from its last timestamp if it stops early.
             pieces, info = self._sequential(model, speech, options, language)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
         for piece in pieces:
@@ -120,8 +124,11 @@ class Ct2WhisperEngine(LocalEngine):
         extra = {} if options.temperature is None else {"temperature": options.temperature}
         # The same hotwords for every window, so none of the terms: they go in once heard (prompting.py).
         options = replace(options, glossary_terms=HeardTerms(options.glossary_terms, options.glossary_heard).ordered())
-        return model.transcribe(speech, **self._decoding(options, language),
-                                condition_on_previous_text=options.condition_on_previous_text, **extra)
+        # Within its one window, where Whisper stops early it goes on from its last timestamp told
+        # what it wrote (and the initial prompt): without it, it invented a word over the trailing pause
+        # of a single Mandarin sentence (好, 约定). Between windows, the option decides (_batched_with_rests).
+        return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True,
+                                **extra)
 
     def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
                  language: str | None, batch_size: int) -> Any:
@@ -142,21 +149,27 @@ class Ct2WhisperEngine(LocalEngine):
                             options: TranscribeOptions, language: str | None, size: int) -> Any:
         """The batched pipeline a batch of windows at a time, the rest of each window whose text ends
         early decoded again (``batching.rest_of``); the pieces in time order. The glossary's terms
-        heard in the batches before come first in the next one's hotwords."""
+        heard in the batches before come first in the next one's hotwords; with
+        ``condition_on_previous_text`` the text before a batch follows the initial prompt."""
         heard = HeardTerms(options.glossary_terms, options.glossary_heard)
         first, info = self._batched(model, speech, windows[:size], replace(options, glossary_terms=heard.ordered()),
                                     language, size)
         language = language or info.language  # as the first batch heard it, for the later ones
 
         def pieces() -> Any:
+            before = ""
             for at in range(0, len(windows), size):
                 batch = windows[at:at + size]
-                now = replace(options, glossary_terms=heard.ordered())
+                prompt = batching.prompt_with_text_before(options.initial_prompt, before) \
+                    if options.condition_on_previous_text else options.initial_prompt
+                now = replace(options, glossary_terms=heard.ordered(), initial_prompt=prompt)
                 decoded = list(first if at == 0 else self._batched(model, speech, batch, now, language, size)[0])
                 heard.hear("".join(piece.text for piece in decoded))
                 ordered = self._and_rests(model, speech, batch, decoded, replace(now, glossary_terms=heard.ordered()),
                                           language, batching.REST_ROUNDS)
-                heard.hear("".join(piece.text for piece in ordered))  # the rests' text too
+                text = "".join(piece.text for piece in ordered)
+                heard.hear(text)  # the rests' text too
+                before = (before + text)[-batching.TEXT_BEFORE_CHARACTERS:]
                 yield from ordered
 
         return pieces(), info
