@@ -92,6 +92,11 @@ def parse_timestamp(text: str) -> float | None:
 
 
 ROWS_PER_SLICE = 2_000  # the lines put into the table at one turn of the event loop
+# What the "only lines with warnings" filter may spend working out warnings not known yet in one turn of
+# the event loop: its first lines whatever they cost, then up to this many seconds of the window's
+# thread's CPU (a line of 250 characters takes about 2 ms to cut into cues and judge).
+FILTER_LINES_A_TURN = 10
+FILTER_CPU_A_TURN = 0.02
 
 _GAP_BACKGROUND = QBrush(QColor("#fff4d6"))  # rows of speech that still needs its text
 
@@ -553,55 +558,52 @@ class SegmentSearchModel(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(SegmentsModel.TEXT)
         self._only_warnings = False
-        # Turning "only lines with warnings" on works out the warnings not known yet for this long; the
-        # rest are left to the model's idle work, and their lines come into the list as it finds them.
-        # So too when another transcript, or a slice of a long one, comes in (past its first lines).
-        self._wait_until: float | None = None
-        self._judged = 0  # lines whose warnings were worked out since _wait_until was set
+        # Whatever asks the filter to look at lines again (turning "only lines with warnings" on, another
+        # transcript, a slice of a long one, the spell checker becoming ready, an edit), it works out the
+        # warnings not known yet for a bounded share of each turn of the event loop only (see
+        # _may_work_out); the rest are left to the model's idle work, and their lines come into the list
+        # as it finds them.
+        self._turn_open = False  # whether the filter has worked out a line's warnings in this turn
+        self._worked_out = 0  # lines whose warnings the filter worked out this turn
+        self._spent = 0.0  # CPU seconds of the window's thread that took
 
-    def setSourceModel(self, model) -> None:  # noqa: N802 - Qt naming
-        super().setSourceModel(model)
-        model.modelAboutToBeReset.connect(self._hurry)
-        model.rowsAboutToBeInserted.connect(self._hurry)
+    def _may_work_out(self) -> bool:
+        """Whether the filter may work out one more line's warnings in this turn of the event loop: always
+        its first few lines (a short transcript is filtered at once), then while it has spent less than its
+        share. The share is CPU time of the window's thread, so a machine busy with other work makes a turn
+        take longer but never lets it do more."""
+        if not self._turn_open:
+            self._turn_open, self._worked_out, self._spent = True, 0, 0.0
+            QTimer.singleShot(0, self._next_turn)
+        self._worked_out += 1
+        return self._worked_out <= FILTER_LINES_A_TURN or self._spent < FILTER_CPU_A_TURN
 
-    def _hurry(self, *_args) -> None:
-        if self._wait_until is None:
-            self._wait_until, self._judged = time.perf_counter() + 0.05, 0
-            QTimer.singleShot(0, self._stop_hurrying)  # for this turn of the event loop
-
-    def _stop_hurrying(self) -> None:
-        self._wait_until = None
-
-    def _out_of_time(self) -> bool:
-        """Whether the warnings not known yet are left to the idle work: never for the first 200 lines."""
-        if self._wait_until is None:
-            return False
-        self._judged += 1
-        return self._judged > 200 and time.perf_counter() > self._wait_until
+    def _next_turn(self) -> None:
+        self._turn_open = False
 
     def search(self, text: str) -> None:
         self.setFilterFixedString(text.strip())
 
     def show_only_warnings(self, only: bool) -> None:
-        self._wait_until, self._judged = (time.perf_counter() + 0.05 if only else None), 0
-        try:
-            if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
-                self.beginFilterChange()
-                self._only_warnings = only
-                self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-            else:
-                self._only_warnings = only
-                self.invalidateRowsFilter()
-        finally:
-            self._wait_until = None
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10 and later
+            self.beginFilterChange()
+            self._only_warnings = only
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._only_warnings = only
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 - Qt naming
         if self._only_warnings:
             source = self.sourceModel()
             warnings = source.known_warnings(source_row)
-            if warnings is None and self._out_of_time():
-                source.announce_warnings()  # not known yet: listed once the idle work finds it warns
-                return False
-            if not (warnings if warnings is not None else source.warnings(source_row)):
+            if warnings is None:
+                if not self._may_work_out():
+                    source.announce_warnings()  # not known yet: listed once the idle work finds it warns
+                    return False
+                began = time.thread_time()
+                warnings = source.warnings(source_row)
+                self._spent += time.thread_time() - began
+            if not warnings:
                 return False
         return super().filterAcceptsRow(source_row, source_parent)
