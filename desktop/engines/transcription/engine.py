@@ -92,6 +92,8 @@ class WhisperEngine(Protocol):
         cancelled: CancelCheck | None = None,
     ) -> EngineResult: ...
 
+    def expect(self, seconds: float) -> None: ...  # a recording about this long comes next: prepare for it
+
     def close(self) -> None: ...  # release the model; on GPU also torch.cuda.empty_cache()
 
 

@@ -95,6 +95,7 @@ class Transcriber:
         self._job_cancelled: Callable[[], bool] | None = None  # the running job's, while it runs
         self._job_stage: Callable[[Stage], None] | None = None  # the running job's on_stage, while it runs
         self._stage_now: Stage | None = None  # the stage the running job was last told
+        self._job_seconds: float | None = None  # the running job's recording length, once probed
         self._gpu_proof = gpu_proof
         self.gpu_note: str | None = None  # why Automatic did not use the GPU, or which engine it took there
 
@@ -139,9 +140,9 @@ class Transcriber:
 
         checker = language_checker(self._store, model.name)
         if not self._isolate:
-            return load_engine(model, plan.engine, plan.device, checker=checker)
+            return load_engine(model, plan.engine, plan.device, checker=checker, expect_seconds=self._job_seconds)
         engine = IsolatedEngine(model, plan.engine, plan.device, checker=checker, hang_seconds=self._hang_seconds)
-        return engine.load(self._job_cancelled)
+        return engine.load(self._job_cancelled, expect_seconds=self._job_seconds)
 
     def _engine_for(self, settings: TranscribeSettings, plan: Plan, on_status) -> WhisperEngine:
         model = local_model(self._store, settings.model, plan.engine)
@@ -149,6 +150,8 @@ class Transcriber:
         checker = None if model is None else language_checker(self._store, model.name)
         key = (settings.model, plan.engine, plan.device, None if checker is None else checker.path)
         if self._engine is not None and self._engine_key == key:
+            if self._job_seconds:
+                self._engine.expect(self._job_seconds)
             return self._engine
         self._unload()
         if model is None:
@@ -224,7 +227,7 @@ class Transcriber:
                 return self._transcribe(Path(path), settings, stretch, on_progress, on_segment, on_status, on_note,
                                         cancelled)
             finally:
-                self._job_cancelled = self._job_stage = self._stage_now = None
+                self._job_cancelled = self._job_stage = self._stage_now = self._job_seconds = None
 
     def _transcribe(self, path, settings, stretch, on_progress, on_segment, on_status, on_note,
                     cancelled) -> Transcript:
@@ -242,6 +245,7 @@ class Transcriber:
         if stretch is not None:
             length = max(0.0, min(stretch[1], info.duration or stretch[1]) - stretch[0])
         duration = max(length, 1e-6)
+        self._job_seconds = length  # the engine may prepare for a recording this long while it is read
         engine = self._load_with_fallback(settings, self.plan(settings), path.name, on_status)
         assembly = TranscriptAssembly(task=settings.task, chinese_script=settings.chinese_script,
                                       language=settings.language, on_segment=on_segment)

@@ -254,3 +254,81 @@ def test_a_model_folder_damaged_after_loading_leaves_ctranslate2s_encoder_at_wor
         engine.close()
     assert not result.bf16_encoder
     assert wer(text, words(result)) <= 0.1
+
+
+# -- loading torch's encoder while the recording is read --------------------------------------------------
+
+class Loads:
+    """An encoder loader that counts its calls and answers (or fails) as told."""
+
+    def __init__(self, answer="encoder"):
+        self.calls = 0
+        self.answer = answer
+
+    def __call__(self):
+        self.calls += 1
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+def test_told_that_a_long_recording_comes_the_switch_loads_the_encoder_at_once_and_takes_it_then():
+    load = Loads()
+    switch = bf16_encoder.Bf16Switch(load, lambda: 8)
+    switch.expect(10 * 60)  # twenty windows
+    assert switch.encoder_for(windows=20) == "encoder"
+    assert load.calls == 1
+    assert switch.encoder_for(windows=20) is None, "switched once, for the model's life"
+
+
+def test_a_recording_too_short_to_repay_the_load_starts_nothing():
+    load = Loads()
+    switch = bf16_encoder.Bf16Switch(load, lambda: 8)
+    switch.expect(60)  # two windows
+    assert switch.encoder_for(windows=2) is None
+    assert load.calls == 0
+    assert switch.encoder_for(windows=8) == "encoder", "a longer recording later still switches"
+
+
+def test_an_encoder_loaded_ahead_serves_a_recording_that_turned_out_shorter():
+    # Voice activity detection left fewer windows than the length promised: the load is paid for already.
+    switch = bf16_encoder.Bf16Switch(Loads(), lambda: 8)
+    switch.expect(10 * 60)
+    assert switch.encoder_for(windows=3) == "encoder"
+    assert switch.encoder_for(windows=1) is None
+
+
+def test_where_it_is_never_worth_it_nothing_loads_whatever_comes():
+    load = Loads()
+    switch = bf16_encoder.Bf16Switch(load, lambda: None)
+    switch.expect(60 * 60)
+    assert switch.encoder_for(windows=120) is None
+    assert load.calls == 0
+
+
+def test_an_encoder_that_fails_to_load_in_the_background_leaves_ctranslate2s_at_work():
+    switch = bf16_encoder.Bf16Switch(Loads(MemoryError("short of memory")), lambda: 8)
+    switch.expect(10 * 60)
+    assert switch.encoder_for(windows=20) is None
+    assert switch.encoder_for(windows=20) is None, "not tried again"
+
+
+def test_the_engine_told_of_a_long_recording_loads_torchs_encoder_while_the_model_loads(monkeypatch):
+    began = threading.Event()
+    real_load = bf16_encoder.load_encoder
+
+    def load_encoder(folder, *args, **kwargs):
+        began.set()
+        return real_load(folder, *args, **kwargs)
+
+    monkeypatch.setattr(bf16_encoder, "load_encoder", load_encoder)
+    engine = load_ct2_engine(ModelRef("tiny.en", "ct2", tiny_en_dir()), "cpu", bf16_from_windows=8,
+                             expect_seconds=10 * 60)
+    try:
+        assert began.wait(timeout=120), "the encoder's load begins before any recording is decoded"
+        audio, text = long_meeting()
+        result = engine.transcribe(audio, GREEDY)
+    finally:
+        engine.close()
+    assert result.bf16_encoder
+    assert wer(text, words(result)) <= 0.1

@@ -41,6 +41,9 @@ class WrappedEngine:
                 on_segment(segment)
         return result
 
+    def expect(self, seconds):
+        self.real.expect(seconds)
+
     def close(self):
         self.real.close()
 

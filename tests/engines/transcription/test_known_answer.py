@@ -44,6 +44,9 @@ class TakesTime:
         self.clock.now += self.seconds
         return self.engine.transcribe(audio, options, **kwargs)
 
+    def expect(self, seconds):
+        self.engine.expect(seconds)
+
     def close(self):
         self.engine.close()
 
@@ -59,6 +62,9 @@ class OtherWordsGpu:
     def transcribe(self, audio, options, **_):
         self.clock.now += 1.0
         return EngineResult([Segment(0.0, 2.0, "Thank you. Thank you for watching, and see you next time.")], "en")
+
+    def expect(self, seconds):
+        pass
 
     def close(self):
         pass

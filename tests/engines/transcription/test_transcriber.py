@@ -51,6 +51,9 @@ class FailingGpuEngine:
         self.calls += 1
         raise RuntimeError(self.error)
 
+    def expect(self, seconds):
+        pass
+
     def close(self):
         self.closed = True
 

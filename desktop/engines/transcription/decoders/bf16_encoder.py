@@ -18,10 +18,13 @@ number of windows follows from the measured gain per window and the measured cos
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import sys
+import threading
 import time
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,8 +34,11 @@ from desktop.core.common.errors import ModelError
 from desktop.core.common.model_files import check_model
 from desktop.core.gpu.device import cpu_flags
 from desktop.core.transcription.speed_records import EncoderRecord, SpeedRecords, machine_key
+from desktop.engines.transcription.decoders.batching import WINDOW_SECONDS
 from desktop.engines.transcription.model_files import ct2_format, weight_mapping
 from desktop.engines.transcription.engine import DAMAGED_MODEL
+
+log = logging.getLogger(__name__)
 
 # Before this computer is measured only processors with AMX switch, from this many windows: there
 # torch's encoder was measured faster on every model (BENCHMARKS.md; loading takes about 2 s, each
@@ -114,6 +120,57 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
         raise ModelError(DAMAGED_MODEL, detail=f"{type(exc).__name__}: {exc}") from exc
     half_weights(encoder, torch.bfloat16)
     return Bf16Encoder(encoder.eval())
+
+
+class Bf16Switch:
+    """When one loaded model's encoding goes over to torch's bfloat16 encoder: once, for the first
+    recording of enough windows (``worth_loading_from_windows``). Told beforehand that a long
+    recording comes (``expect``), it loads the encoder in the background, so the torch import and the
+    weights (about 2 s) overlap loading the model, reading the audio and finding its speech instead of
+    coming after them."""
+
+    def __init__(self, load: Callable[[], Bf16Encoder], from_windows: Callable[[], int | None]):
+        """load: the encoder, read from the model's folder; from_windows: asked each time, as a
+        measurement made since counts (None: never worth it here)."""
+        self._load = load
+        self._from_windows = from_windows
+        self._loading: Future | None = None
+        self._settled = False  # switched, or failed to load: decided for the model's life
+
+    def expect(self, seconds: float) -> None:
+        """A recording of about ``seconds`` comes next: start loading now where it will switch."""
+        if not self._settled and self._loading is None and self._worth_it(math.ceil(seconds / WINDOW_SECONDS)):
+            self._loading = _in_background(self._load)
+
+    def encoder_for(self, windows: int) -> Bf16Encoder | None:
+        """The encoder to switch to before decoding ``windows`` windows, once; None: CTranslate2's stays.
+        Loaded ahead (``expect``), it is taken for any recording of more than one window."""
+        if self._settled or windows < FEWEST_WINDOWS or (self._loading is None and not self._worth_it(windows)):
+            return None
+        loading, self._loading, self._settled = self._loading, None, True
+        try:
+            return loading.result() if loading is not None else self._load()
+        except Exception as exc:  # noqa: BLE001 - a speed-up only: CTranslate2's own encoder carries on
+            log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
+            return None
+
+    def _worth_it(self, windows: int) -> bool:
+        from_windows = self._from_windows()
+        return from_windows is not None and windows >= max(from_windows, FEWEST_WINDOWS)
+
+
+def _in_background(work: Callable[[], Any]) -> Future:
+    """``work`` on a thread of its own (a daemon: an engine process that ends need not wait for it)."""
+    future: Future = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(work())
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever takes the result
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="bf16-encoder", daemon=True).start()
+    return future
 
 
 def _available_memory(meminfo: Path) -> int | None:

@@ -12,25 +12,33 @@ from desktop.engines.transcription.decoders.local_engine import LocalEngine
 from desktop.engines.transcription.engine import DAMAGED_MODEL, WhisperEngine, device_failures_as_user_errors
 
 
-def load_engine(model: LocalModel, engine: str, device: str, *, checker: LocalModel | None = None) -> WhisperEngine:
+def load_engine(model: LocalModel, engine: str, device: str, *, checker: LocalModel | None = None,
+                expect_seconds: float | None = None) -> WhisperEngine:
     """``engine`` is "torch" or "ct2", ``device`` "cuda" or "cpu"; ``checker``: the multilingual model
     (a CTranslate2 folder) that tells the language of speech an English-only ``model`` is given
-    (``language_check``), loaded only when first needed.
+    (``language_check``), loaded only when first needed; ``expect_seconds``: the length of the first
+    recording, when known (``WhisperEngine.expect``), told before the model loads.
 
     A library error while loading on the CPU means a damaged model (ModelError); on the GPU it passes
     through, for the fallback to the CPU to judge.
     """
-    loaded = _load(model, engine, device)
+    loaded = _load(model, engine, device, expect_seconds)
     if checker is not None:
         loaded.check_languages_with(LanguageChecker(checker))
     return loaded
 
 
-def _load(model: LocalModel, engine: str, device: str) -> LocalEngine:
+def _load(model: LocalModel, engine: str, device: str, expect_seconds: float | None) -> LocalEngine:
     if engine == "torch":
-        from desktop.engines.transcription.decoders.whisper_batched import load_batched_torch_engine as load
+        from desktop.engines.transcription.decoders.whisper_batched import load_batched_torch_engine
+
+        def load(model: LocalModel, device: str) -> LocalEngine:
+            return load_batched_torch_engine(model, device)
     elif engine == "ct2":
-        from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine as load
+        from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
+
+        def load(model: LocalModel, device: str) -> LocalEngine:
+            return load_ct2_engine(model, device, expect_seconds=expect_seconds)
     else:
         raise ValueError(f"unknown engine {engine!r}")
     with device_failures_as_user_errors(device):

@@ -82,6 +82,10 @@ class LocalEngine(ABC):
         """Decode ``speech`` (the joined speech ``time_map`` maps back), giving each segment to ``found``
         as it becomes final; report progress and notice a cancel through ``progress``."""
 
+    def expect(self, seconds: float) -> None:
+        """A recording of about ``seconds`` comes next: an engine may prepare for it meanwhile (load
+        what it will need), while the recording is read."""
+
     @abstractmethod
     def close(self) -> None:
         """Let go of the model (and its memory); the engine cannot decode after this."""

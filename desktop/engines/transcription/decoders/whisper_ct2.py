@@ -44,14 +44,16 @@ class Ct2WhisperEngine(LocalEngine):
     name = "ct2"
 
     def __init__(self, model: Any, *, device: str, model_name: str, compute_type: str,
-                 load_bf16_encoder: Callable[[], bf16_encoder.Bf16Encoder] | None = None,
-                 bf16_from_windows: Callable[[], int | None] = lambda: None):
-        """load_bf16_encoder: torch's encoder for this model, where it may replace CTranslate2's;
-        bf16_from_windows: asked before each recording, from how many windows that is worth it (None: not)."""
+                 bf16: bf16_encoder.Bf16Switch | None = None):
+        """bf16: when torch's bfloat16 encoder takes over from CTranslate2's, where it may (None: never)."""
         super().__init__(model, device=device, model_name=model_name, compute_type=compute_type)
         self._encoding: ct2_model.EncoderChoice = model.encoding  # how the model encodes: the engine's to change
-        self._load_bf16_encoder = load_bf16_encoder
-        self._bf16_from_windows = bf16_from_windows
+        self._bf16 = bf16
+
+    def expect(self, seconds: float) -> None:
+        """A recording of about ``seconds`` comes next (``WhisperEngine.expect``)."""
+        if self._bf16 is not None:
+            self._bf16.expect(seconds)
 
     def languages(self, model: Any) -> tuple[bool, list[str]]:
         # faster-whisper lists all 100 codes; models before large-v3 lack the 100th, Cantonese.
@@ -94,18 +96,9 @@ class Ct2WhisperEngine(LocalEngine):
             self._encoding.frames = None
 
     def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
-        if self._load_bf16_encoder is None or windows < bf16_encoder.FEWEST_WINDOWS:
-            return
-        from_windows = self._bf16_from_windows()  # a measurement made since the last file counts
-        if from_windows is None or windows < from_windows:
-            return
-        load, self._load_bf16_encoder = self._load_bf16_encoder, None
-        try:
-            encoder = load()
-        except Exception as exc:  # noqa: BLE001 - a speed-up only: CTranslate2's own encoder carries on
-            log.warning("CTranslate2's own encoder stays in use: %s: %s", type(exc).__name__, exc)
-            return
-        self._encoding.bf16 = encoder
+        encoder = self._bf16.encoder_for(windows) if self._bf16 is not None else None
+        if encoder is not None:
+            self._encoding.bf16 = encoder
 
     @staticmethod
     def _decoding(options: TranscribeOptions, language: str | None) -> dict[str, Any]:
@@ -252,7 +245,7 @@ class _FollowedBySilence:
 
 def load_ct2_engine(
     model: "LocalModel", device: str, compute_type: str | None = None, *, cache_dir: Path | None = None,
-    bf16_from_windows: int | None | str = AUTOMATIC,
+    bf16_from_windows: int | None | str = AUTOMATIC, expect_seconds: float | None = None,
 ) -> Ct2WhisperEngine:
     """Load ``model`` ("ct2" folder or "pt" checkpoint) with faster-whisper on "cpu" or "cuda".
 
@@ -260,7 +253,8 @@ def load_ct2_engine(
     once into ``cache_dir`` (default: the checkpoint's folder) and the conversion is reused afterwards.
     On the CPU, recordings of ``bf16_from_windows`` windows or more are encoded with torch's encoder in
     bfloat16 (``bf16_encoder``); None never, and AUTOMATIC where this computer's processor and its
-    measurement say it is faster (``bf16_encoder.automatic_from_windows``).
+    measurement say it is faster (``bf16_encoder.automatic_from_windows``). ``expect_seconds``: the
+    length of the first recording, when known (``Ct2WhisperEngine.expect``).
     """
     import ctranslate2
 
@@ -274,6 +268,9 @@ def load_ct2_engine(
         )
     folder = ct2_folder(model, cache_dir)
     compute_type = _pick_compute_type(ctranslate2, device, compute_type)
+    switch = _bf16_switch(model, folder, bf16_from_windows) if device == "cpu" else None
+    if switch is not None and expect_seconds:
+        switch.expect(expect_seconds)  # while CTranslate2 loads the model
 
     try:
         whisper_model = ct2_model.model_class()(
@@ -292,15 +289,18 @@ def load_ct2_engine(
                          "again."),
             detail=f"{type(exc).__name__}: {exc}",
         ) from exc
-    if device != "cpu" or bf16_from_windows is None:
-        return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type)
-    if bf16_from_windows == AUTOMATIC:
-        from_windows = functools.partial(bf16_encoder.automatic_from_windows, model.name)
-    else:
-        from_windows = functools.partial(int, bf16_from_windows)
     return Ct2WhisperEngine(whisper_model, device=device, model_name=model.name, compute_type=compute_type,
-                            load_bf16_encoder=functools.partial(bf16_encoder.load_encoder, folder),
-                            bf16_from_windows=from_windows)
+                            bf16=switch)
+
+
+def _bf16_switch(model: "LocalModel", folder: Path, from_windows: int | None | str) -> bf16_encoder.Bf16Switch | None:
+    if from_windows is None:
+        return None
+    if from_windows == AUTOMATIC:
+        decide = functools.partial(bf16_encoder.automatic_from_windows, model.name)
+    else:
+        decide = functools.partial(int, from_windows)
+    return bf16_encoder.Bf16Switch(functools.partial(bf16_encoder.load_encoder, folder), decide)
 
 
 def _pick_compute_type(ctranslate2: Any, device: str, requested: str | None) -> str:

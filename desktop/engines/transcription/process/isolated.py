@@ -74,16 +74,19 @@ class IsolatedEngine:
         """The engine process's id while it runs."""
         return self._child.pid if self._child is not None and self._child.running else None
 
-    def load(self, cancelled: CancelCheck | None = None) -> "IsolatedEngine":
-        """Start the engine process and load the model in it, unless that is done already."""
+    def load(self, cancelled: CancelCheck | None = None, *, expect_seconds: float | None = None) -> "IsolatedEngine":
+        """Start the engine process and load the model in it, unless that is done already;
+        ``expect_seconds``: the length of the recording that comes first (``expect``)."""
         if self._child is not None and self._child.running:
+            if expect_seconds:
+                self.expect(expect_seconds)
             return self
         self.close()
         child = EngineChild()
         job = next(self._ids)
         checker = None if self._checker is None else protocol.encode_model(self._checker)
         child.send({"op": "load", "id": job, "model": protocol.encode_model(self._model), "engine": self.name,
-                    "device": self._load_on, "checker": checker})
+                    "device": self._load_on, "checker": checker, "expect_seconds": expect_seconds})
         try:
             self._await(child, job, cancelled, lambda event: None)
         except BaseException:
@@ -92,6 +95,12 @@ class IsolatedEngine:
         self._child = child
         weakref.finalize(self, child.kill)  # an engine dropped without close() takes its process along
         return self
+
+    def expect(self, seconds: float) -> None:
+        """Told to the engine process, which prepares while this process reads the recording; nobody
+        waits for an answer."""
+        if self._child is not None and self._child.running:
+            self._child.send({"op": "expect", "id": next(self._ids), "seconds": float(seconds)}, blocking=False)
 
     def transcribe(
         self,

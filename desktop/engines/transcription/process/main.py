@@ -56,6 +56,9 @@ class EngineServer:
                 self._load(request)
             elif request["op"] == "transcribe":
                 self._transcribe(job, request)
+            elif request["op"] == "expect":
+                if self._engine is not None:
+                    self._engine.expect(float(request["seconds"]))  # answered by nothing: nobody waits
             else:
                 raise ValueError(f"unknown request {request['op']!r}")
         except Cancelled:
@@ -76,7 +79,8 @@ class EngineServer:
         _seed_sampling(request["engine"])
         checker = request.get("checker")  # the multilingual model that tells an English-only one's languages
         self._engine = load_engine(protocol.decode_model(request["model"]), request["engine"], self._device,
-                                   checker=None if checker is None else protocol.decode_model(checker))
+                                   checker=None if checker is None else protocol.decode_model(checker),
+                                   expect_seconds=request.get("expect_seconds"))
         self.send({"ev": "loaded", "id": request["id"]})
 
     def _transcribe(self, job: int, request: dict) -> None:

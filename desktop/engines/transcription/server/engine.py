@@ -71,6 +71,9 @@ class ServerWhisperEngine:
     def host(self) -> str:
         return self._client.host
 
+    def expect(self, seconds: float) -> None:
+        """Nothing to prepare: the server has its model."""
+
     def close(self) -> None:
         self._client.close()
 
