@@ -31,7 +31,7 @@ import json
 import sys
 import tempfile
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Iterator
@@ -53,27 +53,52 @@ HARVARD = {  # speakers/README.md
     "speakers/spk2_snt4.wav": "Mend the coat before you go out.",
     "speakers/spk2_snt5.wav": "Canned pears lack full flavor.",
 }
+REFERENCES = {**HARVARD,  # tests/data/README.md: two Harvard sentences, then BAC009S0764W0121
+              "mixed_en_zh.wav": "A thin stripe runs down the middle. Canned pears lack full flavor. 甚至出现交易几乎停滞的情况"}
 ZH = ("BAC009S0764W0121.wav", "BAC009S0764W0122.wav")
 EN = ("jfk.flac", "lj050-0131.wav")
+AUTO = None  # the language is left to Whisper to detect, as the window's default does
 
-# name: (clips, times, language, pause, held out)
-RECORDINGS: dict[str, tuple[tuple[str, ...], int, str, float, bool]] = {
-    "jfk": (("jfk.flac",), 1, "en", 0.5, False),
-    "lj": (("lj050-0131.wav",), 1, "en", 0.5, False),
-    "en jfk+lj ×3": (EN, 3, "en", 1.0, False),
-    "zh W0121": (("BAC009S0764W0121.wav",), 1, "zh", 0.5, False),
-    "zh agenda W0121+W0122 ×8": (ZH, 8, "zh", 1.0, False),
+
+@dataclass(frozen=True)
+class Recording:
+    clips: tuple[str, ...]
+    times: int  # the group of clips said this many times
+    language: str  # how it is scored: "en" (WER), "zh" (CER) or "mixed" (both kinds of token)
+    pause: float  # seconds of silence after each clip
+    held_out: bool  # never looked at while choosing VoxDesk's decoding
+    given: str | None = "language"  # the language the decoders are told; AUTO: detected
+
+    @property
+    def told(self) -> str | None:
+        return None if self.given is AUTO else self.language
+
+
+RECORDINGS: dict[str, Recording] = {
+    "jfk": Recording(("jfk.flac",), 1, "en", 0.5, False),
+    "lj": Recording(("lj050-0131.wav",), 1, "en", 0.5, False),
+    "en jfk+lj ×3": Recording(EN, 3, "en", 1.0, False),
+    "zh W0121": Recording(("BAC009S0764W0121.wav",), 1, "zh", 0.5, False),
+    "zh agenda W0121+W0122 ×8": Recording(ZH, 8, "zh", 1.0, False),
     # held out: never looked at while choosing
-    "zh W0122": (("BAC009S0764W0122.wav",), 1, "zh", 0.5, True),
-    "zh W0122+W0121 ×5": (tuple(reversed(ZH)), 5, "zh", 0.6, True),
-    "en harvard 4 joined": (tuple(HARVARD), 1, "en", 0.8, True),
-    "en harvard 4 joined ×4": (tuple(HARVARD), 4, "en", 0.8, True),
+    "zh W0122": Recording(("BAC009S0764W0122.wav",), 1, "zh", 0.5, True),
+    "zh W0122+W0121 ×5": Recording(tuple(reversed(ZH)), 5, "zh", 0.6, True),
+    "en harvard 4 joined": Recording(tuple(HARVARD), 1, "en", 0.8, True),
+    "en harvard 4 joined ×4": Recording(tuple(HARVARD), 4, "en", 0.8, True),
+    # held out, added with the second round of choices: longer, joined without pauses VAD would keep,
+    # both languages in one recording, and the language left to detection
+    "zh agenda ×15, 130 s": Recording(ZH, 15, "zh", 0.3, True),
+    "en lj ×6, short pauses": Recording(("lj050-0131.wav",), 6, "en", 0.3, True),
+    "en everything ×2, detected": Recording((*EN, *HARVARD), 2, "en", 0.6, True, AUTO),
+    "zh agenda ×4, detected": Recording(ZH, 4, "zh", 0.8, True, AUTO),
+    "mixed en+zh, detected": Recording(("mixed_en_zh.wav",), 1, "mixed", 0.5, True, AUTO),
+    "mixed en+zh ×3, detected": Recording(("mixed_en_zh.wav",), 3, "mixed", 0.8, True, AUTO),
 }
 
 
 def build(name: str) -> Repeated:
-    clips, times, language, pause, _held_out = RECORDINGS[name]
-    return repeated(clips, times, language, pause, references=HARVARD)
+    row = RECORDINGS[name]
+    return repeated(row.clips, row.times, row.language, row.pause, references=REFERENCES)
 
 
 # -- VoxDesk's own choices, each undone --------------------------------------------------------------
@@ -104,30 +129,54 @@ def _no_rests():
     return mock.patch.object(batching, "REST_ROUNDS", 0)
 
 
-def _no_drift_check():
-    from desktop.engines.transcription.decoders import ct2_model
+def _whispers_own_windows():
+    """Every recording decoded as Whisper itself goes through it (faster-whisper's sequential decoding,
+    each window told the text before it), as ``--batch-size 1`` did before VoxDesk's windows."""
+    from desktop.engines.transcription.decoders import whisper_ct2
 
-    return mock.patch.object(ct2_model, "DRIFT_CHECK", False)
+    engine = whisper_ct2.Ct2WhisperEngine
+
+    def sequential(self, model, speech, options, language):
+        return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True)
+
+    def batched_with_rests(self, model, speech, windows, options, language, size):
+        return sequential(self, model, speech, options, language)
+
+    stack = contextlib.ExitStack()
+    stack.enter_context(mock.patch.object(engine, "_batched_with_rests", batched_with_rests))
+    stack.enter_context(mock.patch.object(engine, "_sequential", sequential))
+    return stack
+
+
+def _faster_whisper_option(**more: Any):
+    """One of faster-whisper's safeguards against loops, given to every decoding."""
+    from desktop.engines.transcription.decoders import whisper_ct2
+
+    own = whisper_ct2.Ct2WhisperEngine._decoding
+    return mock.patch.object(whisper_ct2.Ct2WhisperEngine, "_decoding",
+                             staticmethod(lambda options, language: {**own(options, language), **more}))
 
 
 # Where each undoing can change anything: the paths it applies to, and the languages.
 BATCHED, ONE_BY_ONE = "VoxDesk automatic", "VoxDesk --batch-size 1"
+ALL_LANGUAGES = ("zh", "en", "mixed")
 APPLIES = {
-    "no Mandarin prompt": ((BATCHED, ONE_BY_ONE), ("zh",)),
-    "no previous text": ((ONE_BY_ONE,), ("zh", "en")),  # the batched pipeline has no previous text
-    "no rest-of-window pass": ((BATCHED,), ("zh", "en")),
+    "no Mandarin prompt": ((BATCHED, ONE_BY_ONE), ("zh", "mixed")),
 }
 
 VARIANTS: dict[str, Callable[[], Any]] = {
     "as is": contextlib.nullcontext,
     "no Mandarin prompt": _no_mandarin_prompt,
     "no word timings": lambda: _options_changed(word_timestamps=False),
-    "no previous text": lambda: _options_changed(condition_on_previous_text=False),
+    "text before each window": lambda: _options_changed(condition_on_previous_text=True),
+    "Whisper's own windows": _whispers_own_windows,
     "no second look": _no_second_look,
     "no rest-of-window pass": _no_rests,
     "no temperature fallback": lambda: _options_changed(temperature=0.0),
     "no VoxDesk VAD": lambda: _options_changed(vad=False),
-    "no drift check": _no_drift_check,
+    "repetition_penalty 1.1": lambda: _faster_whisper_option(repetition_penalty=1.1),
+    "no_repeat_ngram_size 3": lambda: _faster_whisper_option(no_repeat_ngram_size=3),
+    "hallucination_silence_threshold 2": lambda: _faster_whisper_option(hallucination_silence_threshold=2.0),
 }
 
 
@@ -150,7 +199,7 @@ class VoxDesk:
         self._transcriber = Transcriber(ModelStore(folder / "models"), FallbackLog(), isolate=False,
                                         gpu_available=lambda: False, ct2_gpu_count=lambda: 0)
 
-    def transcribe(self, wav: Path, language: str, batch_size: int | None) -> list[Any]:
+    def transcribe(self, wav: Path, language: str | None, batch_size: int | None) -> list[Any]:
         from desktop.engines.transcription.plan import TranscribeSettings
 
         settings = TranscribeSettings(model=str(base_dir()), engine="ct2", device="cpu", language=language,
@@ -164,7 +213,7 @@ class FasterWhisper:
 
         self._model = WhisperModel(str(folder), device="cpu", compute_type="int8")
 
-    def transcribe(self, samples: np.ndarray, language: str) -> list[Any]:
+    def transcribe(self, samples: np.ndarray, language: str | None) -> list[Any]:
         segments, _ = self._model.transcribe(samples, language=language, beam_size=5, vad_filter=True)
         return [SimpleNamespace(start=s.start, end=s.end, text=s.text) for s in segments]
 
@@ -184,7 +233,7 @@ class OpenaiWhisper:
                        checkpoint)
         self._model = whisper.load_model(str(checkpoint), device="cpu")
 
-    def transcribe(self, samples: np.ndarray, language: str) -> list[Any]:
+    def transcribe(self, samples: np.ndarray, language: str | None) -> list[Any]:
         result = self._model.transcribe(samples, language=language, beam_size=5, fp16=False)
         return [SimpleNamespace(start=s["start"], end=s["end"], text=s["text"]) for s in result["segments"]]
 
@@ -194,7 +243,7 @@ LIBRARIES = ("faster-whisper", "openai-whisper")
 
 
 def measure(recording: Repeated, segments: list[Any], seconds: float) -> dict:
-    joiner = "" if recording.language == "zh" else " "
+    joiner = "" if recording.language == "zh" else " "  # mixed: scored by token, spaces do no harm
     text = joiner.join(s.text.strip() for s in segments)
     return scored(recording, {"text": text, "seconds": seconds})
 
@@ -255,9 +304,10 @@ def run(args: argparse.Namespace) -> Cache:
             recording = build(name)
             wav = work / "recording.wav"
             soundfile.write(wav, recording.samples, 16000)
+            told = RECORDINGS[name].told
             for runner in args.runners:
                 for variant in (variants if runner in PATHS else ["as is"]):
-                    paths, languages = APPLIES.get(variant, (tuple(PATHS), ("zh", "en")))
+                    paths, languages = APPLIES.get(variant, (tuple(PATHS), ALL_LANGUAGES))
                     if runner in PATHS and (runner not in paths or recording.language not in languages):
                         continue
                     k = key(args.label if runner in PATHS else "library", name, runner, variant)
@@ -266,11 +316,11 @@ def run(args: argparse.Namespace) -> Cache:
                     began = time.perf_counter()
                     if runner in PATHS:
                         with VARIANTS[variant]():
-                            segments = voxdesk().transcribe(wav, recording.language, PATHS[runner])
+                            segments = voxdesk().transcribe(wav, told, PATHS[runner])
                     elif runner == "faster-whisper":
-                        segments = fw().transcribe(recording.samples, recording.language)
+                        segments = fw().transcribe(recording.samples, told)
                     else:
-                        segments = ow().transcribe(recording.samples, recording.language)
+                        segments = ow().transcribe(recording.samples, told)
                     row = measure(recording, segments, time.perf_counter() - began)
                     cache.put(k, row)
                     print(f"{k}: {row['error']:.1f} %"
@@ -291,12 +341,13 @@ def table(cache: Cache, label: str, rows: list[str]) -> str:
     lines = [f"| recording | seconds | held out | {' | '.join(PATHS)} | {' | '.join(LIBRARIES)} |",
              "|---|---|---|" + "---|" * (len(PATHS) + len(LIBRARIES))]
     for name in rows:
-        clips, times, language, pause, held = RECORDINGS[name]
+        row = RECORDINGS[name]
         recording = build(name)
         seconds = recording.samples.size / 16000
+        measure_name = {"zh": "CER", "en": "WER"}.get(row.language, "MER")
         cells = [cell(cache.get(key(label, name, p)), recording) for p in PATHS]
         cells += [cell(cache.get(key("library", name, lib)), recording) for lib in LIBRARIES]
-        lines.append(f"| {name} ({'CER' if language == 'zh' else 'WER'}) | {seconds:.0f} | {'yes' if held else ''} | "
+        lines.append(f"| {name} ({measure_name}) | {seconds:.0f} | {'yes' if row.held_out else ''} | "
                      + " | ".join(cells) + " |")
     return "\n".join(lines)
 

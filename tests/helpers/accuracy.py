@@ -3,11 +3,13 @@ the real clips of tests/data said again and again.
 
 English: word error rate after Whisper's English normaliser (``weights.wer``). Mandarin: character
 error rate in Simplified script with punctuation, symbols and spaces left out, as
-benchmarks/glossary_accuracy.py scores it.
+benchmarks/glossary_accuracy.py scores it. Speech in both ("mixed"): the Chinese characters and the
+normalised English words together, as one sequence of tokens (a mixed error rate).
 """
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -30,12 +32,27 @@ def cer(ref: str, hyp: str) -> float:
     return error_rate(chinese_characters(ref), chinese_characters(hyp))
 
 
+_CHINESE_RUN = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)")
+
+
+def mixed_tokens(text: str) -> list[str]:
+    """Chinese characters one by one and the English words between them, normalised, in order."""
+    found: list[str] = []
+    for number, run in enumerate(_CHINESE_RUN.split(text)):
+        found += chinese_characters(run) if number % 2 else normalize_english(run).split()
+    return found
+
+
 def score(language: str, ref: str, hyp: str) -> float:
-    """CER for Mandarin, WER for English."""
+    """CER for Mandarin, WER for English, the error rate of both kinds of token for "mixed"."""
+    if language == "mixed":
+        return error_rate(mixed_tokens(ref), mixed_tokens(hyp))
     return cer(ref, hyp) if language == "zh" else wer(ref, hyp)
 
 
 def tokens(language: str, text: str) -> list[str]:
+    if language == "mixed":
+        return mixed_tokens(text)
     return chinese_characters(text) if language == "zh" else normalize_english(text).split()
 
 
@@ -54,7 +71,7 @@ def repeated(names: tuple[str, ...], times: int, language: str, pause: float = 1
     """The clips ``names`` of tests/data one after another, the group ``times`` times, ``pause``
     seconds of silence after each clip; ``references`` for clips transcripts.tsv does not list."""
     silence = np.zeros(int(pause * SAMPLE_RATE), dtype=np.float32)
-    joiner = "" if language == "zh" else " "
+    joiner = "" if language == "zh" else " "  # mixed: English words stay apart, Chinese is scored by character
     pieces, texts = [], []
     for name in names:
         pieces += [recording(name), silence]
