@@ -6251,8 +6251,8 @@ Replace them?</source>
         <translation>把前文作为每个窗口的提示</translation>
     </message>
     <message>
-        <source>Give each 30-second window the text before it as its prompt.</source>
-        <translation>把每个 30 秒窗口之前的文字作为它的提示。</translation>
+        <source>Give each 30-second window the text decoded before it as its prompt; off by default, as Whisper then repeats its own mistakes.</source>
+        <translation>把之前识别出的文字作为每个 30 秒窗口的提示；默认关闭，因为这样 Whisper 会重复自己的错误。</translation>
     </message>
 </context>
 <context>
