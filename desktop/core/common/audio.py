@@ -349,12 +349,39 @@ def _stated_duration(container: av.container.InputContainer, stream: av.audio.st
 
 
 def _counted_duration(path: Path) -> float:
+    """The length of a track whose header does not state it: from its packets' times (read, not
+    decoded: a tenth of the time for an hour of Opus), or where a packet has none, from its decoded
+    samples."""
+    with _opened(path) as container:
+        seconds = _packets_duration(container, _sound_track(container, path))
+    if seconds is not None:
+        return seconds
     seconds = 0.0
     with _opened(path) as container:
         for frame in _frames(container, _sound_track(container, path), path):
             if frame.sample_rate:
                 seconds += frame.samples / frame.sample_rate
     return seconds
+
+
+def _packets_duration(container: av.container.InputContainer, stream: av.audio.stream.AudioStream) -> float | None:
+    """From the first packet's start to the last one's end, or None where a packet has no time or the
+    container cannot be read through to its end."""
+    first = end = None
+    try:
+        for packet in container.demux(stream):
+            if packet.size == 0:
+                continue  # the demuxer's empty packet at the end
+            if packet.pts is None or packet.time_base is None:
+                return None
+            start = packet.pts * packet.time_base
+            first = start if first is None else min(first, start)
+            end = max(end if end is not None else start, start + (packet.duration or 0) * packet.time_base)
+    except (av.error.FFmpegError, ValueError):
+        return None
+    if first is None or end is None or end <= first:
+        return None
+    return float(end - max(first, 0))
 
 
 def _codec_name(stream: av.audio.stream.AudioStream) -> str:

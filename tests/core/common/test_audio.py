@@ -160,7 +160,7 @@ def test_a_clip_shorter_than_a_third_of_a_second_is_returned_as_it_is(tmp_path, 
     assert probe(path).duration == pytest.approx(0.2, abs=0.01)
 
 
-def test_a_browser_style_recording_without_a_stated_length_is_measured_by_decoding(tmp_path, jfk):
+def test_a_browser_style_recording_without_a_stated_length_gets_its_length_measured(tmp_path, jfk):
     # WebM written as a live stream, as browsers record it: no duration in the file at all.
     path = write_media(tmp_path / "voice.webm", resampled(jfk, 48000)[None, :], 48000, "libopus", "mono",
                        options={"live": "1"})
