@@ -168,3 +168,29 @@ def test_the_batched_decoding_of_a_long_mandarin_recording_leaves_no_sentence_wi
     assert result.batch_size == 2
     without_text = [end - start for start, end in uncovered(result.speech, result.segments, min_length=0.0)]
     assert max(without_text) < 2.5, "only the pauses between sentences are without text"
+
+
+def test_a_fraction_of_a_second_decoded_alone_may_write_only_what_that_speech_can_hold(monkeypatch):
+    """The second look decodes stretches of under a second on their own; Whisper's fallback may then
+    sample up to its whole context at each temperature. The decoding is asked for no more tokens than
+    the stretch can hold, and still writes what was said."""
+    from faster_whisper import WhisperModel
+
+    from desktop.engines.transcription.decoders.ct2_model import token_limit
+
+    asked = []
+    real = WhisperModel.generate_with_fallback
+
+    def generate_with_fallback(self, encoder_output, prompt, tokenizer, options):
+        asked.append(options.max_new_tokens)
+        return real(self, encoder_output, prompt, tokenizer, options)
+
+    monkeypatch.setattr(WhisperModel, "generate_with_fallback", generate_with_fallback)
+    engine = load_ct2_engine(ModelRef("base", "ct2", base_dir()), "cpu", bf16_from_windows=None)
+    try:
+        stretch = recording("jfk.flac")[int(8.0 * 16000):int(8.8 * 16000)]  # "ask what"
+        result = engine.transcribe(stretch, TranscribeOptions(language="en", vad=False))
+    finally:
+        engine.close()
+    assert asked and all(limit is not None and limit <= token_limit(0.8) for limit in asked)
+    assert "ask" in normalize_english(" ".join(s.text for s in result.segments))

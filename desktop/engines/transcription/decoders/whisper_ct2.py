@@ -78,11 +78,16 @@ class Ct2WhisperEngine(LocalEngine):
             # One window: faster-whisper's decoding goes on from its last timestamp if it stops early.
             pieces, info = self._sequential(model, speech, options, language)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
-        for piece in pieces:
-            progress.check()
-            words = [Word(start=w.start, end=w.end, text=w.word, probability=w.probability) for w in piece.words or []]
-            found(Segment(start=piece.start, end=piece.end, text=piece.text, words=words), float(piece.avg_logprob))
-            progress.report(piece.end / duration)
+        model.new_tokens = ct2_model.token_limit(duration) if len(windows) == 1 else None
+        try:
+            for piece in pieces:
+                progress.check()
+                words = [Word(start=w.start, end=w.end, text=w.word, probability=w.probability)
+                         for w in piece.words or []]
+                found(Segment(start=piece.start, end=piece.end, text=piece.text, words=words), float(piece.avg_logprob))
+                progress.report(piece.end / duration)
+        finally:
+            model.new_tokens = None
         return Decoded(language=info.language, batch_size=batch_size, bf16_encoder=self._encoding.bf16 is not None)
 
     @contextmanager
