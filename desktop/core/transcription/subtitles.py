@@ -467,7 +467,11 @@ class _Unit:
 def _units(segment: Segment, limits: LineLimits, word_breaks: bool = True) -> list[_Unit]:
     units = _units_from_words(segment)
     if units is None:
+        # Pieces of text no wider than a line already; only a cut between cues needs Chinese words.
         units = _units_from_text(segment.text, segment.start, segment.end)
+        if not word_breaks or _fits_cue(units, limits):
+            return units
+        return _whole_chinese_words(units, limits)
     if _fits_cue(units, limits):
         return units  # every word fits a cue when all of them together do (the common case)
     # A word too wide for a whole cue (possible with narrow limits) is split like text without
