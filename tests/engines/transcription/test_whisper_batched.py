@@ -125,8 +125,8 @@ def test_a_cancel_stops_before_the_next_batch(torch_engine):
 
 
 def test_the_automatic_gpu_batch_comes_from_free_memory(torch_engine):
-    engine = BatchedTorchEngine(torch_engine._sequential, free_gpu_memory=lambda: 4 * 1024 ** 3)
-    engine.device = "cuda"  # only the size is asked for: nothing runs
+    engine = BatchedTorchEngine(torch_engine._model, device="cuda", model_name="tiny.en",
+                                free_gpu_memory=lambda: 4 * 1024 ** 3)  # only the size is asked for: nothing runs
     options = TranscribeOptions(beam_size=5)
     four = engine.automatic_batch_size(options)
     engine._free_gpu_memory = lambda: 512 * 1024 ** 2
