@@ -124,6 +124,22 @@ def test_a_cancel_stops_before_the_next_batch(torch_engine):
                                 cancelled=lambda: True)
 
 
+def test_a_cancel_stops_before_a_retry_at_a_higher_temperature(torch_engine, monkeypatch):
+    temperatures = []
+    real_task = whisper_batched._batch_task
+
+    def task(model, decoding):
+        temperatures.append(decoding.temperature)
+        return real_task(model, decoding)
+
+    monkeypatch.setattr(whisper_batched, "_batch_task", task)
+    monkeypatch.setattr(whisper_batched, "_needs_fallback", lambda result: True)  # every window looks wrong
+    with pytest.raises(Cancelled):
+        torch_engine.transcribe(recording("jfk.flac"), TranscribeOptions(language="en", beam_size=1),
+                                cancelled=lambda: bool(temperatures))  # cancelled once the first decoding ran
+    assert temperatures == [0.0]
+
+
 def test_the_automatic_gpu_batch_comes_from_free_memory(torch_engine):
     engine = BatchedTorchEngine(torch_engine._model, device="cuda", model_name="tiny.en",
                                 free_gpu_memory=lambda: 4 * 1024 ** 3)  # only the size is asked for: nothing runs

@@ -72,7 +72,7 @@ class BatchedTorchEngine(LocalEngine):
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
         """The speech packed into windows of at most 30 s, decoded a batch of windows at a time."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
-        decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
+        decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda", check=progress.check)
         runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
                                       is_out_of_memory=_is_out_of_memory, free_memory=self._release_cache)
         done = 0
@@ -118,11 +118,12 @@ class WindowDecoder:
     """Decodes windows of one recording's speech with openai-whisper, a batch at a time."""
 
     def __init__(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None,
-                 *, fp16: bool):
+                 *, fp16: bool, check: Callable[[], None] | None = None):
         self._model = model
         self._speech = speech
         self._options = options
         self._fp16 = fp16
+        self._check = check or (lambda: None)  # raises Cancelled when asked to stop
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
         self._heard = HeardTerms(options.glossary_terms, options.glossary_heard)  # the windows of a batch share one prompt
@@ -169,7 +170,9 @@ class WindowDecoder:
         temperatures = TEMPERATURES if options.temperature is None else (options.temperature,)
         results: list[Any] = [None] * mels.shape[0]
         pending = list(range(mels.shape[0]))
-        for temperature in temperatures:
+        for attempt, temperature in enumerate(temperatures):
+            if attempt:
+                self._check()  # no retry at a higher temperature is started once cancelled
             decoding = DecodingOptions(
                 task=options.task, language=self.language, temperature=temperature,
                 beam_size=options.beam_size if temperature == 0 and options.beam_size > 1 else None,
