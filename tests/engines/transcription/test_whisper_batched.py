@@ -56,7 +56,7 @@ def test_the_torch_engine_decodes_in_batches_by_default(torch_engine, torch_runs
     assert isinstance(torch_engine, BatchedTorchEngine)
     sequential, batched = torch_runs
     assert sequential.batch_size == 1
-    assert batched.batch_size == 2  # the CPU's size is 8; there are two windows, decoded in one batch
+    assert batched.batch_size == 2  # the CPU's size (batching.CPU_BATCH_SIZE); two windows, decoded in one batch
 
 
 def test_batched_torch_words_equal_the_words_of_one_window_at_a_time(torch_runs):
