@@ -8,8 +8,9 @@ On the CPU (this machine): VoxDesk's automatic CTranslate2 path (faster-whisper'
 VoxDesk's windows of speech; its encoder in bfloat16 where this computer measured torch's encoder faster,
 see bf16_encoder.py) against faster-whisper's sequential decoding, Whisper base, int8, beam 5, word
 timings on; the automatic path's first recording in a fresh process as well, as the command line runs
-it; and for reference the batched torch engine against openai-whisper's sequential decoding, fp32, on
-the first --torch-seconds of the same speech. The engines are loaded once and each contender transcribes
+it; and for reference the batched torch engine against openai-whisper's own decoding (``whisper.transcribe``
+on the same loaded model) and against its windows one at a time, fp32, on the first --torch-seconds of
+the same speech. The engines are loaded once and each contender transcribes
 the same audio (already in memory); the best of --repeat runs counts. Word error rates are against the
 recordings' reference text, after Whisper's English normaliser.
 
@@ -198,6 +199,31 @@ class FasterWhisperBatchedDirectly:
         return SimpleNamespace(segments=list(segments), batch_size=self.batch_size, bf16_encoder=False)
 
 
+class OpenAIWhisperDirectly:
+    """openai-whisper as its own users run it: ``whisper.transcribe`` on the torch engine's loaded model
+    (the same weights on the same device), given the audio array as it is: no voice activity detection,
+    one 30-second window after another, each told the text before it (the library's default); the same
+    language, beam size and word timings, best of 5 when sampling as its command line does, fp16 on a
+    GPU."""
+
+    batch_size = 1
+
+    def __init__(self, engine: Any):
+        self._model = engine._loaded()
+        self._fp16 = engine.device == "cuda"
+
+    def transcribe(self, audio: Any, options: Any) -> Any:
+        import whisper
+
+        extra = {} if options.temperature is None else {"temperature": options.temperature}
+        result = whisper.transcribe(self._model, audio, verbose=None, language=options.language, task=options.task,
+                                    beam_size=options.beam_size if options.beam_size > 1 else None, best_of=5,
+                                    word_timestamps=options.word_timestamps, fp16=self._fp16, **extra)
+        segments = [SimpleNamespace(start=piece["start"], end=piece["end"], text=piece["text"])
+                    for piece in result["segments"]]
+        return SimpleNamespace(segments=segments, language=result["language"], batch_size=1, bf16_encoder=False)
+
+
 def table(rows: list[Measured], baseline: Measured) -> str:
     lines = ["| contender | batch | s | real-time factor | time vs sequential | WER % |"
              + (" peak GPU MiB |" if rows[0].peak_mib is not None else ""),
@@ -252,7 +278,7 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int, *,
         ct2_rows = [
             measure("faster-whisper directly (sequential, its own VAD)", directly, audio, options, text,
                     repeat=repeat),
-            measure("VoxDesk batch size 1: faster-whisper sequential (int8)", own_encoder, audio,
+            measure("VoxDesk batch size 1: its windows one at a time (int8)", own_encoder, audio,
                     replace(options, batch_size=1), text, repeat=repeat),
             measure(f"VoxDesk automatic: batched pipeline (encoder {precision})", ct2, audio, options, text,
                     repeat=repeat),
@@ -275,7 +301,10 @@ def cpu_runs(seconds: float, torch_seconds: float, repeat: int, *,
     engine = load_engine(model, "torch", "cpu")
     try:
         torch_rows = [
-            measure("openai-whisper sequential (fp32)", engine, short, replace(options, batch_size=1), short_text),
+            measure("openai-whisper directly (whisper.transcribe, sequential, fp32)", OpenAIWhisperDirectly(engine),
+                    short, options, short_text),
+            measure("VoxDesk batch size 1: its windows one at a time (fp32)", engine, short,
+                    replace(options, batch_size=1), short_text),
             measure("VoxDesk batched torch engine (fp32)", engine, short, options, short_text),
         ]
     finally:
@@ -368,13 +397,13 @@ def machine() -> str:
 
 def family_section(family: str, ct2_rows: list[Measured], encoders: dict, audio_seconds: float) -> str:
     """One processor family's CPU table and what it shows."""
-    sequential, voxdesk_sequential, automatic, first, own_encoder = ct2_rows[:5]
+    sequential, one_at_a_time, automatic, first, own_encoder = ct2_rows[:5]
     its_batches = ct2_rows[-1]
     ratio = automatic.seconds / sequential.seconds
     decoder = (automatic.stages or {}).get("decoder", 0.0)
     floor = (automatic.seconds - decoder) / sequential.seconds
     decoder_gain = (sequential.stages or {}).get("decoder", 0.0) / decoder if decoder else float("nan")
-    own_ratio = automatic.seconds / voxdesk_sequential.seconds
+    own_ratio = automatic.seconds / one_at_a_time.seconds
     title, environment = FAMILIES[family]
     limits = " ".join(f"`{name}={value}`" for name, value in environment.items())
     return f"""### CPU, {title}: the automatic CTranslate2 path against faster-whisper's sequential decoding
@@ -383,8 +412,8 @@ def family_section(family: str, ct2_rows: list[Measured], encoders: dict, audio_
 
 The automatic path takes {ratio:.2f}× the time of faster-whisper's own sequential decoding
 at a word error rate of {automatic.word_error_rate * 100:.1f} % against {sequential.word_error_rate * 100:.1f} %,
-and {own_ratio:.2f}× the time of VoxDesk's own sequential decoding (batch size 1: VoxDesk's voice detection,
-then faster-whisper window after window; {voxdesk_sequential.word_error_rate * 100:.1f} %). {batch_sentence(automatic, ct2_rows[5])}
+and {own_ratio:.2f}× the time of VoxDesk's windows one at a time (batch size 1: VoxDesk's voice detection
+and windows, then faster-whisper's batched pipeline one window at a time; {one_at_a_time.word_error_rate * 100:.1f} %). {batch_sentence(automatic, ct2_rows[5])}
 
 {encoder_paragraph(automatic, first, own_encoder, sequential, encoders)}
 
@@ -407,14 +436,18 @@ def section(families: dict[str, str], torch_rows: list[Measured], audio_seconds:
 
     torch_part = ""
     if torch_rows:
-        torch_ratio = torch_rows[1].seconds / torch_rows[0].seconds
-        torch_part = f"""### CPU, for reference: the batched torch engine against openai-whisper's sequential decoding
+        directly, one_at_a_time, batched = torch_rows
+        torch_part = f"""### CPU, for reference: the batched torch engine against openai-whisper's own decoding
 
-This processor as it is; the first {torch_rows[0].audio_seconds:.0f} s of the same speech, fp32 (the GPU runs fp16):
+This processor as it is; the first {directly.audio_seconds:.0f} s of the same speech, fp32 (the GPU runs fp16).
+openai-whisper directly is `whisper.transcribe` on the engine's loaded model, as the library's users run it
+(no voice activity detection, each window told the text before it); VoxDesk's rows decode its own windows
+of the speech its voice detection kept, one at a time (batch size 1) and in batches:
 
-{table(torch_rows, torch_rows[0])}
+{table(torch_rows, directly)}
 
-Batched: {torch_ratio:.2f}× the time of sequential decoding.
+Batched: {batched.seconds / directly.seconds:.2f}× the time of openai-whisper's own decoding and
+{batched.seconds / one_at_a_time.seconds:.2f}× the time of the same windows one at a time.
 """
     return f"""## Batched decoding
 
@@ -447,9 +480,10 @@ PyTorch and transformers (no internet needed), after building the bundle here:
     {GPU_COMMAND}
 
 It installs the bundle into a temporary folder, checks the engines on the GPU (fp16 against the CPU,
-batched against sequential, out-of-memory halving) and prints the table of batched against
-openai-whisper sequential decoding (beam 5 and greedy): real-time factor, peak GPU memory, word error
-rate; the table is also written to `gpu-check.md` in the current folder.
+batched against one window at a time and against openai-whisper's own decoding, out-of-memory halving)
+and prints the table of VoxDesk's batched windows against openai-whisper's own decoding
+(`whisper.transcribe`) and against the same windows one at a time (beam 5 and greedy): real-time factor,
+peak GPU memory, word error rate; the table is also written to `gpu-check.md` in the current folder.
 """
 
 

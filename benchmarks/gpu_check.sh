@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU check: engine checks on the GPU (with the known-answer test and faster-whisper on the GPU where
-# this machine's CTranslate2 has a GPU build, else it says skipped), then batched against openai-whisper
-# sequential decoding.
+# this machine's CTranslate2 has a GPU build, else it says skipped), then VoxDesk's batched windows against
+# openai-whisper's own decoding (whisper.transcribe) and against the same windows one at a time.
 #
 #   benchmarks/gpu_check.sh BUNDLE [--cpu] [--out FILE]
 #

@@ -15,7 +15,7 @@ from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.transcript import Segment
 from desktop.engines.transcription.engine import EngineResult, TranscribeOptions
 from desktop.engines.transcription.decoders.whisper_ct2 import load_ct2_engine
-from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
+from desktop.engines.transcription.decoders.whisper_batched import load_batched_torch_engine
 from tests.helpers.weights import (
     MAX_WER_BETWEEN_DECODERS,
     TINY_EN_MAX_WER,
@@ -50,7 +50,7 @@ def engine():
     def get(kind: str, model: str):
         if (kind, model) not in loaded:
             folder = tiny_en_dir() if model == "tiny.en" else base_dir()
-            load = load_ct2_engine if kind == "ct2" else load_torch_engine
+            load = load_ct2_engine if kind == "ct2" else load_batched_torch_engine
             loaded[kind, model] = load(ModelRef(model, "ct2", folder), "cpu")
         return loaded[kind, model]
 
@@ -246,8 +246,9 @@ def test_cancel_before_start_raises_cancelled_without_running_the_model(kind, en
 def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
     jfk, lj = recording("jfk.flac"), recording("lj050-0131.wav")
     gap = np.zeros(RATE, np.float32)
-    # About 40 s, so two 30-second windows; two different texts, so no window looks like a repetition
-    # loop (which would make Whisper retry with sampling).
+    # About 40 s, so two 30-second windows, decoded one at a time (a cancel is noticed between batches);
+    # two different texts, so no window looks like a repetition loop (which would make Whisper retry
+    # with sampling).
     long_audio = np.concatenate([jfk, gap, lj, gap, jfk, gap, lj])
     progress: list[float] = []
     emitted: list[Segment] = []
@@ -257,8 +258,8 @@ def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
 
     with pytest.raises(Cancelled):
         engine(kind, "tiny.en").transcribe(
-            long_audio, TranscribeOptions(beam_size=1, word_timestamps=False), on_progress=progress.append,
-            on_segment=emitted.append, cancelled=cancelled,
+            long_audio, TranscribeOptions(beam_size=1, word_timestamps=False, batch_size=1),
+            on_progress=progress.append, on_segment=emitted.append, cancelled=cancelled,
         )
     assert progress and progress[-1] < 1.0
 

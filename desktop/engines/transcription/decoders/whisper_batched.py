@@ -1,14 +1,19 @@
-"""Whisper on torch, many 30-second windows at once: the engine for the GPU (fp16), and on the CPU too.
+"""The torch engine: Whisper through openai-whisper's model on torch, VoxDesk's 30-second windows a batch
+at a time. It is the engine for the GPU (ROCm/HIP or CUDA, fp16 weights and compute), and runs on the
+CPU too (fp32); ``whisper_torch`` loads the model it decodes with.
 
-It batches around openai-whisper's own model: the speech voice activity detection kept is packed into
-windows of at most 30 s (``batching.pack_windows``), the log-mel spectrograms of a batch of windows go
-through ``whisper.decoding.decode`` together (its greedy and beam search decode a batch; attention is
-PyTorch's scaled-dot-product attention), windows whose text looks wrong are decoded again at higher
-temperatures as openai-whisper does, and word times come from ``whisper.timing`` per window. The
-initial prompt is given to every window, and the text decoded before a batch only where
-``condition_on_previous_text`` asks for it (off by default: told what it wrote before, Whisper copies
-its mistakes and skips repeated sentences; BENCHMARKS.md, "The words"). Batch size 1 decodes the same
-windows one after another, so the batch size changes the speed and the memory, not the words.
+The speech voice activity detection kept is packed into windows of at most 30 s
+(``batching.pack_windows``); the audio goes to the model's device as a tensor, so the log-mel
+spectrograms are computed there (openai-whisper's file loader needs an ffmpeg binary, which VoxDesk
+never uses); the spectrograms of a batch of windows go through openai-whisper's ``DecodingTask``
+together (its greedy and beam search decode a batch; attention is PyTorch's scaled-dot-product
+attention), windows whose text looks wrong are decoded again at higher temperatures as openai-whisper
+does, and word times come from ``whisper.timing`` per window. The initial prompt is given to every
+window, and the text decoded before a batch only where ``condition_on_previous_text`` asks for it (off
+by default: told what it wrote before, Whisper copies its mistakes and skips repeated sentences;
+BENCHMARKS.md, "The words"). Batch size 1 decodes the same windows one after another, so the batch
+size changes the speed and the memory, not the words; ``whisper.transcribe``, openai-whisper's own
+decoding of one window after another, is not used (the GPU check runs it for comparison).
 """
 from __future__ import annotations
 
@@ -34,26 +39,22 @@ from desktop.engines.transcription.engine import (
 
 if TYPE_CHECKING:
     from desktop.core.transcription.whisper_models import LocalModel
-    from desktop.engines.transcription.decoders.whisper_torch import TorchWhisperEngine
 
-TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # openai-whisper's fallback, as the sequential engine uses
+TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # openai-whisper's fallback, as whisper.transcribe uses
 
 
 class BatchedTorchEngine(LocalEngine):
-    """A loaded openai-whisper model decoding windows in batches; see ``local_engine.LocalEngine``."""
+    """A loaded openai-whisper model (``whisper_torch.load_torch_model``) decoding VoxDesk's windows in
+    batches; see ``local_engine.LocalEngine``."""
 
     name = "torch"
 
-    def __init__(self, sequential: "TorchWhisperEngine", *,
+    def __init__(self, model: Any, *, device: str, model_name: str,
                  free_gpu_memory: Callable[[], int | None] | None = None):
-        # The model stays the sequential engine's alone, so that closing it lets the model go.
-        super().__init__(None, device=sequential.device, model_name=sequential.model_name,
-                         compute_type=sequential.compute_type)
-        self._sequential = sequential
+        # fp16 weights and compute on the GPU, fp32 on the CPU (load_torch_model, WindowDecoder's fp16).
+        super().__init__(model, device=device, model_name=model_name,
+                         compute_type="float16" if device == "cuda" else "float32")
         self._free_gpu_memory = free_gpu_memory or _free_gpu_memory
-
-    def _loaded(self) -> Any:
-        return self._sequential._loaded()
 
     def automatic_batch_size(self, options: TranscribeOptions) -> int:
         """From the GPU's free memory now (the model is already in it), or the CPU's fixed size."""
@@ -63,13 +64,15 @@ class BatchedTorchEngine(LocalEngine):
                                              bytes_per_value=_bytes_per_value(model))
 
     def languages(self, model: Any) -> tuple[bool, list[str]]:
-        return self._sequential.languages(model)
+        from whisper.tokenizer import LANGUAGES
+
+        return model.is_multilingual, list(LANGUAGES)[: model.num_languages]
 
     def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
         """The speech packed into windows of at most 30 s, decoded a batch of windows at a time."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
-        decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda")
+        decoder = WindowDecoder(model, speech, options, language, fp16=self.device == "cuda", check=progress.check)
         runner = batching.BatchRunner(options.batch_size or self.automatic_batch_size(options),
                                       is_out_of_memory=_is_out_of_memory, free_memory=self._release_cache)
         done = 0
@@ -98,7 +101,10 @@ class BatchedTorchEngine(LocalEngine):
             torch.cuda.empty_cache()
 
     def close(self) -> None:
-        self._sequential.close()
+        if self._model is None:
+            return
+        self._model = None
+        self._release_cache()
 
 
 @dataclass
@@ -112,11 +118,12 @@ class WindowDecoder:
     """Decodes windows of one recording's speech with openai-whisper, a batch at a time."""
 
     def __init__(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None,
-                 *, fp16: bool):
+                 *, fp16: bool, check: Callable[[], None] | None = None):
         self._model = model
         self._speech = speech
         self._options = options
         self._fp16 = fp16
+        self._check = check or (lambda: None)  # raises Cancelled when asked to stop
         self.language = language if language or model.is_multilingual else "en"
         self._tokenizer = None
         self._heard = HeardTerms(options.glossary_terms, options.glossary_heard)  # the windows of a batch share one prompt
@@ -163,11 +170,13 @@ class WindowDecoder:
         temperatures = TEMPERATURES if options.temperature is None else (options.temperature,)
         results: list[Any] = [None] * mels.shape[0]
         pending = list(range(mels.shape[0]))
-        for temperature in temperatures:
+        for attempt, temperature in enumerate(temperatures):
+            if attempt:
+                self._check()  # no retry at a higher temperature is started once cancelled
             decoding = DecodingOptions(
                 task=options.task, language=self.language, temperature=temperature,
                 beam_size=options.beam_size if temperature == 0 and options.beam_size > 1 else None,
-                best_of=5 if temperature > 0 else None,  # the sequential engine's search
+                best_of=5 if temperature > 0 else None,  # as openai-whisper's command line and faster-whisper
                 prompt=self._prompt(), fp16=self._fp16,
             )
             decoded = _batch_task(self._model, decoding).run(mels[pending])
@@ -270,6 +279,6 @@ def _is_out_of_memory(exc: BaseException) -> bool:
 
 def load_batched_torch_engine(model: "LocalModel", device: str) -> BatchedTorchEngine:
     """Load ``model`` with openai-whisper on "cuda" (fp16 weights) or "cpu" (fp32), decoding in batches."""
-    from desktop.engines.transcription.decoders.whisper_torch import load_torch_engine
+    from desktop.engines.transcription.decoders.whisper_torch import load_torch_model
 
-    return BatchedTorchEngine(load_torch_engine(model, device))
+    return BatchedTorchEngine(load_torch_model(model, device), device=device, model_name=model.name)
