@@ -6,11 +6,13 @@ import pytest
 
 from desktop.core.common.audio import SAMPLE_RATE
 from desktop.engines.transcription.decoders.batching import (
+    CHEAP_ENCODER_BATCH_SIZE,
     CPU_BATCH_SIZE,
     MAX_GPU_BATCH_SIZE,
     BatchRunner,
     Window,
     automatic_batch_size,
+    cheap_encoder_batch_size,
     pack_windows,
     split_segments,
     stretch_lengths,
@@ -63,6 +65,13 @@ def test_the_batch_grows_with_free_gpu_memory_and_shrinks_with_the_model_and_the
     assert automatic_batch_size(256 * 1024 ** 2, LARGE, beams=5) == 1  # never zero: halving takes over
     assert automatic_batch_size(8 * GIB, LARGE, beams=5, bytes_per_value=4) < automatic_batch_size(8 * GIB, LARGE,
                                                                                                    beams=5)
+
+
+def test_with_torchs_bfloat16_encoder_the_cpu_decodes_more_windows_at_once_as_far_as_memory_allows():
+    assert cheap_encoder_batch_size(16 * GIB, TINY, beams=5) == CHEAP_ENCODER_BATCH_SIZE > CPU_BATCH_SIZE
+    assert cheap_encoder_batch_size(16 * GIB, LARGE, beams=5) < CHEAP_ENCODER_BATCH_SIZE  # large-v3's caches
+    assert cheap_encoder_batch_size(1 * GIB, LARGE, beams=5) == 1
+    assert cheap_encoder_batch_size(None, TINY, beams=5) == CPU_BATCH_SIZE  # memory not known: as before
 
 
 class FakeGpu:

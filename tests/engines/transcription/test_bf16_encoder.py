@@ -163,7 +163,9 @@ def test_the_engine_switches_for_a_recording_of_the_windows_it_was_told(long_run
 def test_the_bf16_encoder_gives_the_same_words_and_times(long_runs):
     own, automatic, _ = long_runs
     _, text = long_meeting()
-    assert automatic.batch_size == own.batch_size == 2
+    # CTranslate2's encoder: 2 windows at once; torch's cheaper one: 4, as base's caches fit many times
+    # over in the memory of any computer that runs the tests.
+    assert own.batch_size == 2 and automatic.batch_size == 4
     # Two encoders, two kinds of arithmetic (int8 kernels that differ by instruction set, bfloat16): now and
     # then a phrase heard two ways ("they are under" / "there under"), at the same accuracy to a point.
     assert wer(words(own), words(automatic)) <= 0.05

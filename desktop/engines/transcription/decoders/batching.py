@@ -19,6 +19,10 @@ log = logging.getLogger(__name__)
 
 WINDOW_SECONDS = 30.0
 CPU_BATCH_SIZE = 2  # on two cores 2 windows at once took 0.73 of the sequential time, 4 0.84, 8 0.93
+# With torch's bfloat16 encoder a window costs the encoder a quarter of CTranslate2's int8 time, and the
+# decoder, which gains from every window added to a batch, is most of the work: on an AMX Xeon (2 cores,
+# base, 223 s) 4 windows at once took 0.75x the time of 2, 6 windows 0.70x (BENCHMARKS.md, "The words").
+CHEAP_ENCODER_BATCH_SIZE = 4
 MAX_GPU_BATCH_SIZE = 32  # beyond this a GPU gains little and a long file rarely has more windows at once
 _USABLE_FREE_MEMORY = 0.7  # the rest is left for the allocator's fragments and for other programs
 _MIN_CUT_FRACTION = 2 / 3  # a long stretch is cut in the last third of a window, where it is quietest
@@ -151,6 +155,15 @@ def rest_of(window: Window, last_end: float | None) -> Window | None:
         return None
     start = max(window.start, min(window.end, round(last_end * SAMPLE_RATE)))
     return Window(start, window.end) if (window.end - start) / SAMPLE_RATE >= REST_SECONDS else None
+
+
+def cheap_encoder_batch_size(available_bytes: int | None, dims: dict[str, int], *, beams: int) -> int:
+    """Windows decoded at once on the CPU once torch's bfloat16 encoder encodes them: as many as
+    CHEAP_ENCODER_BATCH_SIZE, fewer where the decoder's caches would crowd the memory available."""
+    if available_bytes is None:
+        return CPU_BATCH_SIZE
+    fits = automatic_batch_size(available_bytes, dims, beams=beams, bytes_per_value=4)  # float32 on the CPU
+    return max(1, min(CHEAP_ENCODER_BATCH_SIZE, fits))
 
 
 def automatic_batch_size(free_bytes: int | None, dims: dict[str, int], *, beams: int,

@@ -48,6 +48,7 @@ UNMEASURED_AMX_FROM_WINDOWS = 8
 LEAST_GAIN = 0.1
 # The fewest windows worth switching for: a one-window recording gains nothing from the batched path.
 FEWEST_WINDOWS = 2
+VOCABULARY = 51866  # Whisper's tokens (large-v3; one fewer before it): the decoder's logits per hypothesis
 
 
 def worth_loading_from_windows(flags: frozenset[str], measured: EncoderRecord | None) -> int | None:
@@ -78,6 +79,16 @@ class Bf16Encoder:
         self._encoder = encoder
         self._output: np.ndarray | None = None
 
+    @property
+    def dims(self) -> dict[str, int]:
+        """The model's sizes as ``batching.automatic_batch_size`` reads them: Whisper's text decoder has
+        its audio encoder's width and depth."""
+        blocks = self._encoder.blocks
+        width = self._encoder.ln_post.normalized_shape[0]
+        return {"n_audio_ctx": self._encoder.positional_embedding.shape[0], "n_audio_state": width,
+                "n_audio_head": blocks[0].attn.n_head, "n_text_layer": len(blocks), "n_text_state": width,
+                "n_vocab": VOCABULARY}
+
     def encode(self, features: np.ndarray) -> Any:
         """Mel features, [batch, n_mels, 3000] or one window [n_mels, 3000], to CTranslate2's encoder
         output [batch, 1500, width] (float32)."""
@@ -101,7 +112,7 @@ def load_encoder(folder: Path, meminfo: Path = Path("/proc/meminfo")) -> Bf16Enc
     memory is short: the encoder is a speed-up, not worth the system's out-of-memory killer."""
     check_model(folder, "ct2")  # it may have changed since CTranslate2 loaded it: a FIFO would hang the read
     wanted = 2 * (folder / "model.bin").stat().st_size  # the weights, and room to convert them
-    available = _available_memory(meminfo)
+    available = available_memory(meminfo)
     if available is not None and available < wanted:
         raise MemoryError(f"{available >> 20} MiB of memory available, {wanted >> 20} MiB wanted")
 
@@ -173,7 +184,7 @@ def _in_background(work: Callable[[], Any]) -> Future:
     return future
 
 
-def _available_memory(meminfo: Path) -> int | None:
+def available_memory(meminfo: Path = Path("/proc/meminfo")) -> int | None:
     """Bytes the kernel says can be used without swapping (MemAvailable), or None if it does not say."""
     try:
         for line in meminfo.read_text(encoding="ascii", errors="replace").splitlines():

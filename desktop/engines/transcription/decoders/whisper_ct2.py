@@ -66,7 +66,7 @@ class Ct2WhisperEngine(LocalEngine):
         a time (1: one after another); speech that fits one window through its sequential decoding."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
         self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
-        batch_size = min(options.batch_size or batching.CPU_BATCH_SIZE, len(windows))
+        batch_size = min(options.batch_size or self._automatic_batch_size(options), len(windows))
         duration = speech.size / SAMPLE_RATE
         if len(windows) > 1:
             # Never Whisper's own sequential decoding of a long recording: told what it wrote before,
@@ -99,6 +99,13 @@ class Ct2WhisperEngine(LocalEngine):
             yield
         finally:
             self._encoding.frames = None
+
+    def _automatic_batch_size(self, options: TranscribeOptions) -> int:
+        encoder = self._encoding.bf16
+        if encoder is None:
+            return batching.CPU_BATCH_SIZE
+        return batching.cheap_encoder_batch_size(bf16_encoder.available_memory(), encoder.dims,
+                                                 beams=max(1, options.beam_size))
 
     def _switch_to_bf16_encoder_if_worth_it(self, model: Any, windows: int) -> None:
         encoder = self._bf16.encoder_for(windows) if self._bf16 is not None else None
