@@ -51,10 +51,10 @@ HARVARD = {  # speakers/README.md
     "speakers/spk1_snt4.wav": "A thin stripe runs down the middle.",
     "speakers/spk1_snt5.wav": "Sunday is the best part of the week.",
     "speakers/spk2_snt4.wav": "Mend the coat before you go out.",
-    "speakers/spk2_snt5.wav": "Canned pears lack full flavor.",
+    "speakers/spk2_snt5.wav": "Jump the fence and hurry up the bank.",
 }
 REFERENCES = {**HARVARD,  # tests/data/README.md: two Harvard sentences, then BAC009S0764W0121
-              "mixed_en_zh.wav": "A thin stripe runs down the middle. Canned pears lack full flavor. 甚至出现交易几乎停滞的情况"}
+              "mixed_en_zh.wav": "A thin stripe runs down the middle. Jump the fence and hurry up the bank. 甚至出现交易几乎停滞的情况"}
 ZH = ("BAC009S0764W0121.wav", "BAC009S0764W0122.wav")
 EN = ("jfk.flac", "lj050-0131.wav")
 AUTO = None  # the language is left to Whisper to detect, as the window's default does
