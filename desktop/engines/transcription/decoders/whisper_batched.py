@@ -12,7 +12,7 @@ does, and word times come from ``whisper.timing`` per window. The initial prompt
 window, and the text decoded before a batch only where ``condition_on_previous_text`` asks for it (off
 by default: told what it wrote before, Whisper copies its mistakes and skips repeated sentences;
 BENCHMARKS.md, "The words"). Batch size 1 decodes the same windows one after another, so the batch
-size changes the speed and the memory, not the words; ``whisper.transcribe``, openai-whisper's own
+size changes the speed and the memory, not how the words are found; ``whisper.transcribe``, openai-whisper's own
 decoding of one window after another, is not used (the GPU check runs it for comparison).
 """
 from __future__ import annotations

@@ -72,7 +72,7 @@ class Ct2WhisperEngine(LocalEngine):
             # Never Whisper's own sequential decoding of a long recording: told what it wrote before,
             # it skipped most of a repeated Mandarin agenda after its first sentence, and copied its
             # mistakes from window to window (BENCHMARKS.md, "The words"). The batch size changes
-            # the speed and the memory, not the words.
+            # the speed and the memory, not how the words are found.
             pieces, info = self._batched_with_rests(model, speech, windows, options, language, batch_size)
         else:
             # One window: faster-whisper's decoding goes on from its last timestamp if it stops early.
