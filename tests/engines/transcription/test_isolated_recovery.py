@@ -87,13 +87,14 @@ def signal_at_first_segment(transcriber: TranscriberOnAFakeGpu, sig: signal.Sign
 
 def assert_nothing_twice_nothing_lost(text: str, shown_text: str, times: int = MEETING_TIMES) -> None:
     """The meeting says each sentence ``times`` times: more is a duplicate. (tiny.en itself sometimes
-    skips an LJ sentence, so the words lost are bounded by the error rate instead.)"""
+    skips an LJ sentence, and hears "ask" as "as" now and then, so the words lost are bounded by the error
+    rate instead.)"""
     words = normalize_english(text)
-    assert words.count("ask what you can do for your country") == times, words
+    assert words.count("what you can do for your country") == times, words
     assert words.count("unless a system is established") <= times, words
     assert wer(" ".join([JFK, LJ] * times), words) <= 0.25, words
     # What streamed to the screen has nothing twice either.
-    assert normalize_english(shown_text).count("ask what you can do for your country") <= times
+    assert normalize_english(shown_text).count("what you can do for your country") <= times
 
 
 def assert_in_order_without_overlap(segments) -> None:
