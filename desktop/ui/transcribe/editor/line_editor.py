@@ -39,6 +39,7 @@ class LineEditor(QLineEdit):
         self._composing = False  # an input method is composing text in the box
         self._typing_at: int | None = None  # the caret just after the user changed the text, until it moves
         self.underlined: list[tuple[int, int]] | None = []  # (start, end) of each word underlined; None: unknown
+        self.given_text: str | None = None  # the line's text as the model gave it (LineTextDelegate)
         if spelling is not None:
             self.textEdited.connect(self._typed)
             self.textChanged.connect(self.underline_misspellings)

@@ -65,6 +65,17 @@ class LineTextDelegate(QStyledItemDelegate):
         if self.open_editor is not None:
             self.open_editor.underline_misspellings()
 
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        """The line's text for an editor opening; for an open one only when the line itself changed. Qt
+        gives an open editor the cell's text again whenever that one cell is said to change, also for
+        its warnings or its underlines (a transcript of one line), which would throw away what was typed."""
+        text = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, LineEditor):
+            if editor.given_text == text:
+                return
+            editor.given_text = text
+        super().setEditorData(editor, index)
+
     def destroyEditor(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         if editor is self.open_editor:
             self.open_editor = None

@@ -142,3 +142,20 @@ def test_the_box_of_a_chinese_line_underlines_nothing(qtbot, settings, transcrip
     editor = open_editor(qtbot, panel, 0)
     qtbot.keyClicks(editor, " thier ")
     assert "recieve" in editor.text() and editor.underlined == []
+
+
+def test_what_is_typed_in_a_one_line_transcript_survives_the_spell_checker_becoming_ready(qtbot, settings, tmp_path):
+    # A transcript of one line: the checker's "paint the text column again" is then a change of that one
+    # cell, which Qt answers by giving an open editor the line's text again, over what was typed.
+    source = copy_of("jfk.flac", tmp_path / "in")
+    store = AutosaveStore(default_path())
+    saved(store, source, Transcript(segments=[Segment(0.0, 3.0, " And so, my fellow Americans")], language="en",
+                                    duration=11.0, source=str(source)))
+    store.close()
+    window, panel = shown(qtbot, settings, 0)
+    editor = open_editor(qtbot, panel, 0)
+    qtbot.keyClicks(editor, ", ask not")
+    panel.segments_model.spelling_changed()  # as when the dictionary opens while the line is typed
+    assert editor.text() == "And so, my fellow Americans, ask not"
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.segments_model.segment(0).text.strip() == "And so, my fellow Americans, ask not")
