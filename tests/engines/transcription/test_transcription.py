@@ -265,6 +265,17 @@ def test_cancel_during_a_long_recording_stops_before_the_end(kind, engine):
 
 
 @pytest.mark.parametrize("kind", ENGINES)
+def test_a_cancel_while_the_last_window_decodes_ends_in_cancelled_not_a_finished_transcript(kind, engine):
+    # The user presses Cancel while the one window of a short recording decodes: what comes back is
+    # "cancelled", as for a cancel in any earlier window, not a transcript that seems to ignore it.
+    pressed: list[Segment] = []
+    with pytest.raises(Cancelled):
+        engine(kind, "tiny.en").transcribe(recording("jfk.flac"), TranscribeOptions(beam_size=1),
+                                           on_segment=pressed.append, cancelled=lambda: bool(pressed))
+    assert pressed
+
+
+@pytest.mark.parametrize("kind", ENGINES)
 def test_an_english_only_model_refuses_other_languages_and_translation(kind, engine):
     loaded = engine(kind, "tiny.en")
     audio = recording("jfk.flac")

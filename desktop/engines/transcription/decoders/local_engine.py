@@ -122,6 +122,7 @@ class LocalEngine(ABC):
 
         with device_failures_as_user_errors(self.device):
             decoded = self.decode(model, speech, time_map, options, language, progress, found)
+        progress.check()  # a cancel while the last window decoded: cancelled, as in any window before it
         checked: tuple[HeardLanguage, ...] = ()
         checker = self.language_checker
         if checker is not None and options.check_language and not multilingual and options.task == "transcribe":
