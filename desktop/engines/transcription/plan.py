@@ -137,8 +137,9 @@ def local_model(store: ModelStore, name: str, engine: str) -> LocalModel | None:
 def language_checker(store: ModelStore, name: str) -> LocalModel | None:
     """The multilingual model that tells the language of speech the model ``name`` is given when that
     model understands only English (``decoders.language_check``): the same family's (tiny for
-    tiny.en) when it is on this computer, else the smallest official multilingual model that is, as a
-    CTranslate2 folder (faster-whisper runs it). None for a multilingual model, or when none is here."""
+    tiny.en) when it is on this computer, else the smallest official multilingual model that is: its
+    CTranslate2 folder (faster-whisper runs it), else its openai-whisper checkpoint (converted into one
+    when first needed). None for a multilingual model, or when none is here."""
     info = store.info(name)
     if info is not None and not info.english_only:
         return None  # it tells the language itself
@@ -146,7 +147,8 @@ def language_checker(store: ModelStore, name: str) -> LocalModel | None:
     multilingual = [official for official in map(store.info, store.names())
                     if official is not None and not official.english_only]
     for official in sorted(multilingual, key=lambda official: (official.name != family, official.size_mb)):
-        found = next((model for model in store.local(official.name) if model.format == "ct2"), None)
+        here = {model.format: model for model in store.local(official.name)}
+        found = here.get("ct2") or here.get("pt")
         if found is not None:
             return found
     return None

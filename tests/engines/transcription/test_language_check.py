@@ -157,13 +157,28 @@ def test_the_checker_is_the_same_familys_multilingual_model_else_the_smallest_he
         folder.mkdir(parents=True)
         (folder / "model.bin").write_bytes(b"")
         (folder / "config.json").write_text("{}")
-    (tmp_path / "openai").mkdir()
-    (tmp_path / "openai" / "tiny.pt").write_bytes(b"")  # faster-whisper cannot run a checkpoint
-
     assert language_checker(store, "tiny.en").name == "base"
     assert language_checker(store, "small.en").name == "small"
     assert language_checker(store, "/somewhere/my-english-model").name == "base"
     assert language_checker(store, "base") is None and language_checker(store, "large-v3") is None
+
+    (tmp_path / "openai").mkdir()
+    (tmp_path / "openai" / "tiny.pt").write_bytes(b"")
+    (tmp_path / "openai" / "small.pt").write_bytes(b"")
+    tiny = language_checker(store, "tiny.en")
+    assert (tiny.name, tiny.format) == ("tiny", "pt"), "a checkpoint of the same family is converted when needed"
+    assert language_checker(store, "small.en").format == "ct2", "a folder of the family before its checkpoint"
+
+
+def test_a_multilingual_checkpoint_tells_the_language_once_converted_beside_it(tmp_path):
+    from tests.engines.transcription.test_whisper_ct2 import save_openai_checkpoint
+
+    checkpoint = tmp_path / "base.pt"
+    save_openai_checkpoint(base_dir(), checkpoint)
+    checker = LanguageChecker(LocalModel(name="base", format="pt", path=checkpoint, imported=True))
+    mandarin = np.concatenate([recording(MANDARIN)] * 2)
+    assert [window.language for window in checker.heard(mandarin)] == ["zh"]
+    assert (tmp_path / "base.ct2" / "model.bin").is_file()
 
 
 def test_long_speech_is_listened_to_at_its_start_middle_and_end():

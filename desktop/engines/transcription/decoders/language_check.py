@@ -75,7 +75,10 @@ class LanguageChecker:
         if self._whisper is None:
             from faster_whisper import WhisperModel
 
-            self._whisper = WhisperModel(str(self.model.path), device="cpu", compute_type="int8",
+            from desktop.engines.transcription.model_files.ct2_folders import ct2_folder
+
+            # A checkpoint is converted once, beside it, as the engine converts the one it runs.
+            self._whisper = WhisperModel(str(ct2_folder(self.model)), device="cpu", compute_type="int8",
                                          cpu_threads=os.cpu_count() or 0, local_files_only=True)
         return self._whisper
 
