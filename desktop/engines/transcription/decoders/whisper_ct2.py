@@ -132,8 +132,12 @@ class Ct2WhisperEngine(LocalEngine):
         # Within its one window, where Whisper stops early it goes on from its last timestamp told
         # what it wrote (and the initial prompt): without it, it invented a word over the trailing pause
         # of a single Mandarin sentence (好, 约定). Between windows, the option decides (_batched_with_rests).
+        # No compression-ratio fallback: speech said again (an agenda, a chorus) compresses as well as a
+        # loop, and Whisper sampled such a window again at random up to temperature 1.0 (the same
+        # recording 3.6 % to 40.5 % from run to run). The second look finds loops from the text, as it
+        # does for a longer recording's windows; a low log-probability still falls back.
         return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True,
-                                **extra)
+                                compression_ratio_threshold=None, **extra)
 
     def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
                  language: str | None, batch_size: int) -> Any:
