@@ -63,7 +63,8 @@ class Ct2WhisperEngine(LocalEngine):
     def decode(self, model: Any, speech: np.ndarray, time_map: TimeMap, options: TranscribeOptions,
                language: str | None, progress: ProgressReporter, found: FoundSegment) -> Decoded:
         """VoxDesk's windows through faster-whisper's batched pipeline, ``options.batch_size`` of them at
-        a time (1: one after another); speech that fits one window through its sequential decoding."""
+        a time (1: one after another); speech that fits one window, and English asked for one window
+        after another, through its sequential decoding."""
         windows = batching.pack_windows(speech, batching.stretch_lengths(time_map.chunks, speech.size))
         self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
         batch_size = min(options.batch_size or self._automatic_batch_size(options), len(windows))
@@ -131,12 +132,16 @@ class Ct2WhisperEngine(LocalEngine):
         # Within its one window, where Whisper stops early it goes on from its last timestamp told
         # what it wrote (and the initial prompt): without it, it invented a word over the trailing pause
         # of a single Mandarin sentence (好, 约定). Between windows, the option decides (_batched_with_rests).
-        # No compression-ratio fallback: speech said again (an agenda, a chorus) compresses as well as a
-        # loop, and Whisper sampled such a window again at random up to temperature 1.0 (the same
-        # recording 3.6 % to 40.5 % from run to run). The second look finds loops from the text, as it
-        # does for a longer recording's windows; a low log-probability still falls back.
+        # One window has no compression-ratio fallback: speech said again (an agenda, a chorus)
+        # compresses as well as a loop, and Whisper sampled such a window again at random up to
+        # temperature 1.0 (the same recording 3.6 % to 40.5 % from run to run). The second look finds
+        # loops from the text, as it does for a longer recording's windows; a low log-probability still
+        # falls back. Many windows, each told the text before it, keep Whisper's guard against a loop
+        # carried from window to window.
+        if speech.size <= batching.WINDOW_SECONDS * SAMPLE_RATE:
+            extra["compression_ratio_threshold"] = None
         return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True,
-                                compression_ratio_threshold=None, **extra)
+                                **extra)
 
     def _batched(self, model: Any, speech: np.ndarray, windows: list[batching.Window], options: TranscribeOptions,
                  language: str | None, batch_size: int) -> Any:
