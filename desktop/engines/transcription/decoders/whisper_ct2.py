@@ -75,7 +75,8 @@ class Ct2WhisperEngine(LocalEngine):
             # window to window (BENCHMARKS.md, "The words").
             pieces, info = self._batched_with_rests(model, speech, windows, options, language, batch_size)
         else:
-            # One window: faster-whisper's decoding goes on from its last timestamp if it stops early.
+            # One window (or English one window after another): faster-whisper's sequential decoding,
+            # which goes on from its last timestamp where it stops early.
             pieces, info = self._sequential(model, speech, options, language)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
         model.new_tokens = ct2_model.token_limit(duration) if len(windows) == 1 else None
