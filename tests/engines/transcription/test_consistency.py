@@ -10,15 +10,17 @@ keeps a sentence said again the same.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import ctranslate2
 import pytest
 import soundfile
 
+from desktop.core.common.audio import SAMPLE_RATE
 from desktop.core.gpu.fallback import FallbackLog
 from desktop.core.transcription.whisper_models import ModelStore
 from desktop.engines.transcription.transcriber import TranscribeSettings, Transcriber
-from tests.helpers.accuracy import disagreement, repeated, repetitions, score, tokens
+from tests.helpers.accuracy import Repeated, disagreement, repeated, repetitions, score, tokens
 from tests.helpers.weights import base_dir
 
 pytestmark = pytest.mark.slow
@@ -41,12 +43,15 @@ def transcriber(tmp_path_factory) -> Iterator[Transcriber]:
     transcriber.release()
 
 
+def written(said: Repeated, path: Path) -> Path:
+    soundfile.write(path, said.samples, SAMPLE_RATE)
+    return path
+
+
 @pytest.fixture(scope="module")
 def agenda(tmp_path_factory):
     said = repeated(AGENDA, TIMES, "zh")
-    path = tmp_path_factory.mktemp("agenda") / "agenda.wav"
-    soundfile.write(path, said.samples, 16000)
-    return path, said
+    return written(said, tmp_path_factory.mktemp("agenda") / "agenda.wav"), said
 
 
 @pytest.mark.parametrize("batch_size", [None, 1], ids=["automatic", "one window at a time"])
@@ -64,9 +69,7 @@ def test_an_agenda_said_eight_times_is_written_the_same_way_each_time(transcribe
 @pytest.fixture(scope="module")
 def jfk_twice(tmp_path_factory):
     said = repeated(("jfk.flac",), 2, "en", pause=0.5)  # 23 s: one window, decoded as a whole
-    path = tmp_path_factory.mktemp("jfk") / "jfk twice.wav"
-    soundfile.write(path, said.samples, 16000)
-    return path, said
+    return written(said, tmp_path_factory.mktemp("jfk") / "jfk twice.wav"), said
 
 
 def test_a_sentence_said_twice_within_one_window_is_written_right_both_times_on_every_run(transcriber, jfk_twice):
@@ -91,8 +94,7 @@ def test_english_decoded_one_window_after_another_writes_each_repetition_the_sam
     # the text before it: VoxDesk's own windows heard LJ's "thereunder" anew each time ("there under",
     # "they are under"). One word of the 38 may differ between processors; two spellings of it may not.
     said = repeated(("jfk.flac", "lj050-0131.wav"), 3, "en")
-    path = tmp_path / "jfk and lj three times.wav"
-    soundfile.write(path, said.samples, 16000)
+    path = written(said, tmp_path / "jfk and lj three times.wav")
     settings = TranscribeSettings(model=str(base_dir()), engine="ct2", device="cpu", language="en", batch_size=1)
     text = transcriber.transcribe_file(path, settings).text
     parts = repetitions("en", said.references, text)

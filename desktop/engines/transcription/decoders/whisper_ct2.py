@@ -69,7 +69,8 @@ class Ct2WhisperEngine(LocalEngine):
         self._switch_to_bf16_encoder_if_worth_it(model, len(windows))
         batch_size = min(options.batch_size or self._automatic_batch_size(options), len(windows))
         duration = speech.size / SAMPLE_RATE
-        if len(windows) > 1 and not _whispers_own_windows(options, language):
+        one_window = len(windows) == 1
+        if not one_window and not _whispers_own_windows(options, language):
             # Whisper's own sequential decoding of a long recording, told what it wrote before, skipped
             # most of a repeated Mandarin agenda after its first sentence and copied its mistakes from
             # window to window (BENCHMARKS.md, "The words").
@@ -77,9 +78,9 @@ class Ct2WhisperEngine(LocalEngine):
         else:
             # One window (or English one window after another): faster-whisper's sequential decoding,
             # which goes on from its last timestamp where it stops early.
-            pieces, info = self._sequential(model, speech, options, language)
+            pieces, info = self._sequential(model, speech, options, language, one_window)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
-        model.new_tokens = ct2_model.token_limit(duration) if len(windows) == 1 else None
+        model.new_tokens = ct2_model.token_limit(duration) if one_window else None
         try:
             for piece in pieces:
                 progress.check()
@@ -126,7 +127,8 @@ class Ct2WhisperEngine(LocalEngine):
             vad_filter=False,  # vad.prepare already did it, the same way for both engines
         )
 
-    def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None) -> Any:
+    def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None,
+                    one_window: bool) -> Any:
         extra = {} if options.temperature is None else {"temperature": options.temperature}
         # The same hotwords for every window, so none of the terms: they go in once heard (prompting.py).
         options = replace(options, glossary_terms=HeardTerms(options.glossary_terms, options.glossary_heard).ordered())
@@ -139,7 +141,7 @@ class Ct2WhisperEngine(LocalEngine):
         # loops from the text, as it does for a longer recording's windows; a low log-probability still
         # falls back. Many windows, each told the text before it, keep Whisper's guard against a loop
         # carried from window to window.
-        if speech.size <= batching.WINDOW_SECONDS * SAMPLE_RATE:
+        if one_window:
             extra["compression_ratio_threshold"] = None
         return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True,
                                 **extra)
