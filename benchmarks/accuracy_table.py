@@ -136,7 +136,7 @@ def _whispers_own_windows():
 
     engine = whisper_ct2.Ct2WhisperEngine
 
-    def sequential(self, model, speech, options, language, one_window=False):
+    def sequential(self, model, speech, options, language, loop_guard=True):
         return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True)
 
     def batched_with_rests(self, model, speech, windows, options, language, size):

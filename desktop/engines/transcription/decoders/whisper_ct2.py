@@ -78,7 +78,12 @@ class Ct2WhisperEngine(LocalEngine):
         else:
             # One window (or English one window after another): faster-whisper's sequential decoding,
             # which goes on from its last timestamp where it stops early.
-            pieces, info = self._sequential(model, speech, options, language, one_window)
+            # An English-only model left to tell the language keeps Whisper's guard even in one window:
+            # over Mandarin it wrote a sure loop without it ("I said," 36 times, words at 0.68), and the
+            # signs that speech is not English (core.transcription.english_only) were measured on the
+            # unsure samples the guard's fallback gives.
+            guessing = options.check_language and not model.model.is_multilingual
+            pieces, info = self._sequential(model, speech, options, language, loop_guard=not one_window or guessing)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
         model.new_tokens = ct2_model.token_limit(duration) if one_window else None
         try:
@@ -128,20 +133,20 @@ class Ct2WhisperEngine(LocalEngine):
         )
 
     def _sequential(self, model: Any, speech: np.ndarray, options: TranscribeOptions, language: str | None,
-                    one_window: bool) -> Any:
+                    loop_guard: bool) -> Any:
         extra = {} if options.temperature is None else {"temperature": options.temperature}
         # The same hotwords for every window, so none of the terms: they go in once heard (prompting.py).
         options = replace(options, glossary_terms=HeardTerms(options.glossary_terms, options.glossary_heard).ordered())
         # Within its one window, where Whisper stops early it goes on from its last timestamp told
         # what it wrote (and the initial prompt): without it, it invented a word over the trailing pause
         # of a single Mandarin sentence (好, 约定). Between windows, the option decides (_batched_with_rests).
-        # One window has no compression-ratio fallback: speech said again (an agenda, a chorus)
-        # compresses as well as a loop, and Whisper sampled such a window again at random up to
-        # temperature 1.0 (the same recording 3.6 % to 40.5 % from run to run). The second look finds
-        # loops from the text, as it does for a longer recording's windows; a low log-probability still
-        # falls back. Many windows, each told the text before it, keep Whisper's guard against a loop
-        # carried from window to window.
-        if one_window:
+        # One window goes without the compression-ratio fallback (``loop_guard`` False): speech said
+        # again (an agenda, a chorus) compresses as well as a loop, and Whisper sampled such a window
+        # again at random up to temperature 1.0 (the same recording 3.6 % to 40.5 % from run to run).
+        # The second look finds loops from the text, as it does for a longer recording's windows; a low
+        # log-probability still falls back. Many windows, each told the text before it, keep Whisper's
+        # guard against a loop carried from window to window.
+        if not loop_guard:
             extra["compression_ratio_threshold"] = None
         return model.transcribe(speech, **self._decoding(options, language), condition_on_previous_text=True,
                                 **extra)
