@@ -37,6 +37,12 @@ from desktop.engines.transcription.engine import (
 FoundSegment = Callable[[Segment, float], None]
 
 
+def guessing_under_english_only(options: TranscribeOptions, multilingual: bool) -> bool:
+    """Whether an English-only model transcribes with the language left to detect: its decoding is then
+    judged for speech in another language (``core.transcription.english_only``)."""
+    return options.check_language and not multilingual and options.task == "transcribe"
+
+
 @dataclass
 class Decoded:
     """What a decoding tells besides its segments."""
@@ -125,7 +131,7 @@ class LocalEngine(ABC):
         progress.check()  # a cancel while the last window decoded: cancelled, as in any window before it
         checked: tuple[HeardLanguage, ...] = ()
         checker = self.language_checker
-        if checker is not None and options.check_language and not multilingual and options.task == "transcribe":
+        if checker is not None and guessing_under_english_only(options, multilingual):
             progress.check()
             checked = checker.heard(speech)
         progress.report(1.0)

@@ -25,7 +25,8 @@ from desktop.core.glossary.prompting import HeardTerms
 from desktop.core.glossary.prompting import hotwords as glossary_hotwords
 from desktop.core.transcription.transcript import Segment, Word
 from desktop.engines.transcription.decoders import batching, bf16_encoder, ct2_model
-from desktop.engines.transcription.decoders.local_engine import Decoded, FoundSegment, LocalEngine
+from desktop.engines.transcription.decoders.local_engine import (Decoded, FoundSegment, LocalEngine,
+                                                              guessing_under_english_only)
 from desktop.engines.transcription.decoders.vad import TimeMap
 from desktop.engines.transcription.engine import ProgressReporter, TranscribeOptions, device_failure
 from desktop.engines.transcription.model_files.ct2_folders import ct2_folder
@@ -82,7 +83,7 @@ class Ct2WhisperEngine(LocalEngine):
             # over Mandarin it wrote a sure loop without it ("I said," 36 times, words at 0.68), and the
             # signs that speech is not English (core.transcription.english_only) were measured on the
             # unsure samples the guard's fallback gives.
-            guessing = options.check_language and not model.model.is_multilingual
+            guessing = guessing_under_english_only(options, multilingual=self.languages(model)[0])
             pieces, info = self._sequential(model, speech, options, language, loop_guard=not one_window or guessing)
         # The generator decodes as it is consumed: one window, or one batch of windows, at a time.
         model.new_tokens = ct2_model.token_limit(duration) if one_window else None
