@@ -177,7 +177,7 @@ def measure_encoders(model: LocalModel, speech: np.ndarray, cancelled: Callable[
     model, short memory, the time limit). A process that dies after timing CTranslate2's encoder, as on
     a processor that cannot run torch's kernels, means torch's encoder cannot run here. Raises
     Cancelled."""
-    from desktop.engines.transcription.process.child import child_environment
+    from desktop.engines.transcription.process.started_ahead import child_environment
 
     with tempfile.TemporaryDirectory(prefix="voxdesk-encoders-") as scratch:
         speech_file = Path(scratch) / "speech.f32"

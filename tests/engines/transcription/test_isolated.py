@@ -19,6 +19,7 @@ import pytest
 from desktop.core.common.errors import Cancelled, ModelError, UserFacingError
 from desktop.core.transcription.whisper_models import LocalModel
 from desktop.engines.transcription.engine import TranscribeOptions
+from desktop.engines.transcription.process import started_ahead
 from desktop.engines.transcription.process.isolated import ENGINE_CRASHED, ENGINE_HUNG, IsolatedEngine
 from desktop.engines.transcription.decoders.loading import load_engine
 from tests.helpers.weights import normalize_english, recording, reference, tiny_en_dir
@@ -232,6 +233,45 @@ def test_closing_the_engine_ends_its_process(engine):
     assert is_running(pid)
     other.close()
     assert not is_running(pid) and other.pid is None
+
+
+def test_an_engine_process_started_ahead_is_the_one_the_model_loads_in():
+    pid = started_ahead.start_ahead()
+    engine = IsolatedEngine(tiny_model(), "ct2", "cpu").load()
+    try:
+        assert engine.pid == pid
+        assert "country" in engine.transcribe(recording("jfk.flac"), ENGLISH).segments[-1].text
+    finally:
+        engine.close()
+    assert not is_running(pid)
+
+
+def test_an_engine_process_started_ahead_that_died_is_replaced_by_a_new_one():
+    pid = started_ahead.start_ahead()
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while is_running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    engine = IsolatedEngine(tiny_model(), "ct2", "cpu").load()
+    try:
+        assert engine.pid != pid
+        assert "country" in engine.transcribe(recording("jfk.flac"), ENGLISH).segments[-1].text
+    finally:
+        engine.close()
+
+
+def test_an_engine_process_started_ahead_and_never_used_ends_with_voxdesk():
+    script = textwrap.dedent("""
+        from desktop.engines.transcription.process.started_ahead import start_ahead
+        print(start_ahead(), flush=True)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while is_running(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not is_running(pid)
 
 
 def test_an_engine_dropped_without_closing_takes_its_process_along():

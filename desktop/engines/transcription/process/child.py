@@ -1,7 +1,7 @@
 """The engine process as VoxDesk sees it: started, written to, read from and stopped.
 
 ``EngineChild`` starts ``python -m desktop.engines.transcription.process.main`` running the same
-``desktop`` package as this process, reads its events and its log on threads of their own, and ends it
+``desktop`` package as this process (or takes the one ``started_ahead`` started), reads its events and its log on threads of their own, and ends it
 politely or by force. ``isolated.IsolatedEngine`` decides what its events and its death mean.
 """
 from __future__ import annotations
@@ -9,18 +9,14 @@ from __future__ import annotations
 import atexit
 import collections
 import logging
-import os
 import queue
 import subprocess
-import sys
 import threading
 import weakref
-from pathlib import Path
 
 import numpy as np
 
-import desktop
-from desktop.engines.transcription.process import protocol
+from desktop.engines.transcription.process import protocol, started_ahead
 
 log = logging.getLogger(__name__)
 
@@ -31,28 +27,13 @@ POLL_SECONDS = 0.05
 SILENCE: dict = {}  # no event within POLL_SECONDS
 
 
-def child_environment() -> dict[str, str]:
-    """The environment for a child Python process that runs the very code the parent runs, wherever
-    the current folder is."""
-    env = dict(os.environ)
-    package_root = str(Path(desktop.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-    return env
-
-
 class EngineChild:
     """The engine process and the threads that read its events and its log."""
 
     _live: "weakref.WeakSet[EngineChild]" = weakref.WeakSet()
 
     def __init__(self) -> None:
-        env = child_environment()
-        # No PR_SET_PDEATHSIG: Linux sends it when the *thread* that started the child ends, and jobs
-        # start it from worker threads. The child exits when its stdin closes instead.
-        self.popen = subprocess.Popen(
-            [sys.executable, "-m", "desktop.engines.transcription.process.main"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-        )
+        self.popen = started_ahead.take()
         self.pid = self.popen.pid
         self.events: queue.Queue[dict | None] = queue.Queue()
         self.log_tail: collections.deque[str] = collections.deque(maxlen=25)

@@ -149,6 +149,14 @@ def _events_stream() -> BinaryIO:
     return events
 
 
+def _import_ahead() -> None:
+    """VoxDesk's modules that loading a model needs, imported before the first request is read: a
+    process started ahead (``started_ahead``) has that time while the command line prepares its
+    request. The libraries wait for the request, which says which of them the engine needs (and
+    torch and CTranslate2 keep the order they load in on a GPU)."""
+    from desktop.engines.transcription.decoders import loading, whisper_ct2  # noqa: F401
+
+
 def main() -> NoReturn:
     # Ctrl+C in the terminal reaches the whole process group; VoxDesk decides when this process ends.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -158,6 +166,7 @@ def main() -> NoReturn:
     requests: queue.Queue[dict | None] = queue.Queue()
     threading.Thread(target=read_requests, args=(sys.stdin.buffer, requests, server), name="requests",
                      daemon=True).start()
+    _import_ahead()
     server.serve(requests)
     # Closed: the model is let go of and nothing is left to save. The interpreter's own teardown of
     # torch and CTranslate2 took 0.6 s more, which every release of the model waited for (the
