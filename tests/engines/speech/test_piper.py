@@ -67,7 +67,11 @@ def test_text_is_spoken_sentence_by_sentence_and_a_cancel_keeps_what_was_made(en
 def test_the_speed_control_changes_how_long_the_voice_takes(engine):
     slow = engine.synthesize(SENTENCE, joe(speed=0.7, watermark=False)).duration
     fast = engine.synthesize(SENTENCE, joe(speed=1.5, watermark=False)).duration
-    assert 1.6 < (slow - SENTENCE_PAUSE_SECONDS) / (fast - SENTENCE_PAUSE_SECONDS) < 2.8  # 1.5 / 0.7 = 2.1
+    # Not 1.5 / 0.7 = 2.1: Piper divides each sound's length by the speed and rounds it up to whole
+    # frames, so part of the length does not scale (this sentence: about 0.95 s of its 3.2 s), and its
+    # duration predictor draws at random, each run within about 5 %. Measured over 30 runs of each:
+    # a median ratio of 1.68, never below 1.45.
+    assert 1.3 < (slow - SENTENCE_PAUSE_SECONDS) / (fast - SENTENCE_PAUSE_SECONDS) < 2.8
 
 
 def test_the_voice_says_what_it_offers(engine):
