@@ -41,6 +41,14 @@ def is_running(pid: int) -> bool:
         return False
 
 
+def ends_within(pid: int, seconds: float) -> bool:
+    """Whether the process ends (or is a zombie) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while is_running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not is_running(pid)
+
+
 @pytest.fixture(scope="module")
 def long_speech() -> np.ndarray:
     """JFK and the LJ Speech sentence, six times each (about two minutes): long enough to stop part-way."""
@@ -249,9 +257,7 @@ def test_an_engine_process_started_ahead_is_the_one_the_model_loads_in():
 def test_an_engine_process_started_ahead_that_died_is_replaced_by_a_new_one():
     pid = started_ahead.start_ahead()
     os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while is_running(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert ends_within(pid, 10)
     engine = IsolatedEngine(tiny_model(), "ct2", "cpu").load()
     try:
         assert engine.pid != pid
@@ -268,10 +274,7 @@ def test_an_engine_process_started_ahead_and_never_used_ends_with_voxdesk():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     pid = int(done.stdout.split()[0])
-    deadline = time.monotonic() + 30
-    while is_running(pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not is_running(pid)
+    assert ends_within(pid, 30)
 
 
 def test_an_engine_dropped_without_closing_takes_its_process_along():
@@ -296,7 +299,4 @@ def test_an_engine_process_ends_when_voxdesk_dies_without_closing_it(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
     pid = int(done.stdout.split()[0])
-    deadline = time.monotonic() + 10
-    while is_running(pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not is_running(pid)
+    assert ends_within(pid, 10)

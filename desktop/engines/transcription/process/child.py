@@ -1,8 +1,9 @@
 """The engine process as VoxDesk sees it: started, written to, read from and stopped.
 
-``EngineChild`` starts ``python -m desktop.engines.transcription.process.main`` running the same
-``desktop`` package as this process (or takes the one ``started_ahead`` started), reads its events and its log on threads of their own, and ends it
-politely or by force. ``isolated.IsolatedEngine`` decides what its events and its death mean.
+``EngineChild`` takes the engine process (``python -m desktop.engines.transcription.process.main``,
+running the same ``desktop`` package as this process) that ``started_ahead`` started, or starts one,
+reads its events and its log on threads of their own, and ends it politely or by force.
+``isolated.IsolatedEngine`` decides what its events and its death mean.
 """
 from __future__ import annotations
 
