@@ -248,7 +248,7 @@ def fsync_dir(folder: Path) -> None:
 def _exists_error(path: Path) -> ExportExists:
     error = ExportExists(
         N_("Files", "A file named “{name}” already exists in {folder}. Choose another name, or allow VoxDesk to "
-                    "replace it.").format(name=path.name, folder=path.parent),
+                    "replace it.").format(name=path.name, folder=path.parent.absolute()),  # not "." for a bare name
         detail=f"{path} exists and replacing it was not allowed",
     )
     error.filename = str(path)

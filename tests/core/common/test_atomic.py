@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import errno
 import os
+from pathlib import Path
 
 import pytest
 
@@ -87,6 +88,14 @@ def test_an_existing_file_is_refused_without_overwrite_and_left_untouched(tmp_pa
     assert "already exists" in error.message
     assert target.read_text() == "keep me"
     assert _leftovers(tmp_path) == []
+
+
+def test_a_file_that_exists_in_the_current_folder_is_refused_naming_that_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("interview.srt").write_text("keep me")
+    with pytest.raises(ExportExists) as caught:
+        atomic_write_text(Path("interview.srt"), "new", overwrite=False)
+    assert f"already exists in {tmp_path}." in caught.value.message  # not "in .."
 
 
 def test_a_file_created_by_someone_else_during_the_write_is_not_replaced(tmp_path, monkeypatch):
