@@ -34,6 +34,21 @@ def test_speech_mostly_left_unwritten_is_another_language_even_under_sure_words(
     assert signs.other_language()
 
 
+def test_more_words_than_the_speech_can_hold_are_another_language_even_when_sure():
+    loop = EnglishOnlySigns()  # tiny.en over 4 s of Mandarin: "see you in the next video" again and again
+    loop.add([_segment(0.0, 4.0, 0.65, words=38)], [-0.73], [(0.0, 4.0)])
+    assert loop.other_language()
+    fast_english = EnglishOnlySigns()  # 4 words a second, the fastest English measured
+    fast_english.add([_segment(0.0, 4.0, 0.95, words=16)], [-0.3], [(0.0, 4.0)])
+    assert not fast_english.other_language()
+
+
+def test_a_sure_english_check_decides_over_too_many_words():
+    signs = EnglishOnlySigns()  # English the model wrote as a loop: a loop, but not another language
+    signs.add([_segment(0.0, 4.0, 0.9, words=38)], [-0.3], [(0.0, 4.0)], [HeardLanguage("en", 0.99, 4.0)])
+    assert not signs.other_language()
+
+
 def test_too_little_speech_is_not_judged():
     signs = EnglishOnlySigns()
     signs.add([_segment(0.0, 1.0, 0.3)], [-1.5], [(0.0, 1.0)])
